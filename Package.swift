@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One module per pipeline stage (fetch → render → write), the model they share, and the CLI.
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v14)],
+    products: [.executable(name: "sitegen", targets: ["sitegen"])],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .target(name: "CAtomicSwap"),
+        .target(name: "SitegenModel"),
+        .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
+        .target(name: "SitegenRender", dependencies: [
+            "SitegenModel", "CCmark",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
+        .target(name: "SitegenCLI", dependencies: [
+            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "sitegen", dependencies: [
+            "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel"]),
+        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
+        .testTarget(name: "SitegenSiteTests", dependencies: [
+            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel",
+        ]),
+    ]
+)

@@ -1,0 +1,19 @@
+// Remembers the list/grid choice across visits, as the apps remembered it with UserDefaults.
+// Every page works without this script; it only adds the memory.
+(function () {
+  "use strict";
+  var KEY = "sitegen.view";
+  function load() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
+  function save(view) { try { window.localStorage.setItem(KEY, view); } catch (e) { /* private mode */ } }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-view]") : null;
+    if (link) save(link.getAttribute("data-view"));
+  });
+
+  // Arriving on a day in the other view than the one chosen: go to its twin page.
+  var wanted = load();
+  if (wanted !== "list" && wanted !== "grid") return;
+  var twin = document.querySelector('.view-toggle a[data-view="' + wanted + '"]');
+  if (twin && twin.getAttribute("aria-current") !== "page") window.location.replace(twin.href);
+})();

@@ -1,0 +1,70 @@
+import Foundation
+import SitegenFetch
+import SitegenModel
+import SitegenRender
+import SitegenWrite
+
+public struct BuildSummary: Sendable {
+    public let days: Int
+    public let movies: Int
+    public let pages: Int
+    public let files: Int
+    public let seconds: Double
+    public let output: URL
+    public let source: DataSourceKind
+
+    public var line: String {
+        let what = source == .demo ? "demo data (fictional)" : "KOBIS data"
+        return String(format: "built %d days, %d movies, %d pages (%d files) from %@ in %.2f s → %@",
+                      days, movies, pages, files, what, seconds, output.path)
+    }
+}
+
+/// fetch → render → write. Templates are compiled first, so a template error costs no requests.
+public struct Pipeline: Sendable {
+    public let plan: BuildPlan
+    public let console: Console
+
+    public init(plan: BuildPlan, console: Console) { self.plan = plan; self.console = console }
+
+    public func build() async throws -> BuildSummary {
+        let started = DispatchTime.now()
+        let templates = try Inputs.templates(at: plan.templates, label: plan.templatesLabel)
+        let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
+        noteWarnings.forEach(console.warning)
+        if plan.source.kind == .demo {
+            console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
+        }
+
+        let fetched = try await Fetcher(source: plan.source, jobs: plan.jobs).fetch(days: plan.days)
+        fetched.warnings.forEach { console.warning($0.description) }
+
+        let rendered: RenderedSite
+        do {
+            rendered = try SiteRenderer.render(RenderInput(dataset: fetched.dataset, templates: templates, notes: notes,
+                                                          settings: plan.settings, buildTime: plan.buildTime))
+        } catch let error as TemplateError {
+            throw error
+        } catch {
+            throw PhaseError(phase: "render", message: ErrorText.describe(error))
+        }
+        rendered.messages.forEach { console.note("note: " + $0) }
+
+        var publicFolder: URL? = plan.publicFolder
+        if !FileManager.default.fileExists(atPath: plan.publicFolder.path) {
+            console.warning("no public folder at \(plan.publicFolder.path): the site has no stylesheet or scripts")
+            publicFolder = nil
+        }
+        let report = try SiteWriter(output: plan.output).write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return BuildSummary(days: fetched.dataset.days.count, movies: fetched.dataset.chartedMovieCodes.count,
+                            pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,
+                            source: fetched.dataset.source)
+    }
+}
+
+public struct PhaseError: Error, Sendable, CustomStringConvertible {
+    public let phase: String
+    public let message: String
+    public var description: String { "\(phase): \(message)" }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SitegenModel
+
+/// The invented credits of a demo film: titles, people, companies, rating, runtime.
+enum DemoCatalog {
+    /// Consecutive films get distinct titles for 4,000 releases (about twelve years of the demo market).
+    static func title(_ film: DemoFilm) -> (ko: String, en: String) {
+        let sequence = ((film.week * 6 + film.slot) % 4000 + 4000) % 4000
+        let n = (sequence * 1597 + 733) % 4000
+        let head = n % 20, tail = (n / 20) % 20, suffix = DemoNames.titleSuffixes[(n / 400) % 10]
+        return (DemoNames.titleHeads[head] + " " + DemoNames.titleTails[tail] + suffix.ko,
+                DemoNames.titleHeadsEn[head] + " " + DemoNames.titleTailsEn[tail] + suffix.en)
+    }
+
+    static func movieInfo(_ film: DemoFilm) -> JSONText.Value {
+        var r = DemoRandom(film.week, film.slot, 202)
+        let korean = r.chance(0.65)
+        let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
+        func person() -> (String, String) {
+            if korean {
+                let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
+                return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
+            }
+            let f = r.pick(DemoNames.westernFirst), l = r.pick(DemoNames.westernLast)
+            return (f.0 + " " + l.0, f.1 + " " + l.1)
+        }
+        let genres = film.isBlockbuster ? r.pick([["SF", "액션"], ["범죄", "액션"], ["사극", "드라마"], ["판타지", "어드벤처"]])
+                                        : r.pick(DemoNames.genreSets)
+        let prdtYear = film.isRerelease ? 1960 + r.int(46) : film.open.year - (r.chance(0.3) ? 1 : 0)
+        let directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in person() }
+        let roles = ["형사", "검사", "선장", "기자", "엄마", "아빠", "의사", "교사"]
+        let actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (person(), r.chance(0.3) ? r.pick(roles) : "") }
+        let distributor = r.pick(DemoNames.distributors)
+        let producer = r.pick(DemoNames.producers)
+        var companies: [JSONText.Value] = [
+            company(distributor.code, distributor.name, distributor.en, "배급사"),
+            company(producer.code, producer.name, "", "제작사"),
+        ]
+        // As in real data, one company can be listed again under another part.
+        if r.chance(0.2) { companies.append(company(distributor.code, distributor.name, distributor.en, "제공")) }
+        var showTypes: [JSONText.Value] = [.object([("showTypeGroupNm", .string("2D")), ("showTypeNm", .string("디지털"))])]
+        if film.isBlockbuster {
+            showTypes.append(.object([("showTypeGroupNm", .string("IMAX")), ("showTypeNm", .string("IMAX"))]))
+            showTypes.append(.object([("showTypeGroupNm", .string("4D")), ("showTypeNm", .string("4D"))]))
+        }
+        let auditNo = String(format: "%04d-MF%05d", max(prdtYear, film.open.year - 1), 1_000 + r.int(9_000)) + (r.chance(0.3) ? " " : "")
+        let title = self.title(film)
+        return .object([
+            ("movieCd", .string(film.code)),
+            ("movieNm", .string(title.ko + (film.trailingSpaceInTitle ? " " : ""))),
+            ("movieNmEn", .string(title.en)),
+            ("movieNmOg", .string("")),
+            ("showTm", .string(String(88 + r.int(65)))),
+            ("prdtYear", .string(String(prdtYear))),
+            ("openDt", .string(film.isRerelease ? "" : film.open.compact)),
+            ("prdtStatNm", .string("개봉")),
+            ("typeNm", .string("장편")),
+            ("nations", .array([.object([("nationNm", .string(nation))])])),
+            ("genres", .array(genres.map { .object([("genreNm", .string($0))]) })),
+            ("directors", .array(directors.map { .object([("peopleNm", .string($0.0)), ("peopleNmEn", .string($0.1))]) })),
+            ("actors", .array(actors.map { actor, role in
+                .object([("peopleNm", .string(actor.0)), ("peopleNmEn", .string(actor.1)), ("cast", .string(role)), ("castEn", .string(""))])
+            })),
+            ("showTypes", .array(showTypes)),
+            ("companys", .array(companies)),
+            ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(r.pick(DemoNames.grades)))])])),
+            ("staffs", .array([])),
+        ])
+    }
+
+    private static func company(_ code: String, _ name: String, _ en: String, _ part: String) -> JSONText.Value {
+        .object([("companyCd", .string(code)), ("companyNm", .string(name)), ("companyNmEn", .string(en)), ("companyPartNm", .string(part))])
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SitegenModel
+
+/// The built-in demo source: KOBIS- and Kakao-shaped JSON bytes from the simulated market, for
+/// any date. Posters are never found (no network), so pages draw their local placeholder.
+public struct DemoSource: BoxOfficeSource {
+    public init() {}
+
+    public var kind: DataSourceKind { .demo }
+
+    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        switch request {
+        case .dailyChart(let day):
+            // "Collected" at 09:00 KST the next morning, after KOBIS's overnight corrections.
+            let collected = day.adding(days: 1).startInstantKST.addingTimeInterval(9 * 3600)
+            return SourceResponse(body: Data(Self.dailyChartJSON(day).utf8), fetchedAt: collected)
+        case .movieInfo(let code):
+            return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
+        case .posterSearch:
+            let empty = JSONText.render(.object([
+                ("documents", .array([])),
+                ("meta", .object([("is_end", .bool(true)), ("pageable_count", .int(0)), ("total_count", .int(0))])),
+            ]))
+            return SourceResponse(body: Data(empty.utf8), fetchedAt: nil)
+        }
+    }
+
+    /// KOBIS's percentage style: one decimal, but "-13" and "100" when the decimal is zero.
+    static func percent(_ value: Double) -> String {
+        let r = (value * 10).rounded() / 10
+        if r == 0 { return "0" }
+        return r == r.rounded() ? String(Int64(r)) : String(format: "%.1f", r)
+    }
+
+    static func dailyChartJSON(_ day: Day) -> String {
+        let t = day.ordinal
+        let today = DemoWorld.ranking(t)
+        let yesterday = DemoWorld.ranking(t - 1)
+        var previousRank: [String: Int] = [:]
+        var previousAudience: [String: Int64] = [:]
+        for (i, entry) in yesterday.enumerated() {
+            previousRank[entry.film.code] = i + 1
+            previousAudience[entry.film.code] = entry.audience
+        }
+        // Films outside the top 10 still take their share of the day's revenue (and a long tail
+        // of small films the simulation does not model), so the top 10 never sums to 100%.
+        let marketSales = today.reduce(0.0) { $0 + Double(DemoWorld.sales($1.film, t, audience: $1.audience)) } * 1.035
+
+        var rows: [JSONText.Value] = []
+        for (i, (film, audience)) in today.prefix(10).enumerated() {
+            let rank = i + 1
+            let code = film.code
+            let sales = DemoWorld.sales(film, t, audience: audience)
+            let prevAudience = previousAudience[code] ?? 0
+            let prevSales = prevAudience > 0 ? DemoWorld.sales(film, t - 1, audience: prevAudience) : 0
+            var audienceTotal: Int64 = 0, salesTotal: Int64 = 0
+            for u in film.firstDay...t {
+                let a = DemoWorld.audience(film, u)
+                audienceTotal += a
+                salesTotal += DemoWorld.sales(film, u, audience: a)
+            }
+            let screens = DemoWorld.screens(film, t)
+            let isNew = previousRank[code] == nil
+            func change(_ now: Int64, _ before: Int64) -> String {
+                before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
+            }
+            let title = DemoCatalog.title(film).ko + (film.trailingSpaceInTitle ? " " : "")
+            rows.append(.object([
+                ("rnum", .string(String(rank))),
+                ("rank", .string(String(rank))),
+                ("rankInten", .string(String(isNew ? 0 : previousRank[code]! - rank))),
+                ("rankOldAndNew", .string(isNew ? "NEW" : "OLD")),
+                ("movieCd", .string(code)),
+                ("movieNm", .string(title)),
+                ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
+                ("salesAmt", .string(String(sales))),
+                ("salesShare", .string(String(format: "%.1f", Double(sales) / marketSales * 100))),
+                ("salesInten", .string(String(sales - prevSales))),
+                ("salesChange", .string(change(sales, prevSales))),
+                ("salesAcc", .string(String(salesTotal))),
+                ("audiCnt", .string(String(audience))),
+                ("audiInten", .string(String(audience - prevAudience))),
+                ("audiChange", .string(change(audience, prevAudience))),
+                ("audiAcc", .string(String(audienceTotal))),
+                ("scrnCnt", .string(String(screens))),
+                ("showCnt", .string(String(DemoWorld.showings(film, t, screens: screens)))),
+            ]))
+        }
+        return JSONText.render(.object([("boxOfficeResult", .object([
+            ("boxofficeType", .string("일별 박스오피스")),
+            ("showRange", .string("\(day.compact)~\(day.compact)")),
+            ("dailyBoxOfficeList", .array(rows)),
+        ]))]))
+    }
+
+    static func movieInfoJSON(_ code: String) -> String {
+        let source: (String, JSONText.Value) = ("source", .string("sitegen 데모 (가상 데이터)"))
+        guard let film = DemoWorld.film(code: code) else {
+            return JSONText.render(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))
+        }
+        return JSONText.render(.object([("movieInfoResult", .object([("movieInfo", DemoCatalog.movieInfo(film)), source]))]))
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SitegenModel
+
+/// A fictional film in the demo market. Every figure of every day is a pure function of
+/// (film, day), so any date's chart is the same whatever range it is requested in.
+struct DemoFilm {
+    let week: Int
+    let slot: Int
+    let code: String
+    let open: Day
+    /// Audience level on an ordinary day of the opening week, before weekday effects.
+    let opening: Double
+    let dailyDecay: Double
+    let weekendSensitivity: Double
+    /// Word of mouth: grows for two weeks before decaying (역주행).
+    let sleeper: Bool
+    let runDays: Int
+    /// Paid previews before the release, as a fraction of `opening`, by day ordinal.
+    let previews: [Int: Double]
+    let ticketPrice: Double
+    let isRerelease: Bool
+    let trailingSpaceInTitle: Bool
+    let isBlockbuster: Bool
+
+    var firstDay: Int { previews.keys.min().map { min($0, open.ordinal) } ?? open.ordinal }
+    var lastDay: Int { open.ordinal + runDays }
+}
+
+/// The demo market: releases mostly on Wednesdays, weekend and holiday peaks, decaying runs,
+/// previews, re-releases, and the whole market ranked each day so ranks, NEW/OLD, changes and
+/// shares relate to each other exactly as KOBIS's do.
+struct DemoWorld {
+    /// 2000-01-05, a Wednesday: week w's release day is `epoch + 7w`.
+    static let epoch = Day(year: 2000, month: 1, day: 5)!.ordinal
+    static let maxRun = 200
+
+    // MARK: films
+
+    static func films(inWeek week: Int) -> [DemoFilm] {
+        var r = DemoRandom(week, 17)
+        let count = 2 + r.int(4)
+        return (0..<count).map { film(week: week, slot: $0) }
+    }
+
+    static func weekOf(_ ordinal: Int) -> Int { Int((Double(ordinal - epoch) / 7).rounded(.down)) }
+
+    static func film(week: Int, slot: Int) -> DemoFilm {
+        var r = DemoRandom(week, slot, 101)
+        let wednesday = Day(ordinal: epoch + 7 * week)
+        let shift = r.unit()
+        let open = wednesday.adding(days: shift < 0.78 ? 0 : shift < 0.9 ? 1 : shift < 0.95 ? 2 : -1)
+        let peakSeason = [1, 7, 8, 12].contains(wednesday.month)
+        let tier = r.unit()
+        let blockbuster = tier < (peakSeason ? 0.1 : 0.05)
+        let (lo, hi, dropLo, dropHi): (Double, Double, Double, Double) =
+            blockbuster ? (120_000, 420_000, 0.30, 0.55)
+            : tier < 0.22 ? (30_000, 120_000, 0.30, 0.55)
+            : tier < 0.55 ? (6_000, 30_000, 0.35, 0.60)
+            : (400, 6_000, 0.40, 0.70)
+        let isRerelease = !blockbuster && r.chance(0.03)
+        var opening = exp(r.range(log(lo), log(hi)))
+        if isRerelease { opening = min(opening, 2_500) }
+        let sleeper = !blockbuster && r.chance(0.06)
+        let drop = sleeper ? r.range(0.10, 0.22) : r.range(dropLo, dropHi)
+        let decay = pow(1 - drop, 1.0 / 7)
+        let runDays = opening <= 25 ? 7 : min(maxRun, Int(log(25 / opening) / log(decay)))
+        var previews: [Int: Double] = [:]
+        if opening > 6_000 && r.chance(0.3) {
+            let saturday = open.ordinal - ((open.weekday + 1) % 7) - 7
+            let fraction = r.range(0.04, 0.12)
+            previews[saturday] = fraction
+            previews[saturday + 1] = fraction * 0.9
+        }
+        if opening > 20_000 && r.chance(0.15) { previews[open.ordinal - 1] = r.range(0.1, 0.25) }
+        return DemoFilm(
+            week: week, slot: slot, code: code(week: week, slot: slot), open: open, opening: opening,
+            dailyDecay: decay, weekendSensitivity: r.range(0.8, 1.2), sleeper: sleeper, runDays: runDays,
+            previews: previews, ticketPrice: r.range(9_400, 11_200) + (blockbuster ? 1_200 : 0),
+            isRerelease: isRerelease, trailingSpaceInTitle: r.chance(0.06), isBlockbuster: blockbuster)
+    }
+
+    /// KOBIS-like 8-character codes: the release week's year, its week number and a slot.
+    static func code(week: Int, slot: Int) -> String {
+        let wednesday = Day(ordinal: epoch + 7 * week)
+        let weekInYear = (wednesday.ordinal - firstWednesday(of: wednesday.year)) / 7
+        return String(format: "%04d%02d%02d", wednesday.year, weekInYear, 11 + slot * 13)
+    }
+
+    static func film(code: String) -> DemoFilm? {
+        guard code.count == 8, code.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let year = Int(code.prefix(4)), let weekInYear = Int(code.dropFirst(4).prefix(2)),
+              let slotCode = Int(code.suffix(2)), slotCode >= 11, (slotCode - 11) % 13 == 0,
+              Day(year: year, month: 1, day: 1) != nil else { return nil }
+        let week = (firstWednesday(of: year) + 7 * weekInYear - epoch) / 7
+        let slot = (slotCode - 11) / 13
+        guard slot < films(inWeek: week).count else { return nil }
+        let film = film(week: week, slot: slot)
+        return film.code == code ? film : nil
+    }
+
+    static func firstWednesday(of year: Int) -> Int {
+        let jan1 = Day(year: year, month: 1, day: 1)!
+        return jan1.ordinal + (3 - jan1.weekday + 7) % 7
+    }
+
+    // MARK: daily figures
+
+    static let holidays: Set<Int> = [101, 301, 505, 606, 815, 1003, 1009, 1225]
+
+    static func isHoliday(_ day: Day) -> Bool { holidays.contains(day.month * 100 + day.day) }
+
+    /// 문화가 있는 날: the last Wednesday of the month, with discounted tickets.
+    static func isCultureDay(_ day: Day) -> Bool { day.weekday == 3 && day.day + 7 > day.daysInMonth }
+
+    static func weekdayFactor(_ day: Day) -> Double {
+        if isHoliday(day) { return 2.0 }
+        let base = [2.1, 0.7, 0.72, 0.85, 0.8, 1.25, 2.4][day.weekday]
+        return isCultureDay(day) ? base * 1.45 : base
+    }
+
+    static func level(_ film: DemoFilm, _ ordinal: Int) -> Double {
+        let k = ordinal - film.open.ordinal
+        if k < 0 { return film.opening * (film.previews[ordinal] ?? 0) }
+        if k > film.runDays { return 0 }
+        var level = film.opening * pow(film.dailyDecay, Double(k))
+        if film.sleeper { level *= 1 + 0.9 * Double(min(k, 14)) / 14 }
+        if k == 0 { level *= 1.2 }
+        return level
+    }
+
+    static func noise(_ film: DemoFilm, _ ordinal: Int, _ salt: Int) -> Double {
+        var r = DemoRandom(film.week, film.slot, ordinal, salt)
+        return r.unit()
+    }
+
+    static func audience(_ film: DemoFilm, _ ordinal: Int) -> Int64 {
+        let base = level(film, ordinal)
+        guard base > 0 else { return 0 }
+        let day = Day(ordinal: ordinal)
+        let value = base * pow(weekdayFactor(day), film.weekendSensitivity) * (0.9 + 0.2 * noise(film, ordinal, 1))
+        return value < 15 ? 0 : Int64(value.rounded())
+    }
+
+    static func sales(_ film: DemoFilm, _ ordinal: Int, audience: Int64) -> Int64 {
+        let day = Day(ordinal: ordinal)
+        var price = film.ticketPrice * (day.isWeekend || isHoliday(day) ? 1.05 : 0.95)
+        if isCultureDay(day) { price *= 0.68 }
+        return Int64((Double(audience) * price).rounded())
+    }
+
+    static func screens(_ film: DemoFilm, _ ordinal: Int) -> Int {
+        let day = Day(ordinal: ordinal)
+        let base = 6.5 * pow(max(level(film, ordinal), 1), 0.455) * (day.isWeekend ? 1.05 : 1) * (0.97 + 0.06 * noise(film, ordinal, 2))
+        return max(1, min(2_700, Int(base.rounded())))
+    }
+
+    static func showings(_ film: DemoFilm, _ ordinal: Int, screens: Int) -> Int {
+        let day = Day(ordinal: ordinal)
+        let perScreen = 2.6 + 1.8 * min(1, level(film, ordinal) / 150_000) + (day.isWeekend ? 0.5 : 0)
+        return max(screens, Int((Double(screens) * perScreen).rounded()))
+    }
+
+    /// The whole market that day, highest audience first (ties by code, so the order is total).
+    static func ranking(_ ordinal: Int) -> [(film: DemoFilm, audience: Int64)] {
+        let week = weekOf(ordinal)
+        var playing: [(film: DemoFilm, audience: Int64)] = []
+        for w in (week - maxRun / 7 - 2)...(week + 3) {
+            for film in films(inWeek: w) where film.firstDay <= ordinal && ordinal <= film.lastDay {
+                let a = audience(film, ordinal)
+                if a > 0 { playing.append((film, a)) }
+            }
+        }
+        return playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SitegenModel
+
+/// One request to a data source, independent of transport. The live client turns it into a URL,
+/// the cache into a file name (endpoint + sorted parameters, never the key), the demo source into bytes.
+public enum SourceRequest: Hashable, Sendable {
+    case dailyChart(Day)
+    case movieInfo(code: String)
+    case posterSearch(query: String)
+
+    public var endpoint: String {
+        switch self {
+        case .dailyChart: "boxoffice/searchDailyBoxOfficeList"
+        case .movieInfo: "movie/searchMovieInfo"
+        case .posterSearch: "v2/search/image"
+        }
+    }
+
+    /// Sorted by name, so the same request always has the same query string and cache name.
+    public var parameters: [(name: String, value: String)] {
+        switch self {
+        case .dailyChart(let day): [("targetDt", day.compact)]
+        case .movieInfo(let code): [("movieCd", code)]
+        case .posterSearch(let query): [("query", query), ("size", "10")]
+        }
+    }
+
+    /// How errors name the item: "2024-02-10", "movie 20124079".
+    public var label: String {
+        switch self {
+        case .dailyChart(let day): day.iso
+        case .movieInfo(let code): "movie \(code)"
+        case .posterSearch(let query): "poster search '\(query)'"
+        }
+    }
+}
+
+public struct SourceResponse: Sendable {
+    public var body: Data
+    /// When the bytes were collected (a day's figures are provisional until the next morning).
+    public var fetchedAt: Date?
+    public init(body: Data, fetchedAt: Date?) { self.body = body; self.fetchedAt = fetchedAt }
+}
+
+/// The seam between the pipeline and where data comes from. The demo simulator and the live
+/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path.
+public protocol BoxOfficeSource: Sendable {
+    var kind: DataSourceKind { get }
+    func fetch(_ request: SourceRequest) async throws -> SourceResponse
+}

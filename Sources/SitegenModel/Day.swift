@@ -1,0 +1,110 @@
+import Foundation
+
+/// A civil date in Korea (KOBIS dates carry no time zone). Stored as days since 1970-01-01 so
+/// arithmetic, ordering and weekdays need no Calendar, no time zone and no clock.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let ordinal: Int
+
+    public init(ordinal: Int) { self.ordinal = ordinal }
+
+    /// Returns nil for impossible dates (2024-02-30), so validation never silently rolls over.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
+        ordinal = Day.daysFromCivil(year, month, day)
+    }
+
+    /// `yyyy-MM-dd`, surrounding whitespace ignored.
+    public init?(iso text: String) {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let parts = t.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// `yyyyMMdd`, surrounding whitespace ignored.
+    public init?(compact text: String) {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard t.count == 8, t.allSatisfy(\.isASCII), t.allSatisfy(\.isNumber) else { return nil }
+        let y = Int(t.prefix(4))!, m = Int(t.dropFirst(4).prefix(2))!, d = Int(t.suffix(2))!
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Either KOBIS format; `""` and `" "` are nil.
+    public init?(kobis text: String) {
+        if let d = Day(iso: text) { self = d } else if let d = Day(compact: text) { self = d } else { return nil }
+    }
+
+    /// The Korean calendar day of an instant: KST is UTC+9 all year (no DST since 1988).
+    public init(instant: Date, utcOffsetSeconds: Int = 9 * 3600) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
+        ordinal = Int((Double(seconds) / 86_400).rounded(.down))
+    }
+
+    public var year: Int { civil.y }
+    public var month: Int { civil.m }
+    public var day: Int { civil.d }
+    /// 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday).
+    public var weekday: Int { ((ordinal % 7) + 7 + 4) % 7 }
+    public var isWeekend: Bool { weekday == 0 || weekday == 6 }
+
+    public func adding(days n: Int) -> Day { Day(ordinal: ordinal + n) }
+    public func days(since other: Day) -> Int { ordinal - other.ordinal }
+
+    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var compact: String { String(format: "%04d%02d%02d", year, month, day) }
+    public var description: String { iso }
+
+    /// The instant this day starts in KST.
+    public var startInstantKST: Date { Date(timeIntervalSince1970: Double(ordinal * 86_400 - 9 * 3600)) }
+
+    public var firstOfMonth: Day { Day(year: year, month: month, day: 1)! }
+    public var daysInMonth: Int { Day.daysIn(month: month, year: year) }
+
+    public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's civil-date algorithms: exact over the proleptic Gregorian calendar.
+    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private var civil: (y: Int, m: Int, d: Int) {
+        let z = ordinal + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+extension Day: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let d = Day(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a yyyy-MM-dd date: \(text)"))
+        }
+        self = d
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(iso)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Where a dataset came from. Demo data must be labelled as such on every page.
+public enum DataSourceKind: String, Codable, Sendable {
+    case demo, kobis
+}
+
+/// KOBIS's `rankOldAndNew`, with a fallback so an unexpected value never fails a whole chart.
+public enum RankStatus: String, Codable, Sendable {
+    case old = "OLD", new = "NEW", unknown
+}
+
+/// One row of a daily top 10, every figure parsed and validated.
+public struct ChartEntry: Codable, Sendable, Equatable {
+    public var rank: Int
+    /// Positive means the film moved up. Meaningless for NEW rows (KOBIS sends 0).
+    public var rankChange: Int
+    public var status: RankStatus
+    public var movieCode: String
+    public var title: String
+    /// The title exactly as KOBIS sent it (stray spaces included), kept for poster queries.
+    public var rawTitle: String
+    public var openDate: Day?
+    public var sales: Int64
+    public var salesShare: Double?
+    public var salesChange: Int64?
+    public var salesChangeRate: Double?
+    public var salesTotal: Int64
+    public var audience: Int64
+    public var audienceChange: Int64?
+    public var audienceChangeRate: Double?
+    public var audienceTotal: Int64
+    public var screens: Int
+    public var showings: Int
+
+    public init(rank: Int, rankChange: Int, status: RankStatus, movieCode: String, title: String, rawTitle: String,
+                openDate: Day?, sales: Int64, salesShare: Double?, salesChange: Int64?, salesChangeRate: Double?,
+                salesTotal: Int64, audience: Int64, audienceChange: Int64?, audienceChangeRate: Double?,
+                audienceTotal: Int64, screens: Int, showings: Int) {
+        self.rank = rank; self.rankChange = rankChange; self.status = status; self.movieCode = movieCode
+        self.title = title; self.rawTitle = rawTitle; self.openDate = openDate; self.sales = sales
+        self.salesShare = salesShare; self.salesChange = salesChange; self.salesChangeRate = salesChangeRate
+        self.salesTotal = salesTotal; self.audience = audience; self.audienceChange = audienceChange
+        self.audienceChangeRate = audienceChangeRate; self.audienceTotal = audienceTotal
+        self.screens = screens; self.showings = showings
+    }
+
+    public var isNew: Bool { status == .new }
+}
+
+/// A day's chart. An empty `entries` is a real state (KOBIS had nothing for that day).
+public struct DayChart: Codable, Sendable, Equatable {
+    public var date: Day
+    public var entries: [ChartEntry]
+    /// When the figures were collected; KOBIS corrects a day until the next morning.
+    public var fetchedAt: Date?
+
+    public init(date: Day, entries: [ChartEntry], fetchedAt: Date?) {
+        self.date = date; self.entries = entries; self.fetchedAt = fetchedAt
+    }
+}
+
+public struct Person: Codable, Sendable, Equatable {
+    public var name: String
+    public var englishName: String
+    /// An actor's role (`cast`); usually empty.
+    public var role: String
+    public init(name: String, englishName: String = "", role: String = "") {
+        self.name = name; self.englishName = englishName; self.role = role
+    }
+}
+
+public struct Company: Codable, Sendable, Equatable {
+    public var code: String
+    public var name: String
+    public var englishName: String
+    /// 배급사, 제작사, 수입사, 제공 …; the same company can appear under several parts.
+    public var part: String
+    public init(code: String, name: String, englishName: String, part: String) {
+        self.code = code; self.name = name; self.englishName = englishName; self.part = part
+    }
+}
+
+/// KOBIS movie info, cleaned.
+public struct Movie: Codable, Sendable, Equatable {
+    public var code: String
+    public var title: String
+    public var englishTitle: String
+    public var originalTitle: String
+    public var runtimeMinutes: Int?
+    public var productionYear: Int?
+    public var openDate: Day?
+    public var productionStatus: String
+    public var type: String
+    public var nations: [String]
+    public var genres: [String]
+    public var directors: [Person]
+    public var actors: [Person]
+    public var showTypes: [String]
+    public var companies: [Company]
+    public var watchGrades: [String]
+
+    public init(code: String, title: String, englishTitle: String = "", originalTitle: String = "",
+                runtimeMinutes: Int? = nil, productionYear: Int? = nil, openDate: Day? = nil,
+                productionStatus: String = "", type: String = "", nations: [String] = [], genres: [String] = [],
+                directors: [Person] = [], actors: [Person] = [], showTypes: [String] = [],
+                companies: [Company] = [], watchGrades: [String] = []) {
+        self.code = code; self.title = title; self.englishTitle = englishTitle; self.originalTitle = originalTitle
+        self.runtimeMinutes = runtimeMinutes; self.productionYear = productionYear; self.openDate = openDate
+        self.productionStatus = productionStatus; self.type = type; self.nations = nations; self.genres = genres
+        self.directors = directors; self.actors = actors; self.showTypes = showTypes
+        self.companies = companies; self.watchGrades = watchGrades
+    }
+
+    /// Distributors in KOBIS order, each name once.
+    public var distributors: [String] {
+        var seen = Set<String>()
+        return companies.filter { $0.part == "배급사" }.map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The poster chosen for a movie from image search.
+public struct Poster: Codable, Sendable, Equatable {
+    public var url: String
+    public var width: Int
+    public var height: Int
+    public init(url: String, width: Int, height: Int) { self.url = url; self.width = width; self.height = height }
+}
+
+/// Everything render needs from the fetch stage.
+public struct Dataset: Sendable {
+    public var source: DataSourceKind
+    /// Every requested day, oldest first, even the ones whose chart came back empty.
+    public var days: [DayChart]
+    public var movies: [String: Movie]
+    public var posters: [String: Poster]
+
+    public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster]) {
+        self.source = source
+        self.days = days.sorted { $0.date < $1.date }
+        self.movies = movies
+        self.posters = posters
+    }
+
+    /// Every movie code that appears on any chart, in first-appearance order then code.
+    public var chartedMovieCodes: [String] {
+        var seen = Set<String>()
+        var codes: [String] = []
+        for day in days { for e in day.entries where seen.insert(e.movieCode).inserted { codes.append(e.movieCode) } }
+        return codes
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SitegenModel
+
+/// Korean presentation conventions: full figures with separators in tables, 만/억 in cards and
+/// prose, unit nouns attached after a digit ("8,000명") and spaced after a 만/억 word ("818만 명").
+public enum KoreanFormat {
+    public static let weekdayNames = ["일", "월", "화", "수", "목", "금", "토"]
+    /// U+2212, the typographic minus, reads better than a hyphen in tables.
+    public static let minus = "\u{2212}"
+
+    public static func grouped(_ n: Int64) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? minus + out : out
+    }
+
+    public static func grouped(_ n: Int) -> String { grouped(Int64(n)) }
+
+    public static func signed(_ n: Int64) -> String { n > 0 ? "+" + grouped(n) : grouped(n) }
+
+    public static func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
+
+    public static func signedPercent(_ value: Double) -> String {
+        let r = (value * 10).rounded() / 10
+        if r == 0 { return "0.0%" }
+        return (r > 0 ? "+" : minus) + String(format: "%.1f%%", abs(r))
+    }
+
+    /// 8,000 · 19만 · 818만 · 1,000만 · 12.8억 · 1.1조. 만 is rounded to the nearest 만 and
+    /// 억/조 to one decimal (a trailing .0 dropped). Milestones must not use this: they floor.
+    public static func compact(_ n: Int64) -> String {
+        let sign = n < 0 ? minus : ""
+        let m = Double(n.magnitude)
+        if m < 10_000 { return sign + grouped(Int64(m)) }
+        let man = (m / 10_000).rounded()
+        if man < 10_000 { return sign + grouped(Int64(man)) + "만" }
+        if m < 1e12 {
+            let eok = (m / 1e8 * 10).rounded() / 10
+            if eok < 10_000 { return sign + decimalWord(eok) + "억" }
+        }
+        return sign + decimalWord((m / 1e12 * 10).rounded() / 10) + "조"
+    }
+
+    private static func decimalWord(_ v: Double) -> String {
+        v == v.rounded() ? grouped(Int64(v)) : grouped(Int64(v.rounded(.down))) + String(format: ".%d", Int64((v * 10).rounded()) % 10)
+    }
+
+    /// "8,000명" but "818만 명".
+    public static func people(_ n: Int64, compact useCompact: Bool = false) -> String {
+        let text = useCompact ? compact(n) : grouped(n)
+        return text.last?.isNumber == true ? text + "명" : text + " 명"
+    }
+
+    /// "1,502,114,078원" or "15억 원".
+    public static func won(_ n: Int64, compact useCompact: Bool = false) -> String {
+        let text = useCompact ? compact(n) : grouped(n)
+        return text.last?.isNumber == true ? text + "원" : text + " 원"
+    }
+
+    /// "2024년 2월 10일 (토)"
+    public static func longDate(_ d: Day) -> String { "\(d.year)년 \(d.month)월 \(d.day)일 (\(weekdayNames[d.weekday]))" }
+    /// "2024.02.10"
+    public static func shortDate(_ d: Day) -> String { String(format: "%04d.%02d.%02d", d.year, d.month, d.day) }
+    /// "2월 10일"
+    public static func monthDay(_ d: Day) -> String { "\(d.month)월 \(d.day)일" }
+    /// "2024년 2월"
+    public static func month(_ d: Day) -> String { "\(d.year)년 \(d.month)월" }
+
+    /// "2024-02-11 09:00 KST", whatever the build machine's zone.
+    public static func timestampKST(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + 9 * 3600
+        let day = Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
+        let inDay = seconds - day.ordinal * 86_400
+        return String(format: "%@ %02d:%02d KST", day.iso, inDay / 3600, (inDay % 3600) / 60)
+    }
+
+    /// 개봉 1일차 on the opening day; previews before it read "개봉 3일 전".
+    public static func dayOfRun(open: Day?, on date: Day) -> String? {
+        guard let open else { return nil }
+        let k = date.days(since: open)
+        return k >= 0 ? "개봉 \(k + 1)일차" : "개봉 \(-k)일 전"
+    }
+
+    public struct RankChange: Sendable, Equatable {
+        /// CSS class: up (red), down (blue), same, new.
+        public let kind: String
+        public let symbol: String
+        /// What a screen reader says, since colour and arrows alone carry no meaning to it.
+        public let spoken: String
+    }
+
+    public static func rankChange(_ entry: ChartEntry) -> RankChange {
+        if entry.isNew { return RankChange(kind: "new", symbol: "신작", spoken: "신규 진입") }
+        let n = entry.rankChange
+        if n > 0 { return RankChange(kind: "up", symbol: "▲\(n)", spoken: "전일 대비 \(n)계단 상승") }
+        if n < 0 { return RankChange(kind: "down", symbol: "▼\(-n)", spoken: "전일 대비 \(-n)계단 하락") }
+        return RankChange(kind: "same", symbol: "–", spoken: "변동 없음")
+    }
+
+    /// "up"/"down"/"same", for colouring a signed figure.
+    public static func trend(_ n: Int64?) -> String {
+        guard let n else { return "same" }
+        return n > 0 ? "up" : n < 0 ? "down" : "same"
+    }
+}

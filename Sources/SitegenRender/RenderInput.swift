@@ -1,0 +1,50 @@
+import Foundation
+import SitegenModel
+
+public struct SiteSettings: Sendable {
+    public var title: String
+    /// Absolute site URL; only formats that need absolute URLs use it (sitemap, feed ids, og:url, canonical).
+    public var baseURL: URL?
+    public init(title: String = "한국 일별 박스오피스", baseURL: URL? = nil) {
+        self.title = title; self.baseURL = baseURL
+    }
+}
+
+/// Markdown notes as written, by what they annotate.
+public struct NoteSources: Sendable {
+    public var site: String?
+    public var days: [Day: String]
+    public var movies: [String: String]
+    public init(site: String? = nil, days: [Day: String] = [:], movies: [String: String] = [:]) {
+        self.site = site; self.days = days; self.movies = movies
+    }
+}
+
+public struct RenderInput: Sendable {
+    public var dataset: Dataset
+    public var templates: Templates
+    public var notes: NoteSources
+    public var settings: SiteSettings
+    /// The only notion of "now" render has; it appears in `data/index.json` alone, so pages stay
+    /// byte-identical across rebuilds of the same data.
+    public var buildTime: Date
+    public init(dataset: Dataset, templates: Templates, notes: NoteSources, settings: SiteSettings, buildTime: Date) {
+        self.dataset = dataset; self.templates = templates; self.notes = notes; self.settings = settings; self.buildTime = buildTime
+    }
+}
+
+/// A file to write, by its path under the output folder ("/"-separated, never absolute or "..").
+public struct OutputFile: Sendable, Equatable {
+    public let path: String
+    public let contents: Data
+    public init(path: String, contents: Data) { self.path = path; self.contents = contents }
+    public init(path: String, text: String) { self.init(path: path, contents: Data(text.utf8)) }
+}
+
+public struct RenderedSite: Sendable {
+    /// Sorted by path.
+    public let files: [OutputFile]
+    public let pageCount: Int
+    /// Things the user should know that are not errors ("no --base-url: sitemap.xml left out").
+    public let messages: [String]
+}

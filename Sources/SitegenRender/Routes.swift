@@ -1,0 +1,45 @@
+import Foundation
+import SitegenModel
+
+/// Where every page lives. Links are relative and name `index.html` explicitly, so the site works
+/// at a domain root, under any sub-path, and opened straight from disk.
+enum Route: Hashable {
+    case home, homeGrid, day(Day), dayGrid(Day), movie(String), archive, notFound
+    case dayData(Day), movieData(String), poster(String), feed, sitemap, robots, siteData
+
+    var path: String {
+        switch self {
+        case .home: "index.html"
+        case .homeGrid: "grid/index.html"
+        case .day(let d): "date/\(d.iso)/index.html"
+        case .dayGrid(let d): "date/\(d.iso)/grid/index.html"
+        case .movie(let code): "movie/\(code)/index.html"
+        case .archive: "archive/index.html"
+        case .notFound: "404.html"
+        case .dayData(let d): "data/\(d.iso).json"
+        case .movieData(let code): "data/movie/\(code).json"
+        case .poster(let code): "poster/\(code).svg"
+        case .feed: "feed.xml"
+        case .sitemap: "sitemap.xml"
+        case .robots: "robots.txt"
+        case .siteData: "data/index.json"
+        }
+    }
+
+    /// The public URL path: folders end in "/" (what hosts serve and what people share).
+    var prettyPath: String {
+        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+    }
+
+    /// "../../" from `date/2024-02-10/index.html` back to the site root.
+    var root: String { String(repeating: "../", count: path.split(separator: "/").count - 1) }
+
+    func href(from page: Route) -> String { page.root + path }
+
+    func absolute(_ base: URL?) -> String? {
+        guard let base else { return nil }
+        var text = base.absoluteString
+        if !text.hasSuffix("/") { text += "/" }
+        return text + prettyPath
+    }
+}

@@ -1,0 +1,148 @@
+import CAtomicSwap
+import Foundation
+import SitegenModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { "write: \(message)" }
+}
+
+public struct WriteReport: Sendable {
+    public let fileCount: Int
+    public let byteCount: Int
+}
+
+/// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
+/// with a single atomic rename only when everything is written; a failure leaves the previous
+/// site exactly as it was.
+public struct SiteWriter: Sendable {
+    /// Marks a folder as sitegen's, so a build never replaces a folder it did not create.
+    public static let marker = ".sitegen"
+    public static let markerText = "This folder is written by sitegen and replaced on every build.\n"
+    public static let stagingInfix = ".sitegen-staging-"
+
+    public let output: URL
+
+    public init(output: URL) { self.output = output.standardizedFileURL }
+
+    /// `files` are (path under the output, contents); `publicFolder`'s tree is copied over them.
+    public func write(_ files: [(path: String, contents: Data)], publicFolder: URL?) throws -> WriteReport {
+        let fm = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let name = output.lastPathComponent
+        try checkReplaceable()
+        do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+        catch { throw WriteError("cannot create \(parent.path): \(ErrorText.describe(error))") }
+
+        let staging = parent.appendingPathComponent(".\(name)\(Self.stagingInfix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        do { try fm.createDirectory(at: staging, withIntermediateDirectories: false) }
+        catch { throw WriteError("cannot write beside \(output.path): \(ErrorText.describe(error))") }
+
+        var bytes = 0
+        var count = 0
+        do {
+            var made: Set<String> = [""]
+            func write(_ relative: String, _ data: Data) throws {
+                try Self.checkRelative(relative)
+                let folder = (relative as NSString).deletingLastPathComponent
+                if !made.contains(folder) {
+                    try fm.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                    made.insert(folder)
+                }
+                let target = staging.appendingPathComponent(relative)
+                if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
+                guard fm.createFile(atPath: target.path, contents: data) else {
+                    throw WriteError("cannot write \(relative) (\(String(cString: strerror(errno))))")
+                }
+                bytes += data.count
+                count += 1
+            }
+            for file in files { try write(file.path, file.contents) }
+            if let publicFolder {
+                for (relative, url) in try Self.publicFiles(publicFolder) {
+                    let data: Data
+                    do { data = try Data(contentsOf: url) }
+                    catch { throw WriteError("cannot read \(url.path): \(ErrorText.describe(error))") }
+                    try write(relative, data)
+                }
+            }
+            guard fm.createFile(atPath: staging.appendingPathComponent(Self.marker).path, contents: Data(Self.markerText.utf8)) else {
+                throw WriteError("cannot write into \(staging.path)")
+            }
+            try swapIn(staging)
+        } catch {
+            try? fm.removeItem(at: staging)
+            if let e = error as? WriteError { throw e }
+            throw WriteError("\(output.path): \(ErrorText.describe(error))")
+        }
+        return WriteReport(fileCount: count, byteCount: bytes)
+    }
+
+    /// An existing output must be empty or carry the marker: `--output ~` must never be replaced.
+    func checkReplaceable() throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw WriteError("\(output.path) exists and is not a folder; pick another --output")
+        }
+        let contents = (try? fm.contentsOfDirectory(atPath: output.path)) ?? []
+        if !contents.isEmpty && !contents.contains(Self.marker) {
+            throw WriteError("\(output.path) is not empty and was not written by sitegen (no \(Self.marker) file); pick another --output or empty it")
+        }
+    }
+
+    private func swapIn(_ staging: URL) throws {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: output.path) {
+            // One syscall swaps old and new, so no instant exists without a complete site.
+            let result = sitegen_exchange_paths(staging.path, output.path)
+            if result == 0 {
+                try? fm.removeItem(at: staging)
+                return
+            }
+            guard result == ENOSYS || result == EINVAL || result == ENOTSUP else {
+                throw WriteError("cannot replace \(output.path): \(String(cString: strerror(result)))")
+            }
+            let old = staging.deletingLastPathComponent().appendingPathComponent(staging.lastPathComponent + "-old")
+            try fm.moveItem(at: output, to: old)
+            do { try fm.moveItem(at: staging, to: output) }
+            catch { try? fm.moveItem(at: old, to: output); throw error }
+            try? fm.removeItem(at: old)
+        } else {
+            try fm.moveItem(at: staging, to: output)
+        }
+    }
+
+    static func checkRelative(_ path: String) throws {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+              !path.contains("\0") else {
+            throw WriteError("refusing to write outside the site: '\(path)'")
+        }
+    }
+
+    /// Regular files under `folder`, sorted, by path relative to it (.DS_Store and friends skipped).
+    static func publicFiles(_ folder: URL) throws -> [(String, URL)] {
+        let fm = FileManager.default
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            throw WriteError("cannot read \(folder.path)")
+        }
+        var found: [(String, URL)] = []
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard full.hasPrefix(prefix) else { continue }
+            let relative = String(full.dropFirst(prefix.count))
+            if relative.split(separator: "/").last.map({ $0 == ".DS_Store" || $0 == Substring(marker) }) == true { continue }
+            found.append((relative, url))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+}
