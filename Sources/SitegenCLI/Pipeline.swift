@@ -30,6 +30,8 @@ public struct Pipeline: Sendable {
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         let templates = try Inputs.templates(at: plan.templates, label: plan.templatesLabel)
+        let writer = SiteWriter(output: plan.output)
+        try writer.preflight()
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
         if plan.source.kind == .demo {
@@ -55,7 +57,7 @@ public struct Pipeline: Sendable {
             console.warning("no public folder at \(plan.publicFolder.path): the site has no stylesheet or scripts")
             publicFolder = nil
         }
-        let report = try SiteWriter(output: plan.output).write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
+        let report = try writer.write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: fetched.dataset.days.count, movies: fetched.dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,

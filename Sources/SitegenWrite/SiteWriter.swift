@@ -29,6 +29,22 @@ public struct SiteWriter: Sendable {
 
     public init(output: URL) { self.output = output.standardizedFileURL }
 
+    /// Checks, before anything is fetched, that the output can be replaced and its parent written.
+    public func preflight() throws {
+        try checkReplaceable()
+        let fm = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+        catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
+        let probe = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingInfix)probe-\(getpid())")
+        do {
+            try fm.createDirectory(at: probe, withIntermediateDirectories: false)
+            try fm.removeItem(at: probe)
+        } catch {
+            throw WriteError("cannot write in \(parent.path) (\(ErrorText.describe(error))); pick another --output")
+        }
+    }
+
     /// `files` are (path under the output, contents); `publicFolder`'s tree is copied over them.
     public func write(_ files: [(path: String, contents: Data)], publicFolder: URL?) throws -> WriteReport {
         let fm = FileManager.default
@@ -36,11 +52,11 @@ public struct SiteWriter: Sendable {
         let name = output.lastPathComponent
         try checkReplaceable()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
-        catch { throw WriteError("cannot create \(parent.path): \(ErrorText.describe(error))") }
+        catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
 
         let staging = parent.appendingPathComponent(".\(name)\(Self.stagingInfix)\(getpid())-\(UUID().uuidString.prefix(8))")
         do { try fm.createDirectory(at: staging, withIntermediateDirectories: false) }
-        catch { throw WriteError("cannot write beside \(output.path): \(ErrorText.describe(error))") }
+        catch { throw WriteError("cannot write in \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
 
         var bytes = 0
         var count = 0

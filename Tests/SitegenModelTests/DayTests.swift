@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import SitegenModel
+
+@Suite struct DayTests {
+    @Test func parsesBothKOBISFormatsAndRejectsImpossibleDates() {
+        #expect(Day(iso: "2024-02-10")?.compact == "20240210")
+        #expect(Day(compact: "20240210")?.iso == "2024-02-10")
+        #expect(Day(kobis: " ") == nil)
+        #expect(Day(kobis: "") == nil)
+        #expect(Day(iso: "2024-02-30") == nil)
+        #expect(Day(iso: "2023-02-29") == nil)
+        #expect(Day(iso: "2024-02-29") != nil)
+        #expect(Day(iso: "2024-2-10") == nil)
+        #expect(Day(iso: "2024-13-01") == nil)
+        #expect(Day(compact: "2024021") == nil)
+    }
+
+    @Test func knowsWeekdaysAndArithmetic() {
+        let d = Day(iso: "2024-02-10")!
+        #expect(d.weekday == 6) // Saturday
+        #expect(Day(iso: "1970-01-01")!.weekday == 4)
+        #expect(d.adding(days: 20).iso == "2024-03-01")
+        #expect(Day(iso: "2024-12-31")!.adding(days: 1).iso == "2025-01-01")
+        #expect(Day(iso: "1900-03-01")!.adding(days: -1).iso == "1900-02-28")
+        #expect(d.days(since: Day(iso: "2024-01-31")!) == 10)
+    }
+
+    @Test func takesTheKoreanDateOfAnInstantWhateverTheMachineZone() {
+        // 2024-02-11 08:00 KST is still 2024-02-10 in UTC; Korea's calendar says the 11th.
+        let instant = Date(timeIntervalSince1970: 1_707_606_000) // 2024-02-10T23:00:00Z
+        #expect(Day(instant: instant).iso == "2024-02-11")
+        #expect(Day(instant: Date(timeIntervalSince1970: 1_707_577_199)).iso == "2024-02-10") // 23:59:59 KST
+        #expect(Day(iso: "2024-02-11")!.startInstantKST == Date(timeIntervalSince1970: 1_707_577_200))
+    }
+
+    @Test func parsesKOBISNumbersStrictly() {
+        #expect(KOBISNumber.integer("-2885") == -2885)
+        #expect(KOBISNumber.integer(" 132252055460 ") == 132_252_055_460)
+        #expect(KOBISNumber.integer("12,000") == nil)
+        #expect(KOBISNumber.integer("+5") == nil)
+        #expect(KOBISNumber.integer("") == nil)
+        #expect(KOBISNumber.integer(" ") == nil)
+        #expect(KOBISNumber.decimal("122279.3") == 122_279.3)
+        #expect(KOBISNumber.decimal("-69.0") == -69)
+        #expect(KOBISNumber.decimal("-13") == -13)
+        #expect(KOBISNumber.decimal("1.") == nil)
+        #expect(KOBISNumber.decimal("abc") == nil)
+        #expect(KOBISNumber.decimal("NaN") == nil)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import SitegenModel
+@testable import SitegenRender
+
+@Suite struct KoreanFormatTests {
+    @Test(arguments: [
+        (0, "0"), (8_000, "8,000"), (9_999, "9,999"), (12_345, "1만"), (194_682, "19만"), (8_177_230, "818만"),
+        (9_996_000, "1,000만"), (10_000_000, "1,000만"), (99_995_000, "1억"), (45_680_000, "4,568만"),
+        (1_282_744_925, "12.8억"), (78_790_000_000, "787.9억"), (100_000_000, "1억"), (1_130_000_000_000, "1.1조"),
+        (-1_200, "\u{2212}1,200"),
+    ] as [(Int64, String)])
+    func compactsInManAndEok(_ value: Int64, _ expected: String) {
+        #expect(KoreanFormat.compact(value) == expected)
+    }
+
+    @Test func attachesUnitsTheWayTheNationalInstituteDescribes() {
+        #expect(KoreanFormat.people(8_000) == "8,000명")
+        #expect(KoreanFormat.people(8_177_230, compact: true) == "818만 명")
+        #expect(KoreanFormat.people(8_000, compact: true) == "8,000명")
+        #expect(KoreanFormat.won(1_282_744_925, compact: true) == "12.8억 원")
+        #expect(KoreanFormat.won(1_502_114_078) == "1,502,114,078원")
+    }
+
+    @Test func groupsAndSignsFigures() {
+        #expect(KoreanFormat.grouped(Int64(1_234_567)) == "1,234,567")
+        #expect(KoreanFormat.grouped(Int64(132_252_055_460)) == "132,252,055,460")
+        #expect(KoreanFormat.signed(3_226) == "+3,226")
+        #expect(KoreanFormat.signed(-1_200) == "\u{2212}1,200")
+        #expect(KoreanFormat.signed(0) == "0")
+        #expect(KoreanFormat.percent(67) == "67.0%")
+        #expect(KoreanFormat.signedPercent(17) == "+17.0%")
+        #expect(KoreanFormat.signedPercent(-4.1) == "\u{2212}4.1%")
+        #expect(KoreanFormat.signedPercent(0) == "0.0%")
+    }
+
+    @Test func writesDatesAsKoreanReadersExpect() {
+        let d = Day(iso: "2024-02-10")!
+        #expect(KoreanFormat.longDate(d) == "2024년 2월 10일 (토)")
+        #expect(KoreanFormat.shortDate(d) == "2024.02.10")
+        #expect(KoreanFormat.monthDay(d) == "2월 10일")
+        #expect(KoreanFormat.timestampKST(Date(timeIntervalSince1970: 1_707_606_000)) == "2024-02-11 08:00 KST")
+        #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-01-31"), on: d) == "개봉 11일차")
+        #expect(KoreanFormat.dayOfRun(open: d, on: d) == "개봉 1일차")
+        #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-02-14"), on: d) == "개봉 4일 전")
+        #expect(KoreanFormat.dayOfRun(open: nil, on: d) == nil)
+    }
+
+    @Test func saysRankChangesInWordsAsWellAsArrows() {
+        func entry(_ change: Int, _ status: RankStatus) -> ChartEntry {
+            ChartEntry(rank: 1, rankChange: change, status: status, movieCode: "1", title: "t", rawTitle: "t", openDate: nil,
+                       sales: 0, salesShare: nil, salesChange: nil, salesChangeRate: nil, salesTotal: 0, audience: 0,
+                       audienceChange: nil, audienceChangeRate: nil, audienceTotal: 0, screens: 0, showings: 0)
+        }
+        #expect(KoreanFormat.rankChange(entry(3, .old)) == .init(kind: "up", symbol: "▲3", spoken: "전일 대비 3계단 상승"))
+        #expect(KoreanFormat.rankChange(entry(-2, .old)) == .init(kind: "down", symbol: "▼2", spoken: "전일 대비 2계단 하락"))
+        #expect(KoreanFormat.rankChange(entry(0, .old)) == .init(kind: "same", symbol: "–", spoken: "변동 없음"))
+        #expect(KoreanFormat.rankChange(entry(0, .new)) == .init(kind: "new", symbol: "신작", spoken: "신규 진입"))
+    }
+}
+
+@Suite struct MarkdownTests {
+    @Test func rendersKoreanAndSmartPunctuation() {
+        #expect(Markdown.html("한국어 *노트* ✓") == "<p>한국어 <em>노트</em> ✓</p>\n")
+        #expect(Markdown.html("\"따옴표\" -- 그리고...") == "<p>“따옴표” – 그리고…</p>\n")
+    }
+
+    @Test func omitsRawHTMLAndDropsScriptLinks() {
+        let html = Markdown.html("<script>alert(1)</script>\n\n[click](javascript:alert(1)) <img src=x onerror=alert(1)>")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("javascript:"))
+        #expect(html.contains("raw HTML omitted"))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Runs the real `sitegen` binary, as a user would.
+enum Binary {
+    static var url: URL {
+        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
+        return folder.appendingPathComponent("sitegen")
+    }
+
+    struct Result { let status: Int32; let out: String; let err: String }
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "KOBIS_API_KEY")
+        env.removeValue(forKey: "KAKAO_REST_API_KEY")
+        for (k, v) in extra { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+struct CommandLineTests {
+    let repo = SiteFixture.repo
+
+    func baseArguments(_ out: URL) -> [String] {
+        ["build", "--output", out.path, "--templates", repo.appendingPathComponent("Templates").path,
+         "--public", repo.appendingPathComponent("Public").path, "--notes", out.deletingLastPathComponent().appendingPathComponent("none").path]
+    }
+
+    @Test func buildsFromDemoDataAndSaysSoInOneSummaryLine() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let result = try Binary.run(baseArguments(out) + ["--days", "4", "--until", "2024-02-10"])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("built 4 days, ") == true)
+        for part in ["movies", "pages", "demo data", " s → ", out.path] { #expect(result.out.contains(part), "\(part)") }
+        #expect(result.err.contains("demo source") && result.err.contains("데모 데이터"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-02-07/grid/index.html").path))
+    }
+
+    @Test func quietPrintsNothingOnSuccess() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let result = try Binary.run(baseArguments(out) + ["--days", "2", "--until", "2024-02-10", "--quiet"])
+        #expect(result.status == 0 && result.out.isEmpty && result.err.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--days", "0"], "--days must be between 1 and 3650"),
+        (["--days", "3651"], "--days must be between 1 and 3650"),
+        (["--days", "-3"], "--days"),
+        (["--days", "abc"], "abc"),
+        (["--until", "2024-02-30"], "is not a real date"),
+        (["--until", "2999-01-01"], "KOBIS publishes up to yesterday"),
+        (["--base-url", "not a url"], "--base-url"),
+        (["--jobs", "0"], "--jobs must be between 1 and 64"),
+    ])
+    func badOptionsExitNonZeroWithAClearLine(_ extra: [String], _ message: String) throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let result = try Binary.run(baseArguments(out) + extra)
+        #expect(result.status == 64, "\(extra): \(result.status) \(result.err)")
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!result.err.contains("NSError") && !result.err.contains("Fatal error"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func aMissingTemplatesFolderIsOneLine() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        var args = baseArguments(out)
+        args[4] = "/nonexistent/templates"
+        let result = try Binary.run(args + ["--days", "2", "--until", "2024-02-10"])
+        #expect(result.status == 1)
+        #expect(result.err == "error: templates folder '/nonexistent/templates' not found; pass --templates with the folder holding day.mustache, grid.mustache, …\n")
+    }
+
+    @Test func anUnwritableOutputIsOneLine() throws {
+        let result = try Binary.run(baseArguments(URL(fileURLWithPath: "/proc/sitegen-site")) + ["--days", "1", "--until", "2024-02-10"])
+        #expect(result.status == 1)
+        // Found before anything is fetched: the error is the only line.
+        #expect(result.err == "error: write: cannot write in /proc (No such file or directory); pick another --output\n")
+        #expect(!result.err.contains("NSError") && !result.err.contains("Error Domain"))
+    }
+
+    @Test func helpDocumentsEveryOptionOfTheContract() throws {
+        let root = try Binary.run(["--help"])
+        #expect(root.status == 0 && root.out.contains("build") && root.out.contains("KOBIS_API_KEY"))
+        let build = try Binary.run(["help", "build"])
+        #expect(build.status == 0)
+        for option in ["--days", "--until", "--output", "--base-url", "--templates", "--public", "--notes", "--cache",
+                       "--offline", "--demo", "--jobs", "--quiet"] {
+            #expect(build.out.contains(option), "\(option)")
+        }
+    }
+
+    @Test func sourceDateEpochMakesTheBuildTimeReproducible() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        for name in ["a", "b"] {
+            let result = try Binary.run(baseArguments(folder.appendingPathComponent(name)) + ["--days", "2", "--until", "2024-02-10"],
+                                        environment: ["SOURCE_DATE_EPOCH": "1707800000"])
+            #expect(result.status == 0)
+        }
+        let a = try SiteFixture.files(folder.appendingPathComponent("a")), b = try SiteFixture.files(folder.appendingPathComponent("b"))
+        #expect(a == b)
+        #expect(String(decoding: a["data/index.json"]!, as: UTF8.self).contains("\"generatedAt\" : \"2024-02-13T04:53:20Z\""))
+    }
+}

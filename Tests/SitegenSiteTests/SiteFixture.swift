@@ -1,0 +1,63 @@
+import Foundation
+import SitegenCLI
+import SitegenFetch
+import SitegenModel
+import SitegenRender
+
+/// Builds whole demo sites into temporary folders, the way a user's build does.
+enum SiteFixture {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let buildTime = Date(timeIntervalSince1970: 1_707_800_000)
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func writeNotes(_ notes: [String: String], in folder: URL) throws -> URL {
+        let root = folder.appendingPathComponent("Notes")
+        for (path, text) in notes {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    @discardableResult
+    static func build(into output: URL, days: Int = 14, until: String = "2024-02-10", notes: URL? = nil,
+                      templates: URL = repo.appendingPathComponent("Templates"), baseURL: String? = nil,
+                      source: any BoxOfficeSource = DemoSource(), log: Log = Log()) async throws -> BuildSummary {
+        let last = Day(iso: until)!
+        let plan = BuildPlan(
+            days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
+            publicFolder: repo.appendingPathComponent("Public"),
+            notes: notes ?? output.deletingLastPathComponent().appendingPathComponent("no-notes"),
+            cache: output.deletingLastPathComponent().appendingPathComponent("cache"),
+            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))), source: source, jobs: 4, buildTime: buildTime)
+        return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
+    }
+
+    /// Every file under `root`, by relative path.
+    static func files(_ root: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        let prefix = root.resolvingSymlinksInPath().path + "/"
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            out[String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))] = try Data(contentsOf: url)
+        }
+        return out
+    }
+
+    static func text(_ root: URL, _ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+}
