@@ -40,7 +40,7 @@ enum MoviePage {
                 var row: [String: Any] = [
                     "date": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))",
                     "dayHref": Route.day(d).href(from: route),
-                    "weekend": d.isWeekend,
+                    "weekdayClass": d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : "",
                 ]
                 if let e = byDate[d] {
                     row.merge(DayPage.entry(site, e, date: d, from: route)) { a, _ in a }
