@@ -7,10 +7,7 @@ public struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Fetch the charts, render the site and write it to --output.",
         discussion: """
-        Writes the latest day (list and grid), a list and a grid page per day, a page per movie,
-        a date archive, data/*.json, feed.xml, sitemap.xml (with --base-url), robots.txt and
-        404.html, plus everything in --public. The folder is replaced only when the whole build
-        succeeds.
+        Writes the latest day (list and grid), a list and a grid page per day, a page per movie, a date archive, data/*.json, feed.xml, sitemap.xml (with --base-url), robots.txt and 404.html, plus everything in --public. The folder is replaced only when the whole build succeeds.
         """)
 
     @OptionGroup public var options: BuildOptions

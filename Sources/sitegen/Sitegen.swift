@@ -9,8 +9,7 @@ struct Sitegen: AsyncParsableCommand {
         commandName: "sitegen",
         abstract: "Publish the Korean daily box office (KOBIS) as a static website.",
         discussion: """
-        Without KOBIS_API_KEY (or with --demo) the site is built from a built-in demo source of
-        fictional films, and every page says so.
+        Without KOBIS_API_KEY (or with --demo) the site is built from a built-in demo source of fictional films, and every page says so.
 
         Environment:
           KOBIS_API_KEY        KOBIS Open API key (live data)
