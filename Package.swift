@@ -24,14 +24,16 @@ let package = Package(
             "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // A local HTTP server speaking KOBIS and Kakao, for tests only.
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel"]),
+        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
         .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel",
+            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport",
         ]),
     ]
 )

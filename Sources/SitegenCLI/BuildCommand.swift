@@ -15,9 +15,10 @@ public struct BuildCommand: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        let console = Console(quiet: options.quiet)
+        let environment = ProcessInfo.processInfo.environment
+        let console = Console(quiet: options.quiet, secrets: [environment["KOBIS_API_KEY"], environment["KAKAO_REST_API_KEY"]].compactMap { $0 })
         do {
-            let plan = try BuildPlan.resolve(options, environment: ProcessInfo.processInfo.environment, now: Date())
+            let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
             let summary = try await Pipeline(plan: plan, console: console).build()
             console.summary(summary.line)
         } catch let error as UsageError {

@@ -17,19 +17,25 @@ public struct BuildPlan: Sendable {
     public var source: any BoxOfficeSource
     public var jobs: Int
     public var buildTime: Date
+    public var monitor: FetchMonitor
+    /// Keys, so the console can make sure none is ever printed.
+    public var secrets: [String]
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
-                cache: URL, settings: SiteSettings, source: any BoxOfficeSource, jobs: Int, buildTime: Date) {
+                cache: URL, settings: SiteSettings, source: any BoxOfficeSource, jobs: Int, buildTime: Date,
+                monitor: FetchMonitor = FetchMonitor(), secrets: [String] = []) {
         self.days = days; self.output = output; self.templates = templates
         self.templatesLabel = templatesLabel ?? templates.path; self.publicFolder = publicFolder
         self.notes = notes; self.cache = cache; self.settings = settings; self.source = source
-        self.jobs = jobs; self.buildTime = buildTime
+        self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor; self.secrets = secrets
     }
 
     /// KOBIS aggregates up to yesterday, Korean time, whatever zone the build machine is in.
     public static func yesterdayInSeoul(now: Date) -> Day { Day(instant: now).adding(days: -1) }
 
+    /// `clock` stamps fetched responses; tests pin it to play out days of rebuilds.
     public static func resolve(_ options: BuildOptions, environment: [String: String], now: Date,
+                               clock: @escaping @Sendable () -> Date = Date.init,
                                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> BuildPlan {
         let latest = yesterdayInSeoul(now: now)
         var until = latest
@@ -43,12 +49,31 @@ public struct BuildPlan: Sendable {
         }
         let days = (0..<options.days).map { until.adding(days: $0 - options.days + 1) }
 
+        func url(_ path: String) -> URL {
+            let expanded = (path as NSString).expandingTildeInPath
+            return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
+        }
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
+        let monitor = FetchMonitor()
+        let cacheFolder = url(options.cache)
+        let cache = ResponseCache(folder: cacheFolder)
         let source: any BoxOfficeSource
-        if options.demo || key.isEmpty {
+        if options.demo || (key.isEmpty && !options.offline) {
             source = DemoSource()
+        } else if options.offline {
+            // Reading the cache needs no key, so --offline works without one.
+            let postersCached = FileManager.default.fileExists(atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)
+            source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: kakaoKey != nil || postersCached,
+                                   monitor: monitor, now: now)
         } else {
-            throw UsageError("KOBIS_API_KEY is set, but this version of sitegen cannot fetch live data yet; pass --demo to build from the demo source")
+            let live = LiveSettings(
+                kobisKey: key, kakaoKey: kakaoKey,
+                kobisBase: try serviceURL(environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
+                kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
+                jobs: options.jobs)
+            source = CachingSource(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock), kind: .kobis,
+                                   searchesPosters: kakaoKey != nil, monitor: monitor, now: now)
         }
 
         var buildTime = now
@@ -56,15 +81,20 @@ public struct BuildPlan: Sendable {
             guard let seconds = Int64(epoch) else { throw UsageError("SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds") }
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
-        func url(_ path: String) -> URL {
-            let expanded = (path as NSString).expandingTildeInPath
-            return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
-        }
         return BuildPlan(
             days: days, output: url(options.output), templates: url(options.templates), templatesLabel: options.templates,
-            publicFolder: url(options.publicFolder), notes: url(options.notes), cache: url(options.cache),
+            publicFolder: url(options.publicFolder), notes: url(options.notes), cache: cacheFolder,
             settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
-            jobs: options.jobs, buildTime: buildTime)
+            jobs: options.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
+    }
+
+    static func serviceURL(_ text: String?, fallback: URL, variable: String) throws -> URL {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return fallback }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
+            throw UsageError("\(variable) '\(text)' must be an http(s) URL")
+        }
+        return url
     }
 
     static func parseBaseURL(_ text: String) -> URL? {

@@ -27,6 +27,27 @@ public struct Pipeline: Sendable {
 
     public init(plan: BuildPlan, console: Console) { self.plan = plan; self.console = console }
 
+    /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
+    public func fetch() async throws -> FetchOutcome {
+        let live = plan.source.kind == .kobis
+        let progress = ProgressLine.start(plan.monitor, enabled: live && !console.quiet)
+        let outcome: FetchOutcome
+        do {
+            outcome = try await Fetcher(source: plan.source, jobs: plan.jobs, monitor: plan.monitor).fetch(days: plan.days)
+        } catch {
+            progress?.cancel()
+            _ = await progress?.value
+            plan.monitor.warnings.forEach { console.warning($0) }
+            if live { console.note(plan.monitor.summaryLine) }
+            throw error
+        }
+        progress?.cancel()
+        _ = await progress?.value
+        outcome.warnings.forEach { console.warning($0.description) }
+        if live { console.note(plan.monitor.summaryLine) }
+        return outcome
+    }
+
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         let templates = try Inputs.templates(at: plan.templates, label: plan.templatesLabel)
@@ -38,8 +59,7 @@ public struct Pipeline: Sendable {
             console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
         }
 
-        let fetched = try await Fetcher(source: plan.source, jobs: plan.jobs).fetch(days: plan.days)
-        fetched.warnings.forEach { console.warning($0.description) }
+        let fetched = try await fetch()
 
         let rendered: RenderedSite
         do {

@@ -7,6 +7,7 @@ public struct DemoSource: BoxOfficeSource {
     public init() {}
 
     public var kind: DataSourceKind { .demo }
+    public var searchesPosters: Bool { true }
 
     public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
@@ -32,7 +33,7 @@ public struct DemoSource: BoxOfficeSource {
         return r == r.rounded() ? String(Int64(r)) : String(format: "%.1f", r)
     }
 
-    static func dailyChartJSON(_ day: Day) -> String {
+    public static func dailyChartJSON(_ day: Day) -> String {
         let t = day.ordinal
         let today = DemoWorld.ranking(t)
         let yesterday = DemoWorld.ranking(t - 1)
@@ -93,7 +94,7 @@ public struct DemoSource: BoxOfficeSource {
         ]))]))
     }
 
-    static func movieInfoJSON(_ code: String) -> String {
+    public static func movieInfoJSON(_ code: String) -> String {
         let source: (String, JSONText.Value) = ("source", .string("sitegen 데모 (가상 데이터)"))
         guard let film = DemoWorld.film(code: code) else {
             return JSONText.render(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))

@@ -8,7 +8,7 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
     public let underlying: (any Error & Sendable)?
     public init(item: String, cause: any Error & Sendable) {
         self.item = item
-        self.cause = String(describing: cause)
+        self.cause = ErrorText.describe(cause)
         self.underlying = cause
     }
     public var description: String { "fetch \(item): \(cause)" }
@@ -17,7 +17,6 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
 public struct FetchOutcome: Sendable {
     public var dataset: Dataset
     public var warnings: [DataWarning]
-    public var requestCount: Int
 }
 
 /// Turns a range of days into a Dataset: the charts (a day that fails fails the build), then the
@@ -26,59 +25,92 @@ public struct FetchOutcome: Sendable {
 public struct Fetcher: Sendable {
     public let source: any BoxOfficeSource
     public let jobs: Int
+    public let monitor: FetchMonitor
 
-    public init(source: any BoxOfficeSource, jobs: Int) {
+    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor = FetchMonitor()) {
         self.source = source
         self.jobs = max(1, jobs)
+        self.monitor = monitor
     }
 
+    /// Errors that no other request can get past: stop everything at once.
+    static func isFatal(_ error: Error) -> Bool { error is InvalidKeyError || error is QuotaError }
+
     public func fetch(days: [Day]) async throws -> FetchOutcome {
-        let source = self.source
-        let charts = try await boundedMap(days, limit: jobs) { day in
+        let source = self.source, monitor = self.monitor
+        monitor.plan(days.count)
+        let results = try await boundedMap(days, limit: jobs) { day -> Result<(DayChart, [DataWarning]), CacheMiss> in
             do {
                 let response = try await source.fetch(.dailyChart(day))
-                return try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt)
+                monitor.finished()
+                return .success(try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt))
+            } catch let miss as CacheMiss {
+                monitor.finished(failed: true)
+                return .failure(miss)
             } catch {
+                monitor.finished(failed: true)
                 throw FetchError(item: day.iso, cause: error)
             }
         }
+        let missing = results.compactMap { if case .failure(let miss) = $0 { miss.label } else { nil } }
+        if !missing.isEmpty {
+            let shown = missing.prefix(8).joined(separator: ", ") + (missing.count > 8 ? " and \(missing.count - 8) more" : "")
+            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(shown); run `sitegen fetch` or build without --offline"))
+        }
+        let charts = results.compactMap { try? $0.get() }
         var warnings = charts.flatMap(\.1)
         let partial = Dataset(source: source.kind, days: charts.map(\.0), movies: [:], posters: [:])
         let codes = partial.chartedMovieCodes
         var firstTitles: [String: String] = [:]
         for day in partial.days { for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle } }
         let titles = firstTitles
+        let posters = source.searchesPosters
+        monitor.plan(codes.count * (posters ? 2 : 1))
 
         let details = try await boundedMap(codes, limit: jobs) { code -> (String, Movie?, Poster?, [DataWarning]) in
             var notes: [DataWarning] = []
             var movie: Movie?
             do {
                 movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                monitor.finished()
                 if movie == nil { notes.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only")) }
-            } catch let fault as KOBISFault where fault.isInvalidKey || fault.isQuota {
-                throw FetchError(item: "movie \(code)", cause: fault)
             } catch {
-                notes.append(DataWarning(context: "fetch movie \(code)", message: "\(error); the page shows chart figures only"))
+                monitor.finished(failed: true)
+                if Self.isFatal(error) { throw FetchError(item: "movie \(code)", cause: error) }
+                notes.append(DataWarning(context: "fetch movie \(code)", message: "\(ErrorText.describe(error)); the page shows chart figures only"))
             }
+            guard posters else { return (code, movie, nil, notes) }
             var poster: Poster?
             let query = PosterQuery.make(title: titles[code] ?? movie?.title ?? code)
             do {
                 poster = try KakaoDecoder.choosePoster(try await source.fetch(.posterSearch(query: query)).body)
+                monitor.finished()
+            } catch let refused as PosterKeyError {
+                monitor.finished(failed: true)
+                notes.append(DataWarning(context: "fetch posters", message: refused.description))
             } catch {
-                notes.append(DataWarning(context: "fetch poster \(code)", message: "\(error); a placeholder is shown"))
+                monitor.finished(failed: true)
+                notes.append(DataWarning(context: "fetch poster \(code)", message: "\(ErrorText.describe(error)); a placeholder is shown"))
             }
             return (code, movie, poster, notes)
         }
         var movies: [String: Movie] = [:]
-        var posters: [String: Poster] = [:]
+        var chosen: [String: Poster] = [:]
+        var seen = Set<String>()
         for (code, movie, poster, notes) in details {
             movies[code] = movie
-            posters[code] = poster
-            warnings += notes
+            chosen[code] = poster
+            // A refused key is said once, not once per movie.
+            warnings += notes.filter { seen.insert($0.description).inserted }
         }
-        let dataset = Dataset(source: source.kind, days: partial.days, movies: movies, posters: posters)
-        return FetchOutcome(dataset: dataset, warnings: warnings, requestCount: days.count + codes.count * 2)
+        let dataset = Dataset(source: source.kind, days: partial.days, movies: movies, posters: chosen)
+        return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
     }
+}
+
+public struct OfflineMissing: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }
 
 public enum PosterQuery {

@@ -21,7 +21,7 @@ public enum SourceRequest: Hashable, Sendable {
         switch self {
         case .dailyChart(let day): [("targetDt", day.compact)]
         case .movieInfo(let code): [("movieCd", code)]
-        case .posterSearch(let query): [("query", query), ("size", "10")]
+        case .posterSearch(let query): [("query", query), ("size", "20")]
         }
     }
 
@@ -46,5 +46,7 @@ public struct SourceResponse: Sendable {
 /// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path.
 public protocol BoxOfficeSource: Sendable {
     var kind: DataSourceKind { get }
+    /// False when there is no poster service (no Kakao key): pages then use placeholders.
+    var searchesPosters: Bool { get }
     func fetch(_ request: SourceRequest) async throws -> SourceResponse
 }

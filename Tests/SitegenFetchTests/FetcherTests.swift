@@ -7,6 +7,7 @@ import Testing
 /// a specific answer (the live HTTP client has its own tests against a real local server).
 struct TableSource: BoxOfficeSource {
     var kind: DataSourceKind { .kobis }
+    var searchesPosters: Bool { true }
     let answer: @Sendable (SourceRequest) throws -> Data
     func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         SourceResponse(body: try answer(request), fetchedAt: nil)

@@ -208,6 +208,7 @@ import Testing
 /// Answers the first day and then fails, like a network that goes away mid-build.
 struct FailingSource: BoxOfficeSource {
     var kind: DataSourceKind { .demo }
+    var searchesPosters: Bool { true }
     func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         if case .dailyChart(let day) = request, day.iso == "2024-02-09" {
             throw ResponseFormatError(reason: "the response is not JSON")

@@ -1,0 +1,65 @@
+import Foundation
+import SitegenModel
+
+/// Asked for something `--offline` and the cache does not have it.
+public struct CacheMiss: Error, Sendable, CustomStringConvertible {
+    public let label: String
+    public var description: String { "not in the cache (\(label))" }
+}
+
+/// Reads through the on-disk cache so a rebuild asks the network only for what may have changed:
+/// charts until their figures settle (KOBIS corrects a day until the next morning, so a chart
+/// fetched before the second day after it is refetched; after that it is final forever), movie
+/// info and poster choices when older than 30 days, and anything not cached yet.
+public actor CachingSource: BoxOfficeSource {
+    public nonisolated let kind: DataSourceKind
+    public nonisolated let searchesPosters: Bool
+    let cache: ResponseCache
+    let upstream: (any BoxOfficeSource)?
+    let monitor: FetchMonitor
+    let now: Date
+    static let detailsLifetime: TimeInterval = 30 * 86_400
+
+    /// `upstream` nil means `--offline`: only the cache answers.
+    public init(cache: ResponseCache, upstream: (any BoxOfficeSource)?, kind: DataSourceKind, searchesPosters: Bool,
+                monitor: FetchMonitor, now: Date) {
+        self.cache = cache; self.upstream = upstream; self.kind = kind; self.searchesPosters = searchesPosters
+        self.monitor = monitor; self.now = now
+    }
+
+    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        var cached = cache.read(request)
+        if let entry = cached {
+            do { try request.validate(entry.body) } catch {
+                // A corrupt or truncated file (or a fault someone saved) is discarded, never trusted.
+                cache.remove(request)
+                monitor.warn("cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable (\(ErrorText.describe(error))); discarded" + (upstream == nil ? "" : " and fetched again"))
+                cached = nil
+            }
+        }
+        if let entry = cached, upstream == nil || isFinal(request, fetchedAt: entry.fetchedAt) {
+            monitor.cacheHit()
+            return entry
+        }
+        guard let upstream else { throw CacheMiss(label: request.label) }
+        do {
+            let response = try await upstream.fetch(request)
+            do { try cache.write(request, response) }
+            catch { monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))") }
+            return response
+        } catch let error as RequestError where error.transient && cached != nil {
+            let when = cached!.fetchedAt.map { " from " + ISO8601DateFormatter().string(from: $0) } ?? ""
+            monitor.warn("fetch \(request.label): \(error.reason); using the cached copy\(when)")
+            monitor.cacheHit()
+            return cached!
+        }
+    }
+
+    nonisolated func isFinal(_ request: SourceRequest, fetchedAt: Date?) -> Bool {
+        guard let fetchedAt else { return false }
+        switch request {
+        case .dailyChart(let day): return fetchedAt >= day.adding(days: 2).startInstantKST
+        case .movieInfo, .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        }
+    }
+}

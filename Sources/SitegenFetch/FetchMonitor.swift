@@ -1,0 +1,52 @@
+import Foundation
+
+/// Counts what the fetch stage does and collects its warnings, for the live progress line and the
+/// closing summary. Shared by the fetcher, the cache and the network client of one build.
+public final class FetchMonitor: @unchecked Sendable {
+    public struct Snapshot: Sendable, Equatable {
+        public var planned = 0
+        public var done = 0
+        public var cacheHits = 0
+        public var network = 0
+        public var retries = 0
+        public var failures = 0
+    }
+
+    private let lock = NSLock()
+    private var counts = Snapshot()
+    private var notes: [String] = []
+    private var requestsByEndpoint: [String: Int] = [:]
+
+    public init() {}
+
+    public var snapshot: Snapshot { lock.withLock { counts } }
+    public var warnings: [String] { lock.withLock { notes } }
+    /// Network requests by endpoint ("boxoffice/searchDailyBoxOfficeList": 3), for tests and the summary.
+    public var networkByEndpoint: [String: Int] { lock.withLock { requestsByEndpoint } }
+
+    func plan(_ n: Int) { lock.withLock { counts.planned += n } }
+    func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
+    func cacheHit() { lock.withLock { counts.cacheHits += 1 } }
+    func networkRequest(_ endpoint: String) {
+        lock.withLock { counts.network += 1; requestsByEndpoint[endpoint, default: 0] += 1 }
+    }
+    func retried() { lock.withLock { counts.retries += 1 } }
+    func warn(_ message: String) { lock.withLock { notes.append(message) } }
+
+    /// "fetch: 65 requests, 30 from the cache, 35 over the network, 2 retries, 0 failures"
+    public var summaryLine: String {
+        let s = snapshot
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "fetch: \(plural(s.done, "request")), \(s.cacheHits) from the cache, \(s.network) over the network, "
+            + "\(plural(s.retries, "retry").replacingOccurrences(of: "retrys", with: "retries")), \(plural(s.failures, "failure"))"
+    }
+
+    /// "fetch 34/60 · 20 cached · 1 retry"
+    public var progressLine: String {
+        let s = snapshot
+        var line = "fetch \(s.done)/\(max(s.planned, s.done)) · \(s.cacheHits) cached · \(s.network) requests"
+        if s.retries > 0 { line += " · \(s.retries) \(s.retries == 1 ? "retry" : "retries")" }
+        if s.failures > 0 { line += " · \(s.failures) failed" }
+        return line
+    }
+}

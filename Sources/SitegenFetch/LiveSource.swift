@@ -1,0 +1,180 @@
+import Foundation
+import SitegenModel
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+public struct LiveSettings: Sendable {
+    public var kobisKey: String
+    public var kakaoKey: String?
+    public var kobisBase: URL
+    public var kakaoBase: URL
+    public var jobs: Int
+    /// Whole seconds: Linux's URLSession rounds anything else (and fails at once below 1 s).
+    public var timeoutSeconds: Int
+    public var retry: RetryPolicy
+
+    public static let defaultKOBISBase = URL(string: "http://www.kobis.or.kr/kobisopenapi/webservice/rest")!
+    public static let defaultKakaoBase = URL(string: "https://dapi.kakao.com")!
+
+    public init(kobisKey: String, kakaoKey: String?, kobisBase: URL = defaultKOBISBase, kakaoBase: URL = defaultKakaoBase,
+                jobs: Int = 6, timeoutSeconds: Int = 10, retry: RetryPolicy = RetryPolicy()) {
+        self.kobisKey = kobisKey; self.kakaoKey = kakaoKey; self.kobisBase = kobisBase; self.kakaoBase = kakaoBase
+        self.jobs = jobs; self.timeoutSeconds = max(1, timeoutSeconds); self.retry = retry
+    }
+}
+
+/// A request that failed for good, described without its URL (the KOBIS key is in the query).
+public struct RequestError: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public let transient: Bool
+    public var description: String { reason }
+}
+
+/// KOBIS refused the key: nothing else can succeed, so the build stops at once.
+public struct InvalidKeyError: Error, Sendable, CustomStringConvertible {
+    public let fault: KOBISFault
+    public var description: String {
+        "KOBIS refused KOBIS_API_KEY (\(fault.code) \(fault.message)); check the key, or unset it to build the demo site"
+    }
+}
+
+/// The daily quota is spent: stop, keeping what was fetched (it is already cached).
+public struct QuotaError: Error, Sendable, CustomStringConvertible {
+    public let fault: KOBISFault
+    public var description: String {
+        "KOBIS says the key's daily quota is used up (\(fault.code) \(fault.message)); what was fetched is cached — run again tomorrow"
+    }
+}
+
+/// Kakao refused KAKAO_REST_API_KEY: posters are skipped for the rest of the build.
+public struct PosterKeyError: Error, Sendable, CustomStringConvertible {
+    public let detail: String
+    public var description: String { "Kakao refused KAKAO_REST_API_KEY (\(detail)); pages show placeholders" }
+}
+
+/// The live KOBIS and Kakao APIs over HTTP, with retries. Its bytes are the APIs' own.
+public actor LiveSource: BoxOfficeSource {
+    public nonisolated var kind: DataSourceKind { .kobis }
+    public nonisolated var searchesPosters: Bool { settings.kakaoKey?.isEmpty == false }
+
+    nonisolated let settings: LiveSettings
+    nonisolated let session: URLSession
+    let monitor: FetchMonitor
+    let clock: @Sendable () -> Date
+    /// The first KOBIS request runs alone, so a bad key costs exactly one request.
+    private var probe: Task<Void, Error>?
+    private var keyVerified = false
+    private var posterKeyRefused: String?
+
+    public init(settings: LiveSettings, monitor: FetchMonitor, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.settings = settings
+        self.monitor = monitor
+        self.clock = clock
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = max(1, settings.jobs)
+        configuration.timeoutIntervalForRequest = TimeInterval(settings.timeoutSeconds)
+        configuration.timeoutIntervalForResource = TimeInterval(settings.timeoutSeconds * 3)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        if case .posterSearch = request, let refused = posterKeyRefused { throw PosterKeyError(detail: refused) }
+        guard request.isKOBIS, !keyVerified else { return try await perform(request) }
+        if let probe {
+            try await probe.value
+            return try await perform(request)
+        }
+        let first = Task { try await self.perform(request) }
+        probe = Task { _ = try await first.value }
+        let response = try await first.value
+        keyVerified = true
+        return response
+    }
+
+    /// KOBIS takes the key first and then the parameters in a fixed (sorted) order.
+    nonisolated func urlRequest(_ request: SourceRequest) -> URLRequest {
+        var components: URLComponents
+        var items: [URLQueryItem] = []
+        var headers: [String: String] = ["Accept": "application/json"]
+        switch request {
+        case .dailyChart, .movieInfo:
+            components = URLComponents(url: settings.kobisBase.appendingPathComponent(request.endpoint + ".json"), resolvingAgainstBaseURL: false)!
+            items.append(URLQueryItem(name: "key", value: settings.kobisKey))
+        case .posterSearch:
+            components = URLComponents(url: settings.kakaoBase.appendingPathComponent(request.endpoint), resolvingAgainstBaseURL: false)!
+            headers["Authorization"] = "KakaoAK \(settings.kakaoKey ?? "")"
+        }
+        items += request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
+        components.queryItems = items
+        // '+' is a space to many servers; encode it so titles with '+' survive.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        var urlRequest = URLRequest(url: components.url!, timeoutInterval: TimeInterval(settings.timeoutSeconds))
+        for (k, v) in headers { urlRequest.setValue(v, forHTTPHeaderField: k) }
+        return urlRequest
+    }
+
+    private func perform(_ request: SourceRequest) async throws -> SourceResponse {
+        let urlRequest = urlRequest(request)
+        let service = request.isKOBIS ? "KOBIS" : "Kakao"
+        var attempt = 0
+        while true {
+            attempt += 1
+            let canRetry = attempt < settings.retry.attempts
+            var retryAfter: String?
+            var failure = ""
+            do {
+                monitor.networkRequest(request.endpoint)
+                let (data, response) = try await session.data(for: urlRequest)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                if !request.isKOBIS && (status == 401 || status == 403) {
+                    let detail = "HTTP \(status)" + (KakaoDecoder.errorMessage(data).map { ": " + $0 } ?? "")
+                    posterKeyRefused = detail
+                    throw PosterKeyError(detail: detail)
+                }
+                if !(200..<300).contains(status) {
+                    let detail = request.isKOBIS ? nil : KakaoDecoder.errorMessage(data)
+                    failure = "\(service) answered HTTP \(status)" + (detail.map { " (\($0))" } ?? "")
+                    guard RetryPolicy.isRetryable(status: status) else { throw RequestError(reason: failure, transient: false) }
+                    retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")
+                } else {
+                    do {
+                        try request.validate(data)
+                        return SourceResponse(body: data, fetchedAt: clock())
+                    } catch let fault as KOBISFault {
+                        if fault.isInvalidKey { throw InvalidKeyError(fault: fault) }
+                        if fault.isQuota { throw QuotaError(fault: fault) }
+                        throw fault
+                    } catch let error as ResponseFormatError {
+                        failure = "\(service): \(error.reason)"
+                    }
+                }
+            } catch let error as URLError {
+                failure = Self.describe(error, service: service, timeout: settings.timeoutSeconds)
+                guard RetryPolicy.isRetryable(error) else { throw RequestError(reason: failure, transient: false) }
+            }
+            guard canRetry else {
+                throw RequestError(reason: "\(failure) (gave up after \(attempt) attempts)", transient: true)
+            }
+            monitor.retried()
+            try await Task.sleep(nanoseconds: UInt64(settings.retry.delay(after: attempt, retryAfter: retryAfter) * 1e9))
+        }
+    }
+
+    /// URLError's own text carries the URL, and with it the key; say what happened instead.
+    static func describe(_ error: URLError, service: String, timeout: Int) -> String {
+        switch error.code {
+        case .timedOut: return "\(service) did not answer within \(timeout) s"
+        case .cannotConnectToHost: return "could not connect to \(service)"
+        case .networkConnectionLost: return "the connection to \(service) was lost"
+        case .notConnectedToInternet: return "no network connection"
+        case .cannotFindHost, .dnsLookupFailed: return "could not find \(service)'s host"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return "the TLS connection to \(service) failed"
+        default: return "network error talking to \(service) (URLError \(error.code.rawValue))"
+        }
+    }
+}

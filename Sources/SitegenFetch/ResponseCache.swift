@@ -1,0 +1,52 @@
+import Foundation
+import SitegenModel
+
+/// Raw API responses on disk, one file per request, named from the endpoint and the sorted
+/// parameters — never the key. The file's modification time is when it was fetched.
+public struct ResponseCache: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    public func url(for request: SourceRequest) -> URL {
+        let directory = request.endpoint.replacingOccurrences(of: "/", with: "_")
+        var name = request.parameters.map { "\(Self.safe($0.name))=\(Self.safe($0.value))" }.joined(separator: "&")
+        // Keep names well under the 255-byte limit; a hash keeps long poster queries distinct.
+        if name.utf8.count > 160 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in name.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+            name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(hash, radix: 16)
+        }
+        return folder.appendingPathComponent(directory).appendingPathComponent(name + ".json")
+    }
+
+    public func read(_ request: SourceRequest) -> SourceResponse? {
+        let file = url(for: request)
+        guard let data = try? Data(contentsOf: file),
+              let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return nil }
+        return SourceResponse(body: data, fetchedAt: date)
+    }
+
+    /// Atomic: a reader sees the old file or the new one, never half of one.
+    public func write(_ request: SourceRequest, _ response: SourceResponse) throws {
+        let file = url(for: request)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try response.body.write(to: file, options: .atomic)
+        if let fetchedAt = response.fetchedAt {
+            try FileManager.default.setAttributes([.modificationDate: fetchedAt], ofItemAtPath: file.path)
+        }
+    }
+
+    public func remove(_ request: SourceRequest) { try? FileManager.default.removeItem(at: url(for: request)) }
+
+    /// Percent-encodes everything but unreserved ASCII, so any query is a safe file name.
+    static func safe(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "." || c == "_") { out.append(c) }
+            else { out += String(format: "%%%02X", byte) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SitegenFetch
+import SitegenModel
+
+/// KOBIS and Kakao as a local server: the demo simulator's KOBIS-shaped bytes (the project's own
+/// fixtures) behind the real endpoints, the real key checks, and a hook to inject faults.
+public final class FakeAPIs: @unchecked Sendable {
+    public static let kobisKey = "KOBIS-TEST-KEY-7f3a9c21e4b8"
+    public static let kakaoKey = "KAKAO-TEST-KEY-51d0e2a6c9f7"
+
+    public let server: TestServer
+    private let lock = NSLock()
+    private var faultHook: (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?
+    private var counts: [String: Int] = [:]
+
+    public init() throws {
+        weak var weakSelf: FakeAPIs?
+        let box = Box()
+        server = try TestServer { request in box.target?.answer(request) ?? .drop }
+        box.target = self
+        _ = weakSelf
+    }
+
+    private final class Box: @unchecked Sendable { weak var target: FakeAPIs? }
+
+    /// Called with the request and how many times this exact target has been asked (from 1);
+    /// return nil to answer normally.
+    public func inject(_ hook: @escaping @Sendable (TestServer.Request, Int) -> TestServer.Reply?) {
+        lock.withLock { faultHook = hook }
+    }
+
+    public var kobisBase: String { server.baseURL + "/kobisopenapi/webservice/rest" }
+    public var kakaoBase: String { server.baseURL + "/kakao" }
+    public var environment: [String: String] {
+        ["KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey, "KOBIS_BASE_URL": kobisBase, "KAKAO_BASE_URL": kakaoBase]
+    }
+
+    public func count(_ endpointSuffix: String) -> Int { server.requests.filter { $0.path.hasSuffix(endpointSuffix) }.count }
+    public var chartRequests: Int { count("searchDailyBoxOfficeList.json") }
+    public var movieRequests: Int { count("searchMovieInfo.json") }
+    public var posterRequests: Int { count("/v2/search/image") }
+    public var chartDates: [String] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap { $0.query["targetDt"] } }
+
+    func answer(_ request: TestServer.Request) -> TestServer.Reply {
+        let (attempt, hook) = lock.withLock { () -> (Int, (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?) in
+            counts[request.target, default: 0] += 1
+            return (counts[request.target]!, faultHook)
+        }
+        if let reply = hook?(request, attempt) { return reply }
+        if request.path.hasPrefix("/kakao/v2/search/image") {
+            guard request.headers["authorization"] == "KakaoAK \(Self.kakaoKey)" else {
+                return .json(#"{"errorType":"AccessDeniedError","message":"wrong appKey format"}"#, status: 401)
+            }
+            let query = request.query["query"] ?? ""
+            var hash: UInt32 = 2_166_136_261
+            for b in query.utf8 { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+            return .json("""
+            {"documents":[{"collection":"blog","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"","doc_url":"https://blog.example.com/1","height":400,"image_url":"https://img.example.com/wide.jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":900},\
+            {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스","doc_url":"https://news.example.com/2","height":1000,"image_url":"https://img.example.com/poster-\(String(hash, radix: 16)).jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\
+            "meta":{"is_end":true,"pageable_count":2,"total_count":2}}
+            """)
+        }
+        guard request.query["key"] == Self.kobisKey else {
+            return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#)
+        }
+        if request.path.hasSuffix("/boxoffice/searchDailyBoxOfficeList.json") {
+            guard let text = request.query["targetDt"], let day = Day(compact: text) else {
+                return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)","errorCode":"320103"}}"#)
+            }
+            return .json(DemoSource.dailyChartJSON(day))
+        }
+        if request.path.hasSuffix("/movie/searchMovieInfo.json"), let code = request.query["movieCd"] {
+            return .json(DemoSource.movieInfoJSON(code))
+        }
+        return .respond(status: 404, body: Data("not found".utf8))
+    }
+}
