@@ -25,17 +25,15 @@ public struct FetchCommand: AsyncParsableCommand {
 
     public init() {}
 
-    var buildOptions: BuildOptions {
-        var options = BuildOptions()
-        options.days = days
-        options.until = until
-        options.cache = cache
-        options.jobs = jobs
-        options.quiet = quiet
-        return options
+    /// The build options this fetch shares (parsed, as ArgumentParser values must be).
+    func buildOptions() throws -> BuildOptions {
+        var arguments = ["--days", String(days), "--cache", cache, "--jobs", String(jobs)]
+        if let until { arguments += ["--until", until] }
+        if quiet { arguments.append("--quiet") }
+        return try BuildOptions.parse(arguments)
     }
 
-    public func validate() throws { try buildOptions.validate() }
+    public func validate() throws { _ = try buildOptions() }
 
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -44,7 +42,7 @@ public struct FetchCommand: AsyncParsableCommand {
             guard environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespaces).isEmpty == false else {
                 throw UsageError("sitegen fetch needs KOBIS_API_KEY (the demo source needs no cache)")
             }
-            let plan = try BuildPlan.resolve(buildOptions, environment: environment, now: Date())
+            let plan = try BuildPlan.resolve(try buildOptions(), environment: environment, now: Date())
             let started = Date()
             let outcome = try await Pipeline(plan: plan, console: console).fetch()
             console.summary(String(format: "fetched %d days, %d movies into %@ in %.2f s", outcome.dataset.days.count,
