@@ -33,18 +33,18 @@ public final class FetchMonitor: @unchecked Sendable {
     func retried() { lock.withLock { counts.retries += 1 } }
     func warn(_ message: String) { lock.withLock { notes.append(message) } }
 
-    /// "fetch: 65 requests, 30 from the cache, 35 over the network, 2 retries, 0 failures"
+    /// "fetch: 65 items, 30 from the cache, 37 requests over the network (2 retries), 0 failures"
     public var summaryLine: String {
         let s = snapshot
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "fetch: \(plural(s.done, "request")), \(s.cacheHits) from the cache, \(s.network) over the network, "
-            + "\(plural(s.retries, "retry").replacingOccurrences(of: "retrys", with: "retries")), \(plural(s.failures, "failure"))"
+        return "fetch: \(s.done) \(s.done == 1 ? "item" : "items"), \(s.cacheHits) from the cache, "
+            + "\(s.network) \(s.network == 1 ? "request" : "requests") over the network "
+            + "(\(s.retries) \(s.retries == 1 ? "retry" : "retries")), \(s.failures) \(s.failures == 1 ? "failure" : "failures")"
     }
 
     /// "fetch 34/60 · 20 cached · 1 retry"
     public var progressLine: String {
         let s = snapshot
-        var line = "fetch \(s.done)/\(max(s.planned, s.done)) · \(s.cacheHits) cached · \(s.network) requests"
+        var line = "fetch \(s.done)/\(max(s.planned, s.done)) · \(s.cacheHits) cached · \(s.network) over the network"
         if s.retries > 0 { line += " · \(s.retries) \(s.retries == 1 ? "retry" : "retries")" }
         if s.failures > 0 { line += " · \(s.failures) failed" }
         return line
