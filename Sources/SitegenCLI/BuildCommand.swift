@@ -16,17 +16,11 @@ public struct BuildCommand: AsyncParsableCommand {
 
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let console = Console(quiet: options.quiet, secrets: [environment["KOBIS_API_KEY"], environment["KAKAO_REST_API_KEY"]].compactMap { $0 })
-        do {
+        let console = Console.forCommand(quiet: options.range.quiet, environment: environment)
+        try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
             let summary = try await Pipeline(plan: plan, console: console).build()
             console.summary(summary.line)
-        } catch let error as UsageError {
-            console.error(error.description)
-            throw ExitCode.validationFailure
-        } catch {
-            console.error(ErrorText.describe(error))
-            throw ExitCode.failure
         }
     }
 }

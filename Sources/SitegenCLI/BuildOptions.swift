@@ -2,37 +2,16 @@ import ArgumentParser
 import Foundation
 import SitegenModel
 
-/// The options of every command that builds (SPEC.md's table), shared so `serve` can reuse them.
-public struct BuildOptions: ParsableArguments, Sendable {
+/// What to fetch: shared by `build` and `fetch`.
+public struct RangeOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("How many days of charts, ending at --until (1…3650).", valueName: "n"))
     public var days: Int = 30
 
     @Option(name: .long, help: ArgumentHelp("Last chart date (default: yesterday in Asia/Seoul; KOBIS publishes up to yesterday).", valueName: "yyyy-mm-dd"))
     public var until: String?
 
-    @Option(name: .long, help: ArgumentHelp("The deployable folder, replaced as a whole when the build succeeds.", valueName: "dir"))
-    public var output: String = "_site"
-
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).", valueName: "url"))
-    public var baseURL: String?
-
-    @Option(name: .long, help: ArgumentHelp("Mustache templates.", valueName: "dir"))
-    public var templates: String = "Templates"
-
-    @Option(name: .customLong("public"), help: ArgumentHelp("Static assets copied as they are (CSS, JS, icons).", valueName: "dir"))
-    public var publicFolder: String = "Public"
-
-    @Option(name: .long, help: ArgumentHelp("Markdown notes (site.md, date/YYYY-MM-DD.md, movie/<movieCd>.md); a missing folder is fine.", valueName: "dir"))
-    public var notes: String = "Notes"
-
     @Option(name: .long, help: ArgumentHelp("Raw API responses and poster lookups.", valueName: "dir"))
     public var cache: String = ".sitegen-cache"
-
-    @Flag(name: .long, help: "Use only the cache; a day or movie not in it is reported, never fetched.")
-    public var offline = false
-
-    @Flag(name: .long, help: "Build from the built-in demo source (fictional films), even with KOBIS_API_KEY set.")
-    public var demo = false
 
     @Option(name: .long, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
     public var jobs: Int = 6
@@ -52,8 +31,43 @@ public struct BuildOptions: ParsableArguments, Sendable {
         if let until, Day(iso: until) == nil {
             throw ValidationError("--until '\(until)' is not a real date in the form YYYY-MM-DD")
         }
+    }
+}
+
+/// What to build from it (SPEC.md's table), reusable by `serve`.
+public struct SiteOptions: ParsableArguments, Sendable {
+    @Option(name: .long, help: ArgumentHelp("The deployable folder, replaced as a whole when the build succeeds.", valueName: "dir"))
+    public var output: String = "_site"
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).", valueName: "url"))
+    public var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Mustache templates.", valueName: "dir"))
+    public var templates: String = "Templates"
+
+    @Option(name: .customLong("public"), help: ArgumentHelp("Static assets copied as they are (CSS, JS, icons).", valueName: "dir"))
+    public var publicFolder: String = "Public"
+
+    @Option(name: .long, help: ArgumentHelp("Markdown notes (site.md, date/YYYY-MM-DD.md, movie/<movieCd>.md); a missing folder is fine.", valueName: "dir"))
+    public var notes: String = "Notes"
+
+    @Flag(name: .long, help: "Use only the cache; a day or movie not in it is reported, never fetched. Needs no key.")
+    public var offline = false
+
+    @Flag(name: .long, help: "Build from the built-in demo source (fictional films), even with KOBIS_API_KEY set.")
+    public var demo = false
+
+    public init() {}
+
+    public func validate() throws {
         if let baseURL, BuildPlan.parseBaseURL(baseURL) == nil {
             throw ValidationError("--base-url '\(baseURL)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
         }
     }
+}
+
+public struct BuildOptions: ParsableArguments, Sendable {
+    @OptionGroup public var range: RangeOptions
+    @OptionGroup public var site: SiteOptions
+    public init() {}
 }

@@ -37,9 +37,15 @@ public struct BuildPlan: Sendable {
     public static func resolve(_ options: BuildOptions, environment: [String: String], now: Date,
                                clock: @escaping @Sendable () -> Date = Date.init,
                                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> BuildPlan {
+        try resolve(range: options.range, site: options.site, environment: environment, now: now, clock: clock, workingDirectory: workingDirectory)
+    }
+
+    public static func resolve(range: RangeOptions, site options: SiteOptions, environment: [String: String], now: Date,
+                               clock: @escaping @Sendable () -> Date = Date.init,
+                               workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> BuildPlan {
         let latest = yesterdayInSeoul(now: now)
         var until = latest
-        if let text = options.until {
+        if let text = range.until {
             guard let day = Day(iso: text) else { throw UsageError("--until '\(text)' is not a real date in the form YYYY-MM-DD") }
             // Refused rather than clamped: a user asking for a future day has a wrong date in mind.
             guard day <= latest else {
@@ -47,7 +53,7 @@ public struct BuildPlan: Sendable {
             }
             until = day
         }
-        let days = (0..<options.days).map { until.adding(days: $0 - options.days + 1) }
+        let days = (0..<range.days).map { until.adding(days: $0 - range.days + 1) }
 
         func url(_ path: String) -> URL {
             let expanded = (path as NSString).expandingTildeInPath
@@ -56,7 +62,7 @@ public struct BuildPlan: Sendable {
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
         let monitor = FetchMonitor()
-        let cacheFolder = url(options.cache)
+        let cacheFolder = url(range.cache)
         let cache = ResponseCache(folder: cacheFolder)
         let source: any BoxOfficeSource
         if options.demo || (key.isEmpty && !options.offline) {
@@ -71,7 +77,7 @@ public struct BuildPlan: Sendable {
                 kobisKey: key, kakaoKey: kakaoKey,
                 kobisBase: try serviceURL(environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
                 kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
-                jobs: options.jobs)
+                jobs: range.jobs)
             source = CachingSource(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock), kind: .kobis,
                                    searchesPosters: kakaoKey != nil, monitor: monitor, now: now)
         }
@@ -85,7 +91,7 @@ public struct BuildPlan: Sendable {
             days: days, output: url(options.output), templates: url(options.templates), templatesLabel: options.templates,
             publicFolder: url(options.publicFolder), notes: url(options.notes), cache: cacheFolder,
             settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
-            jobs: options.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
+            jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
     }
 
     static func serviceURL(_ text: String?, fallback: URL, variable: String) throws -> URL {

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import SitegenModel
 
 /// Where the user reads what happened: notes and warnings on stderr, the summary on stdout.
 /// Tests pass their own sink to read what a build said.
@@ -26,6 +28,24 @@ public struct Console: Sendable {
     public func summary(_ line: String) { if !quiet { sink(.out, line) } }
     public func error(_ line: String) { sink(.err, "error: " + line) }
     public func withSecrets(_ more: [String]) -> Console { Console(quiet: quiet, secrets: secrets + more, sink: output) }
+
+    /// A command's console: quiet as asked, and scrubbing the keys in its environment.
+    public static func forCommand(quiet: Bool, environment: [String: String]) -> Console {
+        Console(quiet: quiet, secrets: [environment["KOBIS_API_KEY"], environment["KAKAO_REST_API_KEY"]].compactMap { $0 })
+    }
+
+    /// Runs a command's body: a usage problem exits 64, any other failure 1, each as one line.
+    public func reportingErrors(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as UsageError {
+            self.error(error.description)
+            throw ExitCode.validationFailure
+        } catch {
+            self.error(ErrorText.describe(error))
+            throw ExitCode.failure
+        }
+    }
 
     public static let standard: @Sendable (Stream, String) -> Void = { stream, line in
         let handle = stream == .out ? FileHandle.standardOutput : FileHandle.standardError
