@@ -105,9 +105,7 @@ struct DemoWorld {
 
     // MARK: daily figures
 
-    static let holidays: Set<Int> = [101, 301, 505, 606, 815, 1003, 1009, 1225]
-
-    static func isHoliday(_ day: Day) -> Bool { holidays.contains(day.month * 100 + day.day) }
+    static func isHoliday(_ day: Day) -> Bool { KoreanHolidays.name(of: day) != nil }
 
     /// 문화가 있는 날: the last Wednesday of the month, with discounted tickets.
     static func isCultureDay(_ day: Day) -> Bool { day.weekday == 3 && day.day + 7 > day.daysInMonth }

@@ -16,8 +16,10 @@ enum ArchivePage {
             var cells: [[String: Any]] = Array(repeating: ["blank": true], count: month.weekday)
             for n in 0..<month.daysInMonth {
                 let d = month.adding(days: n)
-                var cell: [String: Any] = ["day": d.day, "weekday": ["sun", "", "", "", "", "", "sat"][d.weekday],
+                let holiday = KoreanHolidays.name(of: d)
+                var cell: [String: Any] = ["day": d.day, "weekday": holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday],
                                            "label": KoreanFormat.longDate(d)]
+                if let holiday { cell["holiday"] = holiday }
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
                     if let top = chart.entries.first {

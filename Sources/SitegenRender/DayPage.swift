@@ -42,6 +42,7 @@ enum DayPage {
             "isList": view == .list,
             "isGrid": view == .grid,
             "dataHref": Route.dayData(date).href(from: route),
+            "csvHref": Route.dayCSV(date).href(from: route),
             "permalink": isHome ? Route.day(date).href(from: route) : nil,
             "fetchedAt": chart.fetchedAt.map(KoreanFormat.timestampKST),
             "audienceSum": KoreanFormat.grouped(audienceSum),

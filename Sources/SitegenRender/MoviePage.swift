@@ -32,26 +32,37 @@ enum MoviePage {
         // Every day from its first to its last appearance, gaps included: a gap is "out of the
         // top 10", never zero audience.
         var history: [[String: Any]] = []
-        if let first = rows.first?.date, let last = rows.last?.date {
-            var byDate: [Day: ChartEntry] = [:]
-            for row in rows { byDate[row.date] = row.entry }
-            for chart in site.days where chart.date >= first && chart.date <= last {
-                let d = chart.date
-                var row: [String: Any] = [
-                    "date": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))",
-                    "dayHref": Route.day(d).href(from: route),
-                    "weekdayClass": d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : "",
-                ]
-                if let e = byDate[d] {
-                    row.merge(DayPage.entry(site, e, date: d, from: route)) { a, _ in a }
-                    row["charted"] = true
-                }
-                history.append(row)
+        var byDate: [Day: ChartEntry] = [:]
+        for row in rows { byDate[row.date] = row.entry }
+        let span = site.days.map(\.date).filter { $0 >= rows.first!.date && $0 <= rows.last!.date }
+        let run = RunFacts(rows: rows, openDate: openDate)
+        for d in span {
+            var row: [String: Any] = [
+                "date": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))",
+                "dayHref": Route.day(d).href(from: route),
+                "weekdayClass": d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : "",
+            ]
+            if let e = byDate[d] {
+                row.merge(DayPage.entry(site, e, date: d, from: route)) { a, _ in a }
+                row["charted"] = true
             }
+            history.append(row)
         }
         let ranks = rows.map(\.entry.rank)
         let best = ranks.min() ?? 0
-        let summary: [String: Any] = [
+        let strip: [[String: Any]] = span.map { d in
+            var cell: [String: Any] = ["label": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"]
+            if let e = byDate[d] { cell["rank"] = e.rank; cell["tier"] = e.rank == 1 ? "r1" : e.rank <= 3 ? "r3" : e.rank <= 5 ? "r5" : "r10" }
+            return cell
+        }
+        let milestones: [[String: Any]] = run.milestones.map { m in
+            var c: [String: Any] = ["label": "\(RunFacts.label(m.threshold)) 관객 돌파", "date": KoreanFormat.longDate(m.date),
+                                    "dayHref": Route.day(m.date).href(from: route)]
+            if let n = m.dayOfRun { c["dayOfRun"] = "개봉 \(n)일 만에" }
+            if !m.exact { c["approx"] = "상위 10위 밖에 있던 사이에 넘어, 이 날 처음 확인" }
+            return c
+        }
+        var summary: [String: Any] = [
             "audienceTotal": KoreanFormat.people(latest.audienceTotal),
             "audienceTotalCompact": KoreanFormat.people(latest.audienceTotal, compact: true),
             "salesTotalCompact": KoreanFormat.won(latest.salesTotal, compact: true),
@@ -60,6 +71,11 @@ enum MoviePage {
             "daysCharted": "\(rows.count)일",
             "daysAtTop": "\(ranks.filter { $0 == 1 }.count)일",
         ]
+        let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date
+        if streakContinues { summary["currentStreak"] = "\(run.currentTopStreak)일 연속 1위 중" }
+        if run.longestTopStreak >= 2 && !(streakContinues && run.currentTopStreak == run.longestTopStreak) {
+            summary["topStreak"] = "\(run.longestTopStreak)일 연속 1위"
+        }
         var info: [String: Any] = [
             "code": code,
             "title": title,
@@ -67,6 +83,11 @@ enum MoviePage {
             "facts": facts,
             "summary": summary,
             "history": history,
+            "chart": AudienceChart.svg(title: title, days: span, rows: byDate, milestones: run.milestones),
+            "strip": strip,
+            "milestones": milestones,
+            "hasMilestones": !milestones.isEmpty,
+            "csvHref": Route.movieCSV(code).href(from: route),
             "hasDetails": movie != nil,
             "dataHref": Route.movieData(code).href(from: route),
         ]

@@ -5,7 +5,7 @@ import SitegenModel
 /// at a domain root, under any sub-path, and opened straight from disk.
 enum Route: Hashable {
     case home, homeGrid, day(Day), dayGrid(Day), movie(String), archive, notFound
-    case dayData(Day), movieData(String), poster(String), feed, sitemap, robots, siteData
+    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData
 
     var path: String {
         switch self {
@@ -18,6 +18,8 @@ enum Route: Hashable {
         case .notFound: "404.html"
         case .dayData(let d): "data/\(d.iso).json"
         case .movieData(let code): "data/movie/\(code).json"
+        case .dayCSV(let d): "data/\(d.iso).csv"
+        case .movieCSV(let code): "data/movie/\(code).csv"
         case .poster(let code): "poster/\(code).svg"
         case .feed: "feed.xml"
         case .sitemap: "sitemap.xml"

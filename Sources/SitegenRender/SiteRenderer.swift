@@ -22,10 +22,12 @@ public enum SiteRenderer {
             try page(.day(chart.date), "day", DayPage.context(site, chart: chart, route: .day(chart.date), view: .list))
             try page(.dayGrid(chart.date), "grid", DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid))
             files.append(OutputFile(path: Route.dayData(chart.date).path, contents: try DataFiles.day(site, chart)))
+            files.append(OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)))
         }
         for code in site.movieCodes {
             try page(.movie(code), "movie", MoviePage.context(site, code: code))
             files.append(OutputFile(path: Route.movieData(code).path, contents: try DataFiles.movie(site, code)))
+            files.append(OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])))
             if site.dataset.posters[code] == nil {
                 let title = site.title(of: code)
                 let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year

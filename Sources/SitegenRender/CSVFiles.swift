@@ -1,0 +1,45 @@
+import Foundation
+import SitegenModel
+
+/// CSV beside every day and movie page: UTF-8 with a BOM and CRLF lines, so Excel opens Korean
+/// text as it is. A text cell that a spreadsheet would run as a formula is defused with a quote.
+enum CSVFiles {
+    static let header = ["순위", "증감", "신작", "영화코드", "영화명", "개봉일", "관객수", "관객증감", "관객증감율", "누적관객수",
+                         "매출액", "매출액점유율", "매출증감", "매출증감율", "누적매출액", "스크린수", "상영횟수"]
+
+    static func day(_ chart: DayChart) -> Data {
+        document(["날짜"] + header, chart.entries.map { [chart.date.iso] + row($0) })
+    }
+
+    static func movie(_ rows: [(date: Day, entry: ChartEntry)]) -> Data {
+        document(["날짜"] + header, rows.map { [$0.date.iso] + row($0.entry) })
+    }
+
+    static func row(_ e: ChartEntry) -> [String] {
+        func n<T>(_ v: T?) -> String { v.map { "\($0)" } ?? "" }
+        func rate(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "" }
+        return [String(e.rank), e.isNew ? "" : String(e.rankChange), e.isNew ? "Y" : "", text(e.movieCode), text(e.title),
+                e.openDate?.iso ?? "", String(e.audience), n(e.audienceChange), rate(e.audienceChangeRate), String(e.audienceTotal),
+                String(e.sales), rate(e.salesShare), n(e.salesChange), rate(e.salesChangeRate), String(e.salesTotal),
+                String(e.screens), String(e.showings)]
+    }
+
+    /// Text from the network: a leading = + - @ (or tab/CR) would make Excel evaluate it.
+    static func text(_ s: String) -> String {
+        guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
+        return "'" + s
+    }
+
+    static func document(_ header: [String], _ rows: [[String]]) -> Data {
+        var out = "\u{FEFF}" + line(header)
+        for row in rows { out += line(row) }
+        return Data(out.utf8)
+    }
+
+    static func line(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") + "\r\n"
+    }
+}

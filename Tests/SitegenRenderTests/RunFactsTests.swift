@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import SitegenModel
+@testable import SitegenRender
+
+@Suite struct RunFactsTests {
+    func row(_ iso: String, rank: Int, total: Int64, audience: Int64 = 1000) -> (date: Day, entry: ChartEntry) {
+        (Day(iso: iso)!, ChartEntry(rank: rank, rankChange: 0, status: .old, movieCode: "1", title: "t", rawTitle: "t", openDate: nil,
+                                    sales: 0, salesShare: nil, salesChange: nil, salesChangeRate: nil, salesTotal: 0, audience: audience,
+                                    audienceChange: nil, audienceChangeRate: nil, audienceTotal: total, screens: 1, showings: 1))
+    }
+
+    @Test func milestonesAreDecidedOnTheRawFigureRoundedDown() {
+        let open = Day(iso: "2024-01-17")!
+        let run = RunFacts(rows: [
+            row("2024-01-17", rank: 1, total: 400_000),
+            row("2024-01-18", rank: 1, total: 999_999),   // 100만 in compact form, but not reached
+            row("2024-01-19", rank: 1, total: 1_000_000), // reached: 개봉 3일 만에
+            row("2024-01-20", rank: 1, total: 2_300_000),
+        ], openDate: open)
+        #expect(run.milestones.map(\.threshold) == [1_000_000, 2_000_000])
+        #expect(run.milestones[0].date.iso == "2024-01-19" && run.milestones[0].dayOfRun == 3 && run.milestones[0].exact)
+        #expect(KoreanFormat.compact(999_999) == "100만") // why milestones must not use the compact form
+    }
+
+    @Test func aMilestonePassedOutOfTheTopTenIsNotExact() {
+        let run = RunFacts(rows: [row("2024-03-01", rank: 9, total: 950_000), row("2024-03-05", rank: 8, total: 1_020_000)], openDate: nil)
+        #expect(run.milestones.count == 1 && !run.milestones[0].exact && run.milestones[0].dayOfRun == nil)
+    }
+
+    @Test func aMilestonePassedBeforeTheRangeIsNotClaimed() {
+        let run = RunFacts(rows: [row("2024-03-01", rank: 3, total: 5_500_000), row("2024-03-02", rank: 3, total: 5_600_000)],
+                           openDate: Day(iso: "2024-01-01"))
+        #expect(run.milestones.isEmpty)
+    }
+
+    @Test func countsNumberOneStreaksAcrossConsecutiveDaysOnly() {
+        let run = RunFacts(rows: [
+            row("2024-01-01", rank: 1, total: 1), row("2024-01-02", rank: 1, total: 2), row("2024-01-03", rank: 1, total: 3),
+            row("2024-01-04", rank: 2, total: 4), row("2024-01-05", rank: 1, total: 5),
+            row("2024-01-07", rank: 1, total: 6), row("2024-01-08", rank: 1, total: 7),
+        ], openDate: nil)
+        #expect(run.longestTopStreak == 3)
+        #expect(run.currentTopStreak == 2) // the gap on the 6th breaks the streak
+    }
+
+    @Test func chartsGapsAsGapsAndNeverAsZeros() {
+        let days = (0..<5).map { Day(iso: "2024-01-01")!.adding(days: $0) }
+        var rows: [Day: ChartEntry] = [:]
+        rows[days[0]] = row("2024-01-01", rank: 1, total: 100, audience: 100).entry
+        rows[days[1]] = row("2024-01-02", rank: 1, total: 300, audience: 200).entry
+        rows[days[4]] = row("2024-01-05", rank: 9, total: 900, audience: 50).entry
+        let svg = AudienceChart.svg(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [])
+        #expect(svg.components(separatedBy: "<rect class=\"bar\"").count - 1 == 3)
+        let path = svg.components(separatedBy: "class=\"total-line\" d=\"")[1].components(separatedBy: "\"")[0]
+        #expect(path.components(separatedBy: "M").count - 1 == 2, "the cumulative line breaks at the gap: \(path)")
+        #expect(svg.contains("&lt;제목&gt; &amp; &quot;따옴표&quot;") && !svg.contains("<제목>"))
+        #expect(svg.contains("<rect class=\"weekend\""))
+    }
+
+    @Test func axisMaximaGiveRoundLabels() {
+        #expect(AudienceChart.axisMaximum(390_000) == 400_000)
+        #expect(AudienceChart.axisMaximum(3_350_000) == 4_000_000)
+        #expect(AudienceChart.axisMaximum(42_209) == 80_000)
+        #expect(AudienceChart.axisMaximum(1) == 4)
+    }
+}
+
+@Suite struct CSVTests {
+    @Test func startsWithABOMAndQuotesWhatNeedsIt() {
+        let text = String(decoding: CSVFiles.document(["a", "b"], [["x,y", "say \"hi\""], ["=SUM(A1)", "-3"]]), as: UTF8.self)
+        #expect(text.hasPrefix("\u{FEFF}a,b\r\n"))
+        #expect(text.contains("\"x,y\",\"say \"\"hi\"\"\"\r\n"))
+        #expect(CSVFiles.text("=SUM(A1)") == "'=SUM(A1)" && CSVFiles.text("@x") == "'@x" && CSVFiles.text("파묘") == "파묘")
+    }
+}
