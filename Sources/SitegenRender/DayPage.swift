@@ -26,7 +26,7 @@ enum DayPage {
         }
         let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
         let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
-        let note = isHome ? site.noteHTML(site.notes.site) : nil
+        let note = isHome ? site.noteHTML(site.notes.site, on: route) : nil
 
         var day: [String: Any?] = [
             "iso": date.iso,
@@ -49,7 +49,7 @@ enum DayPage {
             "audienceSumText": KoreanFormat.people(audienceSum),
             "salesSum": KoreanFormat.grouped(salesSum),
             "salesSumCompact": KoreanFormat.won(salesSum, compact: true),
-            "note": site.noteHTML(site.notes.days[date]),
+            "note": site.noteHTML(site.notes.days[date], on: route),
             "siteNote": note,
         ]
         day = day.filter { $0.value != nil }

@@ -93,7 +93,7 @@ enum MoviePage {
         ]
         if let en = movie?.englishTitle, !en.isEmpty { info["englishTitle"] = en }
         if let grade = movie?.watchGrades.first { info["grade"] = ["name": grade, "kind": gradeKind(grade)] }
-        if let note = site.noteHTML(site.notes.movies[code]) { info["note"] = note }
+        if let note = site.noteHTML(site.notes.movies[code], on: route) { info["note"] = note }
 
         let description = "\(title): 누적 관객 \(KoreanFormat.people(latest.audienceTotal, compact: true)), 최고 \(best)위"
             + (site.isDemo ? " · 데모 데이터" : "")

@@ -88,9 +88,24 @@ struct SiteModel {
         dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? code
     }
 
-    func noteHTML(_ markdown: String?) -> String? {
+    /// A note is written once but shown at several depths (home and grid/), so its relative links
+    /// are taken from the site root and rewritten for the page showing it.
+    func noteHTML(_ markdown: String?, on route: Route) -> String? {
         guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return Markdown.html(markdown)
+        let html = Markdown.html(markdown)
+        let root = route.root
+        guard !root.isEmpty else { return html }
+        var out = ""
+        var rest = html[...]
+        while let match = rest.firstMatch(of: /(href|src)="([^"]*)"/) {
+            out += rest[..<match.range.lowerBound]
+            let target = String(match.output.2)
+            let relative = !target.isEmpty && !target.hasPrefix("#") && !target.hasPrefix("/") && !target.hasPrefix("?")
+                && target.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) == nil
+            out += "\(match.output.1)=\"\(relative ? root + target : target)\""
+            rest = rest[match.range.upperBound...]
+        }
+        return out + rest
     }
 
     /// What every page's layout needs.

@@ -17,6 +17,7 @@ import Testing
         }
         let days = (0..<14).map { Day(iso: "2024-02-10")!.adding(days: -$0) }
         for day in days {
+            #expect(files["data/\(day.iso).csv"]?.starts(with: [0xEF, 0xBB, 0xBF]) == true, "CSV with a BOM for \(day)")
             #expect(files["date/\(day.iso)/index.html"] != nil, "list page for \(day)")
             #expect(files["date/\(day.iso)/grid/index.html"] != nil, "grid page for \(day)")
             #expect(files["data/\(day.iso).json"] != nil)
@@ -28,7 +29,7 @@ import Testing
         }
         for code in codes {
             #expect(files["movie/\(code)/index.html"] != nil, "page for movie \(code)")
-            #expect(files["data/movie/\(code).json"] != nil)
+            #expect(files["data/movie/\(code).json"] != nil && files["data/movie/\(code).csv"] != nil)
             #expect(files["poster/\(code).svg"] != nil, "placeholder poster for \(code)")
         }
         #expect(summary.days == 14 && summary.movies == codes.count)
@@ -88,7 +89,7 @@ import Testing
         let day = Day(iso: "2024-02-10")!
         let code = try await Fetcher(source: DemoSource(), jobs: 1).fetch(days: [day]).dataset.days[0].entries[0].movieCode
         let notes = try SiteFixture.writeNotes([
-            "site.md": "사이트 **소개** 노트",
+            "site.md": "사이트 **소개** 노트, [달력](archive/index.html), [바깥](https://example.com/x), [위](#main)",
             "date/2024-02-10.md": "설 연휴 *첫날*.\n\n<script>alert('x')</script>\n\n[링크](javascript:alert(1))",
             "movie/\(code).md": "## 감독의 귀환\n\n\"따옴표\" 노트",
             "date/2030-01-01.md": "범위 밖",
@@ -105,6 +106,11 @@ import Testing
         #expect(!(try SiteFixture.text(out, "date/2024-02-09/index.html")).contains("첫날"))
         let home = try SiteFixture.text(out, "index.html")
         #expect(home.contains("사이트 <strong>소개</strong> 노트"))
+        // Note links are from the site root, so they work at every depth a note is shown.
+        #expect(home.contains("<a href=\"archive/index.html\">달력</a>"))
+        let gridHome = try SiteFixture.text(out, "grid/index.html")
+        #expect(gridHome.contains("<a href=\"../archive/index.html\">달력</a>"))
+        #expect(gridHome.contains("<a href=\"https://example.com/x\">바깥</a>") && gridHome.contains("<a href=\"#main\">위</a>"))
         let movie = try SiteFixture.text(out, "movie/\(code)/index.html")
         #expect(movie.contains("<h2>감독의 귀환</h2>") && movie.contains("“따옴표” 노트"))
         #expect(log.lines.contains { $0.contains("note for 2030-01-01 not shown") })
