@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -20,8 +21,12 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
+        // The preview server: serves the output folder, watches the inputs, reloads open pages.
+        .target(name: "SitegenServe", dependencies: [
+            "SitegenModel", .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite",
+            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A local HTTP server speaking KOBIS and Kakao, for tests only.
@@ -33,7 +38,7 @@ let package = Package(
         .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
         .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport",
+            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport", "SitegenServe",
         ]),
     ]
 )

@@ -30,6 +30,9 @@ public struct Pipeline: Sendable {
     /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
     public func fetch() async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
+        if !live {
+            console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
+        }
         let progress = ProgressLine.start(plan.monitor, enabled: live && !console.quiet)
         let outcome: FetchOutcome
         do {
@@ -50,38 +53,48 @@ public struct Pipeline: Sendable {
 
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
+        try SiteWriter(output: plan.output).preflight()
+        let inputs = try loadInputs()
+        let dataset = try await fetch().dataset
+        return try write(dataset, inputs, started: started)
+    }
+
+    /// Renders and writes again from data already fetched (`serve` after an edit).
+    /// `announce` false leaves out the notes a first build already printed.
+    public func rebuild(from dataset: Dataset, announce: Bool = true) throws -> BuildSummary {
+        let started = DispatchTime.now()
+        return try write(dataset, try loadInputs(), started: started, announce: announce)
+    }
+
+    func loadInputs() throws -> (Templates, NoteSources) {
         let templates = try Inputs.templates(at: plan.templates, label: plan.templatesLabel)
-        let writer = SiteWriter(output: plan.output)
-        try writer.preflight()
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
-        if plan.source.kind == .demo {
-            console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
-        }
+        return (templates, notes)
+    }
 
-        let fetched = try await fetch()
-
+    func write(_ dataset: Dataset, _ inputs: (Templates, NoteSources), started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
         let rendered: RenderedSite
         do {
-            rendered = try SiteRenderer.render(RenderInput(dataset: fetched.dataset, templates: templates, notes: notes,
+            rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.0, notes: inputs.1,
                                                           settings: plan.settings, buildTime: plan.buildTime))
         } catch let error as TemplateError {
             throw error
         } catch {
             throw PhaseError(phase: "render", message: ErrorText.describe(error))
         }
-        rendered.messages.forEach { console.note("note: " + $0) }
+        if announce { rendered.messages.forEach { console.note("note: " + $0) } }
 
         var publicFolder: URL? = plan.publicFolder
         if !FileManager.default.fileExists(atPath: plan.publicFolder.path) {
             console.warning("no public folder at \(plan.publicFolder.path): the site has no stylesheet or scripts")
             publicFolder = nil
         }
-        let report = try writer.write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
+        let report = try SiteWriter(output: plan.output).write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return BuildSummary(days: fetched.dataset.days.count, movies: fetched.dataset.chartedMovieCodes.count,
+        return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,
-                            source: fetched.dataset.source)
+                            source: dataset.source)
     }
 }
 

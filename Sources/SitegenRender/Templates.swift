@@ -64,7 +64,11 @@ public struct Templates: Sendable {
     }
 
     static func describe(_ error: Error) -> String {
-        guard let e = error as? MustacheTemplate.Error else { return String(describing: error) }
+        guard let e = error as? MustacheTemplate.Error else {
+            // The parser's reader runs off the end of the text when a tag or section is left open.
+            let text = String(describing: error)
+            return text == "overflow" ? "the template ends inside a tag or section that is never closed" : text
+        }
         switch e {
         case .sectionCloseNameIncorrect: return "closing tag does not match the section it closes"
         case .unfinishedName: return "unfinished tag: expected '}}'"

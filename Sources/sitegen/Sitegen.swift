@@ -18,6 +18,6 @@ struct Sitegen: AsyncParsableCommand {
           KAKAO_BASE_URL       Kakao host override
           SOURCE_DATE_EPOCH    fixed build time, for reproducible data/index.json
         """,
-        subcommands: [BuildCommand.self, FetchCommand.self])
+        subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self])
 
 }

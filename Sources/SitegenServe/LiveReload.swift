@@ -1,0 +1,73 @@
+import Foundation
+
+/// What open pages need to know: has the site been rebuilt (reload), or is the last rebuild
+/// broken (show the error). Pages long-poll it; every change bumps `generation`.
+public actor LiveReload {
+    public struct State: Sendable, Codable, Equatable {
+        public var version: Int
+        public var generation: Int
+        public var error: String?
+    }
+
+    private var state = State(version: 1, generation: 1, error: nil)
+
+    public init() {}
+
+    public var current: State { state }
+
+    /// A rebuild succeeded: open pages reload.
+    public func rebuilt() {
+        state.version += 1
+        state.generation += 1
+        state.error = nil
+    }
+
+    /// A rebuild failed: pages show the error and keep the last good site.
+    public func failed(_ message: String) {
+        state.generation += 1
+        state.error = message
+    }
+
+    /// Answers at once if anything changed since `generation`, else when it does (or after `timeout`).
+    public func wait(after generation: Int?, timeout: Double = 25) async -> State {
+        guard let generation else { return state }
+        let deadline = Date().addingTimeInterval(timeout)
+        while state.generation == generation && Date() < deadline && !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return state
+    }
+
+    /// Injected into pages while serving, never into the built files.
+    public static let script = """
+    // sitegen serve: reloads this page when the site is rebuilt, shows a broken rebuild's error.
+    (function () {
+      "use strict";
+      var version = null, generation = null;
+      function show(message) {
+        var box = document.getElementById("__sitegen_error");
+        if (!message) { if (box) box.remove(); return; }
+        if (!box) {
+          box = document.createElement("pre");
+          box.id = "__sitegen_error";
+          box.setAttribute("role", "alert");
+          box.style.cssText = "position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;margin:0;padding:14px 16px;" +
+            "background:#2b0b0e;color:#ffd9d9;border:1px solid #ff6b76;border-radius:8px;font:13px/1.5 ui-monospace,Menlo,monospace;" +
+            "white-space:pre-wrap;max-height:50vh;overflow:auto;box-shadow:0 8px 30px rgba(0,0,0,.45)";
+          document.body.appendChild(box);
+        }
+        box.textContent = "sitegen: the last change did not build\\n" + message + "\\n(this page shows the last good build)";
+      }
+      function poll() {
+        fetch("/__sitegen/wait?generation=" + (generation === null ? "" : generation), { cache: "no-store" })
+          .then(function (r) { return r.json(); })
+          .then(function (s) {
+            if (version !== null && s.version !== version) { window.location.reload(); return; }
+            version = s.version; generation = s.generation; show(s.error); poll();
+          })
+          .catch(function () { setTimeout(poll, 1000); });
+      }
+      poll();
+    })();
+    """
+}

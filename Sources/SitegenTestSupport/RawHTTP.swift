@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sends a request line exactly as written (no client-side normalising of `..` or encodings),
+/// so tests can try every path-traversal spelling on a real server.
+public enum RawHTTP {
+    public struct Response: Sendable {
+        public let status: Int
+        public let headers: [String: String]
+        public let body: Data
+        public var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    public static func get(port: UInt16, _ target: String, method: String = "GET") throws -> Response {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { write(fd, $0, strlen($0)) }
+
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var expected: Int?
+        var headerEnd: Int?
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if headerEnd == nil, let range = data.range(of: Data("\r\n\r\n".utf8)) {
+                headerEnd = range.upperBound
+                let head = String(decoding: data[..<range.lowerBound], as: UTF8.self).lowercased()
+                if let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
+                    expected = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+                }
+                if method == "HEAD" { break }
+            }
+            if let end = headerEnd, let expected, data.count - end >= expected { break }
+        }
+        guard let end = headerEnd ?? data.range(of: Data("\r\n\r\n".utf8))?.upperBound else { throw POSIXError(.EPROTO) }
+        let head = String(decoding: data[..<(end - 4)], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(head[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Data(data[end...]))
+    }
+}
+
+extension RawHTTP {
+    /// The same request from async code: the blocking socket work runs on its own thread, so an
+    /// in-process server on the cooperative pool is never starved by its own client.
+    public static func fetch(port: UInt16, _ target: String, method: String = "GET") async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try get(port: port, target, method: method) })
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import SitegenServe
+import SitegenTestSupport
+
+/// The preview server over real HTTP: a demo site built into a temporary folder, served on a free port.
+@Suite struct ServeTests {
+    static func servedSite() async throws -> (URL, PreviewServer, UInt16, LiveReload) {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 3)
+        let reload = LiveReload()
+        let server = try PreviewServer(root: out, host: "127.0.0.1", port: 0, reload: reload)
+        let url = try await server.start()
+        return (out, server, UInt16(url.port!), reload)
+    }
+
+    @Test func servesPagesAndAssetsWithTheirTypes() async throws {
+        let (out, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let expectations: [(String, String)] = [
+            ("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
+            ("/date/2024-02-10/", "text/html; charset=utf-8"), ("/date/2024-02-10/grid/", "text/html; charset=utf-8"),
+            ("/archive/", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
+            ("/site.js", "text/javascript; charset=utf-8"), ("/favicon.svg", "image/svg+xml; charset=utf-8"),
+            ("/feed.xml", "application/atom+xml; charset=utf-8"), ("/robots.txt", "text/plain; charset=utf-8"),
+            ("/data/2024-02-10.json", "application/json; charset=utf-8"), ("/data/2024-02-10.csv", "text/csv; charset=utf-8"),
+            ("/data/index.json", "application/json; charset=utf-8"),
+        ]
+        for (path, type) in expectations {
+            let response = try await RawHTTP.fetch(port: port, path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["content-type"] == type, "\(path): \(response.headers["content-type"] ?? "none")")
+        }
+        let poster = try #require(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("poster").path).first)
+        #expect(try await RawHTTP.fetch(port: port, "/poster/\(poster)").headers["content-type"] == "image/svg+xml; charset=utf-8")
+        #expect(try await RawHTTP.fetch(port: port, "/style.css").body == Data(contentsOf: out.appendingPathComponent("style.css")))
+    }
+
+    @Test func injectsTheReloadScriptIntoResponsesButNeverIntoFiles() async throws {
+        let (out, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let page = try await RawHTTP.fetch(port: port, "/")
+        #expect(page.text.contains("<script src=\"/__sitegen/live.js\"></script>\n</body>"))
+        #expect(!(try SiteFixture.text(out, "index.html")).contains("__sitegen"))
+        let script = try await RawHTTP.fetch(port: port, "/__sitegen/live.js")
+        #expect(script.status == 200 && script.text.contains("location.reload"))
+        #expect(try await RawHTTP.fetch(port: port, "/style.css").text.contains("__sitegen") == false)
+    }
+
+    @Test func aFolderWithoutItsSlashIsRedirectedSoRelativeLinksWork() async throws {
+        let (_, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let response = try await RawHTTP.fetch(port: port, "/date/2024-02-10")
+        #expect(response.status == 301 && response.headers["location"] == "/date/2024-02-10/")
+    }
+
+    @Test func unknownPathsGetTheSites404Page() async throws {
+        let (_, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        for path in ["/nope", "/date/1999-01-01/", "/movie/zzz/index.html", "/.sitegen"] {
+            let response = try await RawHTTP.fetch(port: port, path)
+            #expect(response.status == 404, "\(path)")
+            #expect(response.text.contains("페이지를 찾을 수 없습니다") && response.text.contains("<base href=\"/\">"), "\(path)")
+        }
+    }
+
+    @Test(arguments: [
+        "/../../../../etc/passwd", "/..", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E/%2E%2E/etc/passwd",
+        "/..%2f..%2f..%2fetc%2fpasswd", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/%252e%252e/%252e%252e/etc/passwd",
+        "/%25252e%25252e/etc/passwd", "/date/../../../etc/passwd", "/date/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/..\\..\\etc\\passwd", "/%5c..%5c..%5cetc%5cpasswd", "/index.html%00.css", "/./../etc/passwd",
+    ])
+    func refusesPathTraversalInEveryEncoding(_ target: String) async throws {
+        let (_, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let response = try await RawHTTP.fetch(port: port, target)
+        #expect([400, 403, 404].contains(response.status), "\(target) → \(response.status)")
+        #expect(!response.text.contains("root:"), "\(target) leaked a file outside the site")
+    }
+
+    @Test func resolvesOnlyInsideTheSite() throws {
+        let root = try SiteFixture.temporaryFolder()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try "x".write(to: root.appendingPathComponent("a/index.html"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("escape").path, withDestinationPath: "/etc")
+        let files = StaticFiles(root: root)
+        #expect(files.resolve("/a/") == .file(files.root.appendingPathComponent("a/index.html"), contentType: "text/html; charset=utf-8"))
+        #expect(files.resolve("/a") == .redirect("/a/"))
+        #expect(files.resolve("/escape/passwd") == .forbidden)
+        #expect(files.resolve("/%2e%2e/x") == .forbidden)
+        #expect(files.resolve("a") == .forbidden)
+    }
+
+    @Test func answersHeadWithoutABodyAndRefusesOtherMethods() async throws {
+        let (_, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let head = try await RawHTTP.fetch(port: port, "/", method: "HEAD")
+        #expect(head.status == 200 && head.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(try await RawHTTP.fetch(port: port, "/", method: "DELETE").status == 405)
+    }
+
+    @Test func openPagesLearnOfRebuildsAndErrors() async throws {
+        let (_, server, port, reload) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let first = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=").body)
+        async let waited = RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(first.generation)")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        await reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
+        let broken = try JSONDecoder().decode(LiveReload.State.self, from: try await waited.body)
+        #expect(broken.version == first.version && broken.error?.hasPrefix("Templates/day.mustache:3:9") == true)
+        await reload.rebuilt()
+        let fixed = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(broken.generation)").body)
+        #expect(fixed.version == first.version + 1 && fixed.error == nil)
+    }
+}
+
+/// `sitegen serve` as a user runs it: edits show up, a broken template is survived, Ctrl-C stops.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+struct ServeCommandTests {
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let out = Pipe(), err = Pipe()
+        private let lock = NSLock()
+        private var collected = ""
+        func output() -> String { lock.withLock { collected } }
+        func start(_ arguments: [String], in folder: URL) throws {
+            process.executableURL = Binary.url
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            var env = ProcessInfo.processInfo.environment
+            env.removeValue(forKey: "KOBIS_API_KEY")
+            process.environment = env
+            process.standardOutput = out
+            process.standardError = err
+            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let text = String(decoding: handle.availableData, as: UTF8.self)
+                self?.lock.withLock { self?.collected += text }
+            }
+            try process.run()
+        }
+        func waitFor(_ text: String, seconds: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline { if output().contains(text) { return true }; Thread.sleep(forTimeInterval: 0.05) }
+            return false
+        }
+    }
+
+    func workspace() throws -> URL {
+        let folder = try SiteFixture.temporaryFolder()
+        try FileManager.default.copyItem(at: SiteFixture.repo.appendingPathComponent("Templates"), to: folder.appendingPathComponent("Templates"))
+        try FileManager.default.copyItem(at: SiteFixture.repo.appendingPathComponent("Public"), to: folder.appendingPathComponent("Public"))
+        return folder
+    }
+
+    func poll(_ port: UInt16, _ path: String, until condition: (RawHTTP.Response) -> Bool) throws -> RawHTTP.Response {
+        var last = try RawHTTP.get(port: port, path)
+        let deadline = Date().addingTimeInterval(15)
+        while !condition(last) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            last = try RawHTTP.get(port: port, path)
+        }
+        return last
+    }
+
+    @Test func rebuildsOnATemplateChangeSurvivesABrokenOneAndStopsOnCtrlC() throws {
+        let folder = try workspace()
+        let running = Running()
+        try running.start(["serve", "--port", "0", "--days", "3", "--until", "2024-02-10"], in: folder)
+        defer { if running.process.isRunning { running.process.terminate() } }
+        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        let port = UInt16(running.output().components(separatedBy: "http://127.0.0.1:")[1].prefix { $0.isNumber })!
+        #expect(try RawHTTP.get(port: port, "/").status == 200)
+
+        let header = folder.appendingPathComponent("Templates/partials/header.mustache")
+        let original = try String(contentsOf: header, encoding: .utf8)
+        try original.replacingOccurrences(of: "최신 순위", with: "오늘의 순위표").write(to: header, atomically: true, encoding: .utf8)
+        let changed = try poll(port, "/") { $0.text.contains("오늘의 순위표") }
+        #expect(changed.text.contains("오늘의 순위표"), "the change did not show up on a later request")
+
+        try (original + "{{#unclosed}}\n").write(to: header, atomically: true, encoding: .utf8)
+        let state = try poll(port, "/__sitegen/wait?generation=") { $0.text.contains("\"error\"") }
+        #expect(state.text.contains("header.mustache"), "\(state.text)")
+        let stillUp = try RawHTTP.get(port: port, "/")
+        #expect(stillUp.status == 200 && stillUp.text.contains("오늘의 순위표"), "the last good site stays up")
+        #expect(String(decoding: running.err.fileHandleForReading.availableData, as: UTF8.self).contains("error: Templates/partials/header.mustache"))
+
+        try original.write(to: header, atomically: true, encoding: .utf8)
+        let recovered = try poll(port, "/") { $0.text.contains("최신 순위") }
+        #expect(recovered.text.contains("최신 순위") && !recovered.text.contains("오늘의 순위표"))
+        #expect(try RawHTTP.get(port: port, "/__sitegen/wait?generation=").text.contains("\"error\"") == false)
+
+        kill(running.process.processIdentifier, SIGINT)
+        running.process.waitUntilExit()
+        #expect(running.process.terminationStatus == 0)
+        #expect(running.waitFor("stopped", seconds: 2))
+    }
+
+    @Test func aPortInUseIsOneLineNamingThePort() throws {
+        let busy = try TestServer { _ in .drop }
+        let result = try Binary.run(["serve", "--port", String(busy.port), "--days", "2", "--templates",
+                                     SiteFixture.repo.appendingPathComponent("Templates").path,
+                                     "--output", try SiteFixture.temporaryFolder().appendingPathComponent("_site").path])
+        #expect(result.status == 1)
+        #expect(result.err == "error: port \(busy.port) on 127.0.0.1 is in use; pick another with --port\n")
+    }
+}
