@@ -56,7 +56,15 @@ public struct Pipeline: Sendable {
         try SiteWriter(output: plan.output).preflight()
         let inputs = try loadInputs()
         let dataset = try await fetch().dataset
+        profile("fetch", since: started)
         return try write(dataset, inputs, started: started)
+    }
+
+    /// `SITEGEN_PROFILE=1` prints how long each phase took, for finding what to optimise.
+    func profile(_ phase: String, since start: DispatchTime) {
+        guard ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1" else { return }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        console.note(String(format: "profile: %@ done at %.3f s", phase, seconds))
     }
 
     /// Renders and writes again from data already fetched (`serve` after an edit).
@@ -83,6 +91,7 @@ public struct Pipeline: Sendable {
         } catch {
             throw PhaseError(phase: "render", message: ErrorText.describe(error))
         }
+        profile("render", since: started)
         if announce { rendered.messages.forEach { console.note("note: " + $0) } }
 
         var publicFolder: URL? = plan.publicFolder
@@ -91,6 +100,7 @@ public struct Pipeline: Sendable {
             publicFolder = nil
         }
         let report = try SiteWriter(output: plan.output).write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
+        profile("write", since: started)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,
