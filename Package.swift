@@ -8,7 +8,6 @@ let package = Package(
     products: [.executable(name: "sitegen", targets: ["sitegen"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -16,10 +15,7 @@ let package = Package(
         .target(name: "CAtomicSwap"),
         .target(name: "SitegenModel"),
         .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
-        .target(name: "SitegenRender", dependencies: [
-            "SitegenModel", "CCmark",
-            .product(name: "Mustache", package: "swift-mustache"),
-        ]),
+        .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
         // The preview server: serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: [

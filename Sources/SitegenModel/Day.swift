@@ -52,8 +52,14 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func adding(days n: Int) -> Day { Day(ordinal: ordinal + n) }
     public func days(since other: Day) -> Int { ordinal - other.ordinal }
 
-    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
-    public var compact: String { String(format: "%04d%02d%02d", year, month, day) }
+    public var iso: String { let c = civil; return Day.pad(c.y, 4) + "-" + Day.pad(c.m, 2) + "-" + Day.pad(c.d, 2) }
+    public var compact: String { let c = civil; return Day.pad(c.y, 4) + Day.pad(c.m, 2) + Day.pad(c.d, 2) }
+
+    /// Zero-padding without Foundation's formatter, which is slow on Linux and used per link.
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let digits = String(n)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
     public var description: String { iso }
 
     /// The instant this day starts in KST.

@@ -17,7 +17,7 @@ enum AudienceChart {
         func x(_ i: Int) -> Double { left + slot * Double(i) }
         func yDaily(_ v: Int64) -> Double { top + plotH - Double(v) / maxDaily * plotH }
         func yTotal(_ v: Int64) -> Double { top + plotH - Double(v) / maxTotal * plotH }
-        func f(_ v: Double) -> String { String(format: "%.1f", v) }
+        func f(_ v: Double) -> String { KoreanFormat.oneDecimal(v) }
 
         let first = KoreanFormat.shortDate(days.first!), last = KoreanFormat.shortDate(days.last!)
         var svg = "<svg class=\"audience-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"

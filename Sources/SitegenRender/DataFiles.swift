@@ -33,7 +33,8 @@ enum DataFiles {
         struct DaySummary: Encodable { let date: Day; let top: String?; let audienceTop10: Int64 }
         struct MovieSummary: Encodable { let code: String; let title: String }
         let generator: String
-        let generatedAt: Date
+        /// When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
+        let updatedAt: Date?
         let demo: Bool
         let source: String
         let days: [DaySummary]
@@ -57,9 +58,9 @@ enum DataFiles {
                              history: (site.history[code] ?? []).map { HistoryRow(date: $0.date, entry: $0.entry) }))
     }
 
-    static func siteIndex(_ site: SiteModel, buildTime: Date) throws -> Data {
+    static func siteIndex(_ site: SiteModel) throws -> Data {
         try encode(SiteIndex(
-            generator: "sitegen", generatedAt: buildTime, demo: site.isDemo, source: sourceName(site),
+            generator: "sitegen", updatedAt: site.days.compactMap(\.fetchedAt).max(), demo: site.isDemo, source: sourceName(site),
             days: site.days.map { .init(date: $0.date, top: $0.entries.first?.title, audienceTop10: $0.entries.reduce(0) { $0 + $1.audience }) },
             movies: site.movieCodes.map { .init(code: $0, title: site.title(of: $0)) }))
     }

@@ -5,7 +5,7 @@ import SitegenModel
 enum DayPage {
     enum View { case list, grid }
 
-    static func context(_ site: SiteModel, chart: DayChart, route: Route, view: View) -> [String: Any] {
+    static func context(_ site: SiteModel, chart: DayChart, route: Route, view: View) -> TemplateValue {
         let date = chart.date
         let isHome = route == .home || route == .homeGrid
         let listRoute: Route = isHome ? .home : .day(date)
@@ -17,81 +17,73 @@ enum DayPage {
             : "\(heading) 일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
 
         let index = site.dayIndex[date]!
-        func neighbour(_ offset: Int) -> [String: Any]? {
+        func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
             guard site.days.indices.contains(i) else { return nil }
             let d = site.days[i].date
             let target: Route = view == .list ? .day(d) : .dayGrid(d)
-            return ["href": target.href(from: route), "label": KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"]
+            return ["href": .text(target.href(from: route)), "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")]
         }
         let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
         let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
-        let note = isHome ? site.noteHTML(site.notes.site, on: route) : nil
-
-        var day: [String: Any?] = [
-            "iso": date.iso,
-            "heading": heading,
-            "short": KoreanFormat.shortDate(date),
-            "isHome": isHome,
-            "hasEntries": !chart.entries.isEmpty,
-            "entries": chart.entries.map { entry(site, $0, date: date, from: route) },
+        let day: TemplateValue = [
+            "iso": .text(date.iso),
+            "heading": .text(heading),
+            "short": .text(KoreanFormat.shortDate(date)),
+            "isHome": .bool(isHome),
+            "hasEntries": .bool(!chart.entries.isEmpty),
+            "entries": .list(site.rows[date] ?? []),
             "prev": neighbour(-1),
             "next": neighbour(1),
-            "listHref": listRoute.href(from: route),
-            "gridHref": gridRoute.href(from: route),
-            "isList": view == .list,
-            "isGrid": view == .grid,
-            "dataHref": Route.dayData(date).href(from: route),
-            "csvHref": Route.dayCSV(date).href(from: route),
-            "permalink": isHome ? Route.day(date).href(from: route) : nil,
-            "fetchedAt": chart.fetchedAt.map(KoreanFormat.timestampKST),
-            "audienceSum": KoreanFormat.grouped(audienceSum),
-            "audienceSumText": KoreanFormat.people(audienceSum),
-            "salesSum": KoreanFormat.grouped(salesSum),
-            "salesSumCompact": KoreanFormat.won(salesSum, compact: true),
-            "note": site.noteHTML(site.notes.days[date], on: route),
-            "siteNote": note,
+            "listHref": .text(listRoute.href(from: route)),
+            "gridHref": .text(gridRoute.href(from: route)),
+            "isList": .bool(view == .list),
+            "isGrid": .bool(view == .grid),
+            "dataHref": .text(Route.dayData(date).href(from: route)),
+            "csvHref": .text(Route.dayCSV(date).href(from: route)),
+            "permalink": isHome ? .text(Route.day(date).href(from: route)) : nil,
+            "fetchedAt": chart.fetchedAt.map { .text(KoreanFormat.timestampKST($0)) },
+            "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
+            "audienceSumText": .text(KoreanFormat.people(audienceSum)),
+            "salesSum": .text(KoreanFormat.grouped(salesSum)),
+            "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
+            "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
+            "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
         ]
-        day = day.filter { $0.value != nil }
         return site.base(route, title: isHome ? site.settings.title : "\(heading) 박스오피스", description: description,
                          kind: view == .list ? "day-list" : "day-grid",
-                         extra: ["dataHref": Route.dayData(date).href(from: route)])
-            .merging(["day": day.compactMapValues { $0 }]) { a, _ in a }
+                         dataHref: Route.dayData(date).href(from: route), content: ["day": day])
     }
 
-    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day, from route: Route) -> [String: Any] {
+    /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.
+    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day) -> TemplateValue {
         let change = KoreanFormat.rankChange(e)
-        var c: [String: Any] = [
-            "rank": e.rank,
-            "isNew": e.isNew,
-            "change": ["kind": change.kind, "symbol": change.symbol, "spoken": change.spoken],
-            "title": e.title,
-            "code": e.movieCode,
-            "movieHref": Route.movie(e.movieCode).href(from: route),
-            "audience": KoreanFormat.grouped(e.audience),
-            "audienceTotal": KoreanFormat.grouped(e.audienceTotal),
-            "sales": KoreanFormat.grouped(e.sales),
-            "salesTotal": KoreanFormat.grouped(e.salesTotal),
-            "screens": KoreanFormat.grouped(e.screens),
-            "showings": KoreanFormat.grouped(e.showings),
-            "todayCompact": KoreanFormat.compact(e.audience),
-            "totalCompact": KoreanFormat.compact(e.audienceTotal),
-            "audienceTrend": KoreanFormat.trend(e.audienceChange),
-            "salesTrend": KoreanFormat.trend(e.salesChange),
-            "poster": site.posterContext(e.movieCode, from: route),
+        return [
+            "rank": .int(e.rank),
+            "isNew": .bool(e.isNew),
+            "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
+            "title": .text(e.title),
+            "code": .text(e.movieCode),
+            "movieHref": .text(Route.movie(e.movieCode).path),
+            "audience": .text(KoreanFormat.grouped(e.audience)),
+            "audienceTotal": .text(KoreanFormat.grouped(e.audienceTotal)),
+            "sales": .text(KoreanFormat.grouped(e.sales)),
+            "salesTotal": .text(KoreanFormat.grouped(e.salesTotal)),
+            "screens": .text(KoreanFormat.grouped(e.screens)),
+            "showings": .text(KoreanFormat.grouped(e.showings)),
+            "todayCompact": .text(KoreanFormat.compact(e.audience)),
+            "totalCompact": .text(KoreanFormat.compact(e.audienceTotal)),
+            "audienceTrend": .text(KoreanFormat.trend(e.audienceChange)),
+            "salesTrend": .text(KoreanFormat.trend(e.salesChange)),
+            "poster": site.posterContext(e.movieCode),
+            "openDate": e.openDate.map { .text(KoreanFormat.shortDate($0)) },
+            "dayOfRun": KoreanFormat.dayOfRun(open: e.openDate, on: date).templateValue,
+            "audienceChange": e.audienceChange.map { .text(KoreanFormat.signed($0)) },
+            "audienceChangeRate": e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
+            "salesChange": e.salesChange.map { .text(KoreanFormat.signed($0)) },
+            "salesChangeRate": e.salesChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
+            "salesShare": e.salesShare.map { .text(KoreanFormat.percent($0)) },
+            "salesShareWidth": e.salesShare.map { .text(KoreanFormat.oneDecimal(min(max($0, 0), 100))) },
         ]
-        if let open = e.openDate {
-            c["openDate"] = KoreanFormat.shortDate(open)
-            c["dayOfRun"] = KoreanFormat.dayOfRun(open: open, on: date)
-        }
-        if let v = e.audienceChange { c["audienceChange"] = KoreanFormat.signed(v) }
-        if let v = e.audienceChangeRate { c["audienceChangeRate"] = KoreanFormat.signedPercent(v) }
-        if let v = e.salesChange { c["salesChange"] = KoreanFormat.signed(v) }
-        if let v = e.salesChangeRate { c["salesChangeRate"] = KoreanFormat.signedPercent(v) }
-        if let v = e.salesShare {
-            c["salesShare"] = KoreanFormat.percent(v)
-            c["salesShareWidth"] = String(format: "%.1f", min(max(v, 0), 100))
-        }
-        return c
     }
 }

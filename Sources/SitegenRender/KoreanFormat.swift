@@ -9,25 +9,40 @@ public enum KoreanFormat {
     public static let minus = "\u{2212}"
 
     public static func grouped(_ n: Int64) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return n < 0 ? minus + out : out
+        var magnitude = n.magnitude
+        if magnitude < 1000 { return n < 0 ? minus + String(magnitude) : String(magnitude) }
+        // Digits from the right into a small buffer: this runs for every figure of every page.
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var i = bytes.count
+        var count = 0
+        repeat {
+            if count > 0 && count % 3 == 0 { i -= 1; bytes[i] = UInt8(ascii: ",") }
+            i -= 1
+            bytes[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        let text = String(decoding: bytes[i...], as: UTF8.self)
+        return n < 0 ? minus + text : text
     }
 
     public static func grouped(_ n: Int) -> String { grouped(Int64(n)) }
 
     public static func signed(_ n: Int64) -> String { n > 0 ? "+" + grouped(n) : grouped(n) }
 
-    public static func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
+    /// "28.5" — one decimal, rounded half away from zero, without Foundation's slow formatter.
+    public static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int64((abs(value) * 10).rounded())
+        let sign = value < 0 && tenths > 0 ? "-" : ""
+        return "\(sign)\(tenths / 10).\(tenths % 10)"
+    }
+
+    public static func percent(_ value: Double) -> String { oneDecimal(value) + "%" }
 
     public static func signedPercent(_ value: Double) -> String {
         let r = (value * 10).rounded() / 10
         if r == 0 { return "0.0%" }
-        return (r > 0 ? "+" : minus) + String(format: "%.1f%%", abs(r))
+        return (r > 0 ? "+" : minus) + oneDecimal(abs(r)) + "%"
     }
 
     /// 8,000 · 19만 · 818만 · 1,000만 · 12.8억 · 1.1조. 만 is rounded to the nearest 만 and
@@ -64,7 +79,7 @@ public enum KoreanFormat {
     /// "2024년 2월 10일 (토)"
     public static func longDate(_ d: Day) -> String { "\(d.year)년 \(d.month)월 \(d.day)일 (\(weekdayNames[d.weekday]))" }
     /// "2024.02.10"
-    public static func shortDate(_ d: Day) -> String { String(format: "%04d.%02d.%02d", d.year, d.month, d.day) }
+    public static func shortDate(_ d: Day) -> String { d.iso.replacingOccurrences(of: "-", with: ".") }
     /// "2월 10일"
     public static func monthDay(_ d: Day) -> String { "\(d.month)월 \(d.day)일" }
     /// "2024년 2월"

@@ -5,7 +5,7 @@ import SitegenModel
 enum MoviePage {
     static let actorsShown = 6
 
-    static func context(_ site: SiteModel, code: String) -> [String: Any] {
+    static func context(_ site: SiteModel, code: String) -> TemplateValue {
         let route = Route.movie(code)
         let rows = site.history[code] ?? []
         let movie = site.dataset.movies[code]
@@ -13,9 +13,9 @@ enum MoviePage {
         let latest = rows.last!.entry
         let openDate = movie?.openDate ?? rows.first?.entry.openDate
 
-        var facts: [[String: String]] = []
+        var facts: [TemplateValue] = []
         func fact(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { facts.append(["label": label, "value": value]) }
+            if let value, !value.isEmpty { facts.append(["label": .text(label), "value": .text(value)]) }
         }
         if let movie {
             fact("감독", movie.directors.map(\.name).joined(separator: ", "))
@@ -31,75 +31,73 @@ enum MoviePage {
 
         // Every day from its first to its last appearance, gaps included: a gap is "out of the
         // top 10", never zero audience.
-        var history: [[String: Any]] = []
+        var history: [TemplateValue] = []
         var byDate: [Day: ChartEntry] = [:]
-        for row in rows { byDate[row.date] = row.entry }
+        var values: [Day: TemplateValue] = [:]
+        for row in rows {
+            byDate[row.date] = row.entry
+            values[row.date] = site.rows[row.date]?.first { $0["code"] == .text(code) }
+        }
         let span = site.days.map(\.date).filter { $0 >= rows.first!.date && $0 <= rows.last!.date }
         let run = RunFacts(rows: rows, openDate: openDate)
         for d in span {
-            var row: [String: Any] = [
-                "date": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))",
-                "dayHref": Route.day(d).href(from: route),
-                "weekdayClass": d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : "",
-            ]
-            if let e = byDate[d] {
-                row.merge(DayPage.entry(site, e, date: d, from: route)) { a, _ in a }
-                row["charted"] = true
-            }
-            history.append(row)
+            history.append([
+                "date": .text(KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                "dayHref": .text(Route.day(d).href(from: route)),
+                "weekdayClass": .text(d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : ""),
+                "entry": values[d],
+            ])
         }
         let ranks = rows.map(\.entry.rank)
         let best = ranks.min() ?? 0
-        let strip: [[String: Any]] = span.map { d in
-            var cell: [String: Any] = ["label": KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"]
-            if let e = byDate[d] { cell["rank"] = e.rank; cell["tier"] = e.rank == 1 ? "r1" : e.rank <= 3 ? "r3" : e.rank <= 5 ? "r5" : "r10" }
-            return cell
+        let strip: [TemplateValue] = span.map { d in
+            let e = byDate[d]
+            return ["label": .text(KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                    "rank": e.map { .int($0.rank) },
+                    "tier": e.map { .text($0.rank == 1 ? "r1" : $0.rank <= 3 ? "r3" : $0.rank <= 5 ? "r5" : "r10") }]
         }
-        let milestones: [[String: Any]] = run.milestones.map { m in
-            var c: [String: Any] = ["label": "\(RunFacts.label(m.threshold)) 관객 돌파", "date": KoreanFormat.longDate(m.date),
-                                    "dayHref": Route.day(m.date).href(from: route)]
-            if let n = m.dayOfRun { c["dayOfRun"] = "개봉 \(n)일 만에" }
-            if !m.exact { c["approx"] = "상위 10위 밖에 있던 사이에 넘어, 이 날 처음 확인" }
-            return c
+        let milestones: [TemplateValue] = run.milestones.map { m in
+            ["label": .text("\(RunFacts.label(m.threshold)) 관객 돌파"), "date": .text(KoreanFormat.longDate(m.date)),
+             "dayHref": .text(Route.day(m.date).href(from: route)),
+             "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
+             "approx": m.exact ? nil : .text("상위 10위 밖에 있던 사이에 넘어, 이 날 처음 확인")]
         }
-        var summary: [String: Any] = [
-            "audienceTotal": KoreanFormat.people(latest.audienceTotal),
-            "audienceTotalCompact": KoreanFormat.people(latest.audienceTotal, compact: true),
-            "salesTotalCompact": KoreanFormat.won(latest.salesTotal, compact: true),
-            "asOf": KoreanFormat.longDate(rows.last!.date),
-            "bestRank": "\(best)위",
-            "daysCharted": "\(rows.count)일",
-            "daysAtTop": "\(ranks.filter { $0 == 1 }.count)일",
+        var summary: [String: TemplateValue] = [
+            "audienceTotal": .text(KoreanFormat.people(latest.audienceTotal)),
+            "audienceTotalCompact": .text(KoreanFormat.people(latest.audienceTotal, compact: true)),
+            "salesTotalCompact": .text(KoreanFormat.won(latest.salesTotal, compact: true)),
+            "asOf": .text(KoreanFormat.longDate(rows.last!.date)),
+            "bestRank": .text("\(best)위"),
+            "daysCharted": .text("\(rows.count)일"),
+            "daysAtTop": .text("\(ranks.filter { $0 == 1 }.count)일"),
         ]
         let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date
-        if streakContinues { summary["currentStreak"] = "\(run.currentTopStreak)일 연속 1위 중" }
+        if streakContinues { summary["currentStreak"] = .text("\(run.currentTopStreak)일 연속 1위 중") }
         if run.longestTopStreak >= 2 && !(streakContinues && run.currentTopStreak == run.longestTopStreak) {
-            summary["topStreak"] = "\(run.longestTopStreak)일 연속 1위"
+            summary["topStreak"] = .text("\(run.longestTopStreak)일 연속 1위")
         }
-        var info: [String: Any] = [
-            "code": code,
-            "title": title,
-            "poster": site.posterContext(code, from: route),
-            "facts": facts,
-            "summary": summary,
-            "history": history,
-            "chart": AudienceChart.svg(title: title, days: span, rows: byDate, milestones: run.milestones),
-            "strip": strip,
-            "milestones": milestones,
-            "hasMilestones": !milestones.isEmpty,
-            "csvHref": Route.movieCSV(code).href(from: route),
-            "hasDetails": movie != nil,
-            "dataHref": Route.movieData(code).href(from: route),
+        let info: TemplateValue = [
+            "code": .text(code),
+            "title": .text(title),
+            "poster": site.posterContext(code),
+            "facts": .list(facts),
+            "summary": .object(summary),
+            "history": .list(history),
+            "chart": .text(AudienceChart.svg(title: title, days: span, rows: byDate, milestones: run.milestones)),
+            "strip": .list(strip),
+            "milestones": .list(milestones),
+            "hasMilestones": .bool(!milestones.isEmpty),
+            "csvHref": .text(Route.movieCSV(code).href(from: route)),
+            "hasDetails": .bool(movie != nil),
+            "dataHref": .text(Route.movieData(code).href(from: route)),
+            "englishTitle": movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) },
+            "grade": movie?.watchGrades.first.map { ["name": .text($0), "kind": .text(gradeKind($0))] },
+            "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
         ]
-        if let en = movie?.englishTitle, !en.isEmpty { info["englishTitle"] = en }
-        if let grade = movie?.watchGrades.first { info["grade"] = ["name": grade, "kind": gradeKind(grade)] }
-        if let note = site.noteHTML(site.notes.movies[code], on: route) { info["note"] = note }
-
         let description = "\(title): 누적 관객 \(KoreanFormat.people(latest.audienceTotal, compact: true)), 최고 \(best)위"
             + (site.isDemo ? " · 데모 데이터" : "")
         return site.base(route, title: title, description: description, kind: "movie",
-                         extra: ["dataHref": Route.movieData(code).href(from: route)])
-            .merging(["movie": info]) { a, _ in a }
+                         dataHref: Route.movieData(code).href(from: route), content: ["movie": info])
     }
 
     /// CSS hook for the rating badge colours (ALL / 12 / 15 / 청불).

@@ -25,8 +25,8 @@ public struct RenderInput: Sendable {
     public var templates: Templates
     public var notes: NoteSources
     public var settings: SiteSettings
-    /// The only notion of "now" render has; it appears in `data/index.json` alone, so pages stay
-    /// byte-identical across rebuilds of the same data.
+    /// The only notion of "now" render has: `{{site.builtAt}}` for templates that want it. The
+    /// stock templates do not use it, so rebuilds of the same data are byte-identical.
     public var buildTime: Date
     public init(dataset: Dataset, templates: Templates, notes: NoteSources, settings: SiteSettings, buildTime: Date) {
         self.dataset = dataset; self.templates = templates; self.notes = notes; self.settings = settings; self.buildTime = buildTime

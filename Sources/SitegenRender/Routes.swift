@@ -34,7 +34,14 @@ enum Route: Hashable {
     }
 
     /// "../../" from `date/2024-02-10/index.html` back to the site root.
-    var root: String { String(repeating: "../", count: path.split(separator: "/").count - 1) }
+    var root: String {
+        switch self {
+        case .home, .notFound, .feed, .sitemap, .robots: ""
+        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData: "../"
+        case .day, .movie, .movieData, .movieCSV: "../../"
+        case .dayGrid: "../../../"
+        }
+    }
 
     func href(from page: Route) -> String { page.root + path }
 

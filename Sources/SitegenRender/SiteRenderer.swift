@@ -6,42 +6,24 @@ import SitegenModel
 public enum SiteRenderer {
     public static func render(_ input: RenderInput) throws -> RenderedSite {
         let site = SiteModel(input)
+        let templates = input.templates
+        // Every page is independent of the others, so they render on all cores; the files are
+        // sorted afterwards, so the output does not depend on the order they finished in.
+        let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
+            + site.movieCodes.map { .movie($0) } + [.archive, .notFound, .feeds]
+        let results = ResultSlots(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            results.store(i, Result { try jobs[i].render(site, templates) })
+        }
         var files: [OutputFile] = []
-        var messages: [String] = []
         var pages = 0
-        func page(_ route: Route, _ template: String, _ context: [String: Any]) throws {
-            files.append(OutputFile(path: route.path, text: try input.templates.render(template, context)))
-            pages += 1
+        for result in results.all {
+            let (made, count) = try result.get()
+            files += made
+            pages += count
         }
-
-        if let latest = site.days.last {
-            try page(.home, "day", DayPage.context(site, chart: latest, route: .home, view: .list))
-            try page(.homeGrid, "grid", DayPage.context(site, chart: latest, route: .homeGrid, view: .grid))
-        }
-        for chart in site.days {
-            try page(.day(chart.date), "day", DayPage.context(site, chart: chart, route: .day(chart.date), view: .list))
-            try page(.dayGrid(chart.date), "grid", DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid))
-            files.append(OutputFile(path: Route.dayData(chart.date).path, contents: try DataFiles.day(site, chart)))
-            files.append(OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)))
-        }
-        for code in site.movieCodes {
-            try page(.movie(code), "movie", MoviePage.context(site, code: code))
-            files.append(OutputFile(path: Route.movieData(code).path, contents: try DataFiles.movie(site, code)))
-            files.append(OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])))
-            if site.dataset.posters[code] == nil {
-                let title = site.title(of: code)
-                let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
-                files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: title, year: year)))
-            }
-        }
-        try page(.archive, "archive", ArchivePage.context(site))
-        try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))
-        files.append(OutputFile(path: Route.siteData.path, contents: try DataFiles.siteIndex(site, buildTime: input.buildTime)))
-        files.append(OutputFile(path: Route.feed.path, text: Feeds.atom(site)))
-        files.append(OutputFile(path: Route.robots.path, text: Feeds.robots(site)))
-        if input.settings.baseURL != nil {
-            files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
-        } else {
+        var messages: [String] = []
+        if input.settings.baseURL == nil {
             messages.append("no --base-url: sitemap.xml left out (it needs absolute URLs); feed.xml and pages use relative links")
         }
         let known = Set(site.days.map(\.date))
@@ -53,23 +35,88 @@ public enum SiteRenderer {
         }
         return RenderedSite(files: files.sorted { $0.path < $1.path }, pageCount: pages, messages: messages)
     }
+
+    /// One unit of parallel work: a page and the files that go with it.
+    enum Job: Sendable {
+        case home, homeGrid, day(Int), movie(String), archive, notFound, feeds
+
+        func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+            func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
+                OutputFile(path: route.path, text: try templates.render(template, context))
+            }
+            switch self {
+            case .home:
+                return ([try page(.home, "day", DayPage.context(site, chart: site.days.last!, route: .home, view: .list))], 1)
+            case .homeGrid:
+                return ([try page(.homeGrid, "grid", DayPage.context(site, chart: site.days.last!, route: .homeGrid, view: .grid))], 1)
+            case .day(let i):
+                let chart = site.days[i]
+                return ([
+                    try page(.day(chart.date), "day", DayPage.context(site, chart: chart, route: .day(chart.date), view: .list)),
+                    try page(.dayGrid(chart.date), "grid", DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid)),
+                    OutputFile(path: Route.dayData(chart.date).path, contents: try DataFiles.day(site, chart)),
+                    OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)),
+                ], 2)
+            case .movie(let code):
+                var files = [
+                    try page(.movie(code), "movie", MoviePage.context(site, code: code)),
+                    OutputFile(path: Route.movieData(code).path, contents: try DataFiles.movie(site, code)),
+                    OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
+                ]
+                if site.dataset.posters[code] == nil {
+                    let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
+                    files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
+                }
+                return (files, 1)
+            case .archive:
+                return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
+            case .notFound:
+                return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
+            case .feeds:
+                var files = [
+                    OutputFile(path: Route.siteData.path, contents: try DataFiles.siteIndex(site)),
+                    OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
+                    OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
+                ]
+                if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
+                return (files, 0)
+            }
+        }
+    }
+}
+
+/// Per-job result slots written from many threads, each slot by exactly one of them.
+final class ResultSlots: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Result<([OutputFile], Int), Error>?>
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+    deinit { buffer.deinitialize(); buffer.deallocate() }
+    func store(_ i: Int, _ result: Result<([OutputFile], Int), Error>) { buffer[i] = result }
+    var all: [Result<([OutputFile], Int), Error>] { buffer.map { $0! } }
 }
 
 /// The dataset indexed for rendering, plus what every page shares.
-struct SiteModel {
+struct SiteModel: Sendable {
     let dataset: Dataset
     let settings: SiteSettings
     let notes: NoteSources
+    let buildTime: Date
     let days: [DayChart]
     let dayIndex: [Day: Int]
     /// Each movie's chart rows in date order.
     let history: [String: [(date: Day, entry: ChartEntry)]]
     let movieCodes: [String]
+    /// Each chart row as template values, built once and shared by the list, grid and movie pages
+    /// (its links are from the site root, so they do not depend on the page showing them).
+    private(set) var rows: [Day: [TemplateValue]]
 
     init(_ input: RenderInput) {
         dataset = input.dataset
         settings = input.settings
         notes = input.notes
+        buildTime = input.buildTime
         days = input.dataset.days
         var index: [Day: Int] = [:]
         var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
@@ -80,6 +127,10 @@ struct SiteModel {
         dayIndex = index
         self.history = history
         movieCodes = history.keys.sorted()
+        rows = [:]
+        var built: [Day: [TemplateValue]] = [:]
+        for chart in days { built[chart.date] = chart.entries.map { DayPage.entry(self, $0, date: chart.date) } }
+        rows = built
     }
 
     var isDemo: Bool { dataset.source == .demo }
@@ -108,46 +159,51 @@ struct SiteModel {
         return out + rest
     }
 
-    /// What every page's layout needs.
-    func base(_ route: Route, title: String, description: String, kind: String, extra: [String: Any?] = [:]) -> [String: Any] {
+    /// What every page's layout needs, with the page's own `content` beside it.
+    func base(_ route: Route, title: String, description: String, kind: String,
+              dataHref: String? = nil, content: [String: TemplateValue] = [:]) -> TemplateValue {
         let source = isDemo
             ? "데모 데이터: sitegen에 내장된 가상 시뮬레이터가 만든 수치이며 실제 박스오피스가 아닙니다."
             : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
-        var pageInfo: [String: Any?] = [
-            "title": title == settings.title ? title : "\(title) · \(settings.title)",
-            "heading": title,
-            "description": description,
-            "kind": kind,
-            "canonical": route == .notFound ? nil : route.absolute(settings.baseURL),
-        ]
-        for (k, v) in extra { pageInfo[k] = v }
-        var context: [String: Any] = [
-            "root": route == .notFound ? "" : route.root,
+        var fields: [String: TemplateValue] = [
+            "root": .text(route == .notFound ? "" : route.root),
             "site": [
-                "title": settings.title,
-                "demo": isDemo,
-                "sourceCredit": source,
-                "homeHref": Route.home.href(from: route),
-                "archiveHref": Route.archive.href(from: route),
-                "feedHref": Route.feed.href(from: route),
-            ] as [String: Any],
-            "page": pageInfo.compactMapValues { $0 },
+                "title": .text(settings.title),
+                "demo": .bool(isDemo),
+                "sourceCredit": .text(source),
+                "homeHref": .text(Route.home.href(from: route)),
+                "archiveHref": .text(Route.archive.href(from: route)),
+                "feedHref": .text(Route.feed.href(from: route)),
+                // For templates that want it; the stock ones leave it out so rebuilds stay identical.
+                "builtAt": .text(KoreanFormat.timestampKST(buildTime)),
+            ],
+            "page": [
+                "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),
+                "heading": .text(title),
+                "description": .text(description),
+                "kind": .text(kind),
+                "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
+                "dataHref": dataHref.templateValue,
+            ],
         ]
         // A 404 is served at any depth, so it resolves its links against the site root when known.
         if route == .notFound, let base = settings.baseURL {
             var text = base.absoluteString
             if !text.hasSuffix("/") { text += "/" }
-            context["baseHref"] = text
+            fields["baseHref"] = .text(text)
         }
-        return context
+        fields.merge(content) { _, new in new }
+        return .object(fields)
     }
 
-    func posterContext(_ code: String, from route: Route) -> [String: Any] {
+    /// A found poster's URL is `remote`; a drawn placeholder's path, from the site root, is `local`.
+    func posterContext(_ code: String) -> TemplateValue {
         let title = self.title(of: code)
         if let poster = dataset.posters[code] {
-            return ["src": poster.url, "width": poster.width, "height": poster.height, "alt": "\(title) 포스터", "remote": true]
+            return ["remote": .text(poster.url), "width": .int(poster.width), "height": .int(poster.height),
+                    "alt": .text("\(title) 포스터")]
         }
-        return ["src": Route.poster(code).href(from: route), "width": PlaceholderPoster.width,
-                "height": PlaceholderPoster.height, "alt": "\(title) (포스터 없음)", "placeholder": true]
+        return ["local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
+                "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
     }
 }

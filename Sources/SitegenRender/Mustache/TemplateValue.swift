@@ -1,0 +1,44 @@
+/// What templates render: built by the page builders, looked up by name without dynamic casts.
+public indirect enum TemplateValue: Sendable, Equatable {
+    case text(String)
+    case bool(Bool)
+    case int(Int)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+    case null
+
+    /// Mustache truthiness: false, null, "" and empty lists skip a section.
+    var isFalsy: Bool {
+        switch self {
+        case .bool(let b): !b
+        case .null: true
+        case .list(let items): items.isEmpty
+        case .text(let s): s.isEmpty
+        default: false
+        }
+    }
+
+    subscript(key: String) -> TemplateValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    /// Nil values are left out, so a template's `{{#x}}` tests for presence.
+    public init(dictionaryLiteral elements: (String, TemplateValue?)...) {
+        var fields: [String: TemplateValue] = [:]
+        for (k, v) in elements { if let v { fields[k] = v } }
+        self = .object(fields)
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// `.text` when present, nil (left out) when not.
+    var templateValue: TemplateValue? { map(TemplateValue.text) }
+}
