@@ -82,29 +82,74 @@ public struct Pipeline: Sendable {
     }
 
     func write(_ dataset: Dataset, _ inputs: (Templates, NoteSources), started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
-        let rendered: RenderedSite
-        do {
-            rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.0, notes: inputs.1,
-                                                          settings: plan.settings, buildTime: plan.buildTime))
-        } catch let error as TemplateError {
-            throw error
-        } catch {
-            throw PhaseError(phase: "render", message: ErrorText.describe(error))
-        }
-        profile("render", since: started)
-        if announce { rendered.messages.forEach { console.note("note: " + $0) } }
-
         var publicFolder: URL? = plan.publicFolder
         if !FileManager.default.fileExists(atPath: plan.publicFolder.path) {
             console.warning("no public folder at \(plan.publicFolder.path): the site has no stylesheet or scripts")
             publicFolder = nil
         }
-        let report = try SiteWriter(output: plan.output).write(rendered.files.map { ($0.path, $0.contents) }, publicFolder: publicFolder)
-        profile("write", since: started)
+        // Rendered files stream into the writer's staging folder on a thread of its own, so writing
+        // overlaps rendering; nothing is swapped in unless all succeed.
+        let session = try SiteWriter(output: plan.output).begin()
+        let writer = BackgroundWriter(session: session)
+        let rendered: RenderSummary
+        let report: WriteReport
+        do {
+            do {
+                rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.0, notes: inputs.1,
+                                                              settings: plan.settings, buildTime: plan.buildTime)) { file in
+                    try writer.add(file)
+                }
+                try writer.drain()
+            } catch let error as TemplateError {
+                throw error
+            } catch let error as WriteError {
+                throw error
+            } catch {
+                throw PhaseError(phase: "render", message: ErrorText.describe(error))
+            }
+            profile("render+stage", since: started)
+            report = try session.finish(publicFolder: publicFolder)
+        } catch {
+            try? writer.drain()
+            session.abort()
+            throw error
+        }
+        if announce { rendered.messages.forEach { console.note("note: " + $0) } }
+        profile("swap", since: started)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,
                             source: dataset.source)
+    }
+}
+
+/// Hands files to the writer's session on one serial queue, at most `limit` files ahead.
+final class BackgroundWriter: @unchecked Sendable {
+    private let session: SiteWriter.Session
+    private let queue = DispatchQueue(label: "sitegen.write")
+    private let room: DispatchSemaphore
+    private let lock = NSLock()
+    private var failure: Error?
+
+    init(session: SiteWriter.Session, limit: Int = 2048) {
+        self.session = session
+        room = DispatchSemaphore(value: limit)
+    }
+
+    func add(_ file: OutputFile) throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            guard lock.withLock({ failure == nil }) else { return }
+            do { try session.add(file.path, file.contents) } catch { lock.withLock { if failure == nil { failure = error } } }
+        }
+    }
+
+    /// Waits for every queued file; rethrows the first write error.
+    func drain() throws {
+        queue.sync {}
+        if let failure = lock.withLock({ failure }) { throw failure }
     }
 }
 

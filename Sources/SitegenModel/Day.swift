@@ -56,7 +56,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var compact: String { let c = civil; return Day.pad(c.y, 4) + Day.pad(c.m, 2) + Day.pad(c.d, 2) }
 
     /// Zero-padding without Foundation's formatter, which is slow on Linux and used per link.
-    static func pad(_ n: Int, _ width: Int) -> String {
+    public static func pad(_ n: Int, _ width: Int) -> String {
         let digits = String(n)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -31,15 +31,21 @@ enum CSVFiles {
     }
 
     static func document(_ header: [String], _ rows: [[String]]) -> Data {
-        var out = "\u{FEFF}" + line(header)
-        for row in rows { out += line(row) }
-        return Data(out.utf8)
-    }
-
-    static func line(_ cells: [String]) -> String {
-        cells.map { cell in
-            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
-        }.joined(separator: ",") + "\r\n"
+        var out: [UInt8] = [0xEF, 0xBB, 0xBF]
+        out.reserveCapacity(256 * (rows.count + 1))
+        for row in [header] + rows {
+            for (i, cell) in row.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+                    out.append(UInt8(ascii: "\""))
+                    for b in cell.utf8 { if b == UInt8(ascii: "\"") { out.append(b) }; out.append(b) }
+                    out.append(UInt8(ascii: "\""))
+                } else {
+                    out.append(contentsOf: cell.utf8)
+                }
+            }
+            out.append(contentsOf: [0x0D, 0x0A])
+        }
+        return Data(out)
     }
 }

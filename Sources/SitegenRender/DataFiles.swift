@@ -1,76 +1,72 @@
 import Foundation
 import SitegenModel
 
-/// The JSON behind every page: the same figures the page shows, with stable key order.
+/// The JSON behind every page: the same figures the page shows, keys sorted, compact (browsers
+/// format JSON for reading).
 enum DataFiles {
-    struct DayData: Encodable {
-        let date: Day
-        let weekday: String
-        let demo: Bool
-        let source: String
-        let fetchedAt: Date?
-        let audienceTop10: Int64
-        let salesTop10: Int64
-        let entries: [ChartEntry]
-    }
-
-    struct HistoryRow: Encodable {
-        let date: Day
-        let entry: ChartEntry
-    }
-
-    struct MovieData: Encodable {
-        let code: String
-        let title: String
-        let demo: Bool
-        let source: String
-        let details: Movie?
-        let poster: Poster?
-        let history: [HistoryRow]
-    }
-
-    struct SiteIndex: Encodable {
-        struct DaySummary: Encodable { let date: Day; let top: String?; let audienceTop10: Int64 }
-        struct MovieSummary: Encodable { let code: String; let title: String }
-        let generator: String
-        /// When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
-        let updatedAt: Date?
-        let demo: Bool
-        let source: String
-        let days: [DaySummary]
-        let movies: [MovieSummary]
-    }
-
     static func sourceName(_ site: SiteModel) -> String {
         site.isDemo ? "sitegen demo simulator (fictional data)" : "KOBIS Open API (영화진흥위원회)"
     }
 
-    static func day(_ site: SiteModel, _ chart: DayChart) throws -> Data {
-        try encode(DayData(date: chart.date, weekday: KoreanFormat.weekdayNames[chart.date.weekday], demo: site.isDemo,
-                           source: sourceName(site), fetchedAt: chart.fetchedAt,
-                           audienceTop10: chart.entries.reduce(0) { $0 + $1.audience },
-                           salesTop10: chart.entries.reduce(0) { $0 + $1.sales }, entries: chart.entries))
+    static func day(_ site: SiteModel, _ chart: DayChart) -> Data {
+        var json = JSONOut(capacity: 8192)
+        json.object { o in
+            o.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+            o.field("date", chart.date)
+            o.field("demo", site.isDemo)
+            o.key("entries")
+            o.array { a in for e in chart.entries { a.entry(e) } }
+            o.field("fetchedAt", chart.fetchedAt)
+            o.field("salesTop10", chart.entries.reduce(Int64(0)) { $0 + $1.sales })
+            o.field("source", sourceName(site))
+            o.field("weekday", KoreanFormat.weekdayNames[chart.date.weekday])
+        }
+        return json.data
     }
 
-    static func movie(_ site: SiteModel, _ code: String) throws -> Data {
-        try encode(MovieData(code: code, title: site.title(of: code), demo: site.isDemo, source: sourceName(site),
-                             details: site.dataset.movies[code], poster: site.dataset.posters[code],
-                             history: (site.history[code] ?? []).map { HistoryRow(date: $0.date, entry: $0.entry) }))
+    static func movie(_ site: SiteModel, _ code: String) -> Data {
+        var json = JSONOut(capacity: 16_384)
+        json.object { o in
+            o.field("code", code)
+            o.field("demo", site.isDemo)
+            if let details = site.dataset.movies[code] { o.key("details"); o.movie(details) }
+            o.key("history")
+            o.array { a in
+                for row in site.history[code] ?? [] {
+                    a.object { r in r.field("date", row.date); r.key("entry"); r.entry(row.entry) }
+                }
+            }
+            if let poster = site.dataset.posters[code] {
+                o.key("poster")
+                o.object { p in p.field("height", poster.height); p.field("url", poster.url); p.field("width", poster.width) }
+            }
+            o.field("source", sourceName(site))
+            o.field("title", site.title(of: code))
+        }
+        return json.data
     }
 
-    static func siteIndex(_ site: SiteModel) throws -> Data {
-        try encode(SiteIndex(
-            generator: "sitegen", updatedAt: site.days.compactMap(\.fetchedAt).max(), demo: site.isDemo, source: sourceName(site),
-            days: site.days.map { .init(date: $0.date, top: $0.entries.first?.title, audienceTop10: $0.entries.reduce(0) { $0 + $1.audience }) },
-            movies: site.movieCodes.map { .init(code: $0, title: site.title(of: $0)) }))
-    }
-
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        return data
+    static func siteIndex(_ site: SiteModel) -> Data {
+        var json = JSONOut(capacity: 65_536)
+        json.object { o in
+            o.key("days")
+            o.array { a in
+                for chart in site.days {
+                    a.object { d in
+                        d.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+                        d.field("date", chart.date)
+                        d.field("top", chart.entries.first?.title)
+                    }
+                }
+            }
+            o.field("demo", site.isDemo)
+            o.field("generator", "sitegen")
+            o.key("movies")
+            o.array { a in for code in site.movieCodes { a.object { m in m.field("code", code); m.field("title", site.title(of: code)) } } }
+            o.field("source", sourceName(site))
+            // When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
+            o.field("updatedAt", site.days.compactMap(\.fetchedAt).max())
+        }
+        return json.data
     }
 }

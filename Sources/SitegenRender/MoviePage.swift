@@ -38,7 +38,7 @@ enum MoviePage {
             byDate[row.date] = row.entry
             values[row.date] = site.rows[row.date]?.first { $0["code"] == .text(code) }
         }
-        let span = site.days.map(\.date).filter { $0 >= rows.first!.date && $0 <= rows.last!.date }
+        let span = site.days[site.dayIndex[rows.first!.date]!...site.dayIndex[rows.last!.date]!].map(\.date)
         let run = RunFacts(rows: rows, openDate: openDate)
         for d in span {
             history.append([

@@ -48,3 +48,8 @@ public struct RenderedSite: Sendable {
     /// Things the user should know that are not errors ("no --base-url: sitemap.xml left out").
     public let messages: [String]
 }
+
+public struct RenderSummary: Sendable {
+    public let pageCount: Int
+    public let messages: [String]
+}

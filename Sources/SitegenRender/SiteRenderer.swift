@@ -4,23 +4,33 @@ import SitegenModel
 /// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
 /// no file system, so it is tested by calling it.
 public enum SiteRenderer {
+    /// Renders every file into memory, sorted by path (tests and small sites).
     public static func render(_ input: RenderInput) throws -> RenderedSite {
+        var files: [OutputFile] = []
+        let summary = try render(input) { files.append($0) }
+        return RenderedSite(files: files.sorted { $0.path < $1.path }, pageCount: summary.pageCount, messages: summary.messages)
+    }
+
+    /// Renders chunk by chunk on all cores and hands each file to `sink` (the writer), so a large
+    /// site is never all in memory and writing overlaps rendering. Still pure: the sink is the
+    /// caller's. Files arrive in a fixed order, whatever order the cores finished in.
+    public static func render(_ input: RenderInput, chunk: Int = 256, into sink: (OutputFile) throws -> Void) throws -> RenderSummary {
         let site = SiteModel(input)
         let templates = input.templates
-        // Every page is independent of the others, so they render on all cores; the files are
-        // sorted afterwards, so the output does not depend on the order they finished in.
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
             + site.movieCodes.map { .movie($0) } + [.archive, .notFound, .feeds]
-        let results = ResultSlots(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-            results.store(i, Result { try jobs[i].render(site, templates) })
-        }
-        var files: [OutputFile] = []
         var pages = 0
-        for result in results.all {
-            let (made, count) = try result.get()
-            files += made
-            pages += count
+        for start in stride(from: 0, to: jobs.count, by: chunk) {
+            let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
+            let results = ResultSlots(count: batch.count)
+            DispatchQueue.concurrentPerform(iterations: batch.count) { i in
+                results.store(i, Result { try batch[i].render(site, templates) })
+            }
+            for result in results.all {
+                let (made, count) = try result.get()
+                for file in made { try sink(file) }
+                pages += count
+            }
         }
         var messages: [String] = []
         if input.settings.baseURL == nil {
@@ -33,7 +43,7 @@ public enum SiteRenderer {
         for code in input.notes.movies.keys.sorted() where site.history[code] == nil {
             messages.append("note for movie \(code) not shown: it is not on any chart in the range built")
         }
-        return RenderedSite(files: files.sorted { $0.path < $1.path }, pageCount: pages, messages: messages)
+        return RenderSummary(pageCount: pages, messages: messages)
     }
 
     /// One unit of parallel work: a page and the files that go with it.
@@ -42,7 +52,7 @@ public enum SiteRenderer {
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
-                OutputFile(path: route.path, text: try templates.render(template, context))
+                OutputFile(path: route.path, contents: try templates.renderData(template, context))
             }
             switch self {
             case .home:
@@ -54,13 +64,13 @@ public enum SiteRenderer {
                 return ([
                     try page(.day(chart.date), "day", DayPage.context(site, chart: chart, route: .day(chart.date), view: .list)),
                     try page(.dayGrid(chart.date), "grid", DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid)),
-                    OutputFile(path: Route.dayData(chart.date).path, contents: try DataFiles.day(site, chart)),
+                    OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
                     OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)),
                 ], 2)
             case .movie(let code):
                 var files = [
                     try page(.movie(code), "movie", MoviePage.context(site, code: code)),
-                    OutputFile(path: Route.movieData(code).path, contents: try DataFiles.movie(site, code)),
+                    OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
                     OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
                 ]
                 if site.dataset.posters[code] == nil {
@@ -74,7 +84,7 @@ public enum SiteRenderer {
                 return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
             case .feeds:
                 var files = [
-                    OutputFile(path: Route.siteData.path, contents: try DataFiles.siteIndex(site)),
+                    OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
                 ]
@@ -83,6 +93,15 @@ public enum SiteRenderer {
             }
         }
     }
+}
+
+/// Rows built in parallel, one slot per day.
+final class RowSlots: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<[TemplateValue]>
+    init(count: Int) { buffer = .allocate(capacity: count); buffer.initialize(repeating: []) }
+    deinit { buffer.deinitialize(); buffer.deallocate() }
+    func store(_ i: Int, _ rows: [TemplateValue]) { buffer[i] = rows }
+    var all: [[TemplateValue]] { Array(buffer) }
 }
 
 /// Per-job result slots written from many threads, each slot by exactly one of them.
@@ -128,9 +147,12 @@ struct SiteModel: Sendable {
         self.history = history
         movieCodes = history.keys.sorted()
         rows = [:]
-        var built: [Day: [TemplateValue]] = [:]
-        for chart in days { built[chart.date] = chart.entries.map { DayPage.entry(self, $0, date: chart.date) } }
-        rows = built
+        let model = self, charts = days
+        let slots = RowSlots(count: charts.count)
+        DispatchQueue.concurrentPerform(iterations: charts.count) { i in
+            slots.store(i, charts[i].entries.map { DayPage.entry(model, $0, date: charts[i].date) })
+        }
+        rows = Dictionary(uniqueKeysWithValues: zip(charts.map(\.date), slots.all))
     }
 
     var isDemo: Bool { dataset.source == .demo }

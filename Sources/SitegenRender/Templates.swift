@@ -54,10 +54,14 @@ public struct Templates: Sendable {
     }
 
     func render(_ name: String, _ context: TemplateValue) throws -> String {
+        String(decoding: try renderData(name, context), as: UTF8.self)
+    }
+
+    func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
         var renderer = TemplateRenderer(templates: parsed)
-        guard let text = renderer.render(name, context) else {
+        guard renderer.render(name, context) else {
             throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")
         }
-        return text
+        return Data(renderer.out)
     }
 }

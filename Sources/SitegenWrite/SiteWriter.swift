@@ -47,30 +47,50 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// `files` are (path under the output, contents); `publicFolder`'s tree is copied over them.
+    /// Writes a whole site at once: `files` are (path under the output, contents).
     public func write(_ files: [(path: String, contents: Data)], publicFolder: URL?) throws -> WriteReport {
+        let session = try begin()
+        do {
+            for file in files { try session.add(file.path, file.contents) }
+            return try session.finish(publicFolder: publicFolder)
+        } catch {
+            session.abort()
+            throw error
+        }
+    }
+
+    /// Starts a build's staging folder beside the output; files are added as they are rendered.
+    public func begin() throws -> Session {
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
-        let name = output.lastPathComponent
         try checkReplaceable()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
         catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
-
-        let staging = parent.appendingPathComponent(".\(name)\(Self.stagingInfix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingInfix)\(getpid())-\(UUID().uuidString.prefix(8))")
         do { try fm.createDirectory(at: staging, withIntermediateDirectories: false) }
         catch { throw WriteError("cannot write in \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
+        let previous = fm.fileExists(atPath: output.appendingPathComponent(Self.marker).path) ? output.path : nil
+        return Session(writer: self, staging: staging, previous: previous)
+    }
 
-        var bytes = 0
-        var count = 0
-        var unchanged = 0
-        let previous = FileManager.default.fileExists(atPath: output.appendingPathComponent(Self.marker).path) ? output.path : nil
-        do {
-            var made: Set<String> = [""]
-            func write(_ relative: String, _ data: Data) throws {
-                try Self.checkRelative(relative)
+    /// One build's staging folder. Nothing reaches `--output` until `finish` swaps it in whole.
+    public final class Session {
+        let writer: SiteWriter
+        let staging: URL
+        let previous: String?
+        private var made: Set<String> = [""]
+        private var bytes = 0, count = 0, unchanged = 0
+
+        init(writer: SiteWriter, staging: URL, previous: String?) {
+            self.writer = writer; self.staging = staging; self.previous = previous
+        }
+
+        public func add(_ relative: String, _ data: Data) throws {
+            do {
+                try SiteWriter.checkRelative(relative)
                 let folder = (relative as NSString).deletingLastPathComponent
                 if !made.contains(folder) {
-                    try fm.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
                     var parent = folder
                     while !parent.isEmpty && made.insert(parent).inserted { parent = (parent as NSString).deletingLastPathComponent }
                 }
@@ -79,31 +99,38 @@ public struct SiteWriter: Sendable {
                 unlink(target)
                 // Unchanged since the last build: link the old file in, keeping its modification
                 // time, so a deploy that syncs by time or hash uploads only what changed.
-                if let previous, Self.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
+                if let previous, SiteWriter.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
                     unchanged += 1
                 } else {
-                    try Self.writeFile(target, data, relative: relative)
+                    try SiteWriter.writeFile(target, data, relative: relative)
                 }
                 bytes += data.count
                 count += 1
+            } catch let error as WriteError {
+                throw error
+            } catch {
+                throw WriteError("\(writer.output.path): \(ErrorText.describe(error))")
             }
-            for file in files { try write(file.path, file.contents) }
+        }
+
+        /// Copies Public over the rendered files, marks the folder, and swaps it in atomically.
+        public func finish(publicFolder: URL?) throws -> WriteReport {
             if let publicFolder {
-                for (relative, url) in try Self.publicFiles(publicFolder) {
+                for (relative, url) in try SiteWriter.publicFiles(publicFolder) {
                     let data: Data
                     do { data = try Data(contentsOf: url) }
                     catch { throw WriteError("cannot read \(url.path): \(ErrorText.describe(error))") }
-                    try write(relative, data)
+                    try add(relative, data)
                 }
             }
-            try write(Self.marker, Data(Self.markerText.utf8))
-            try swapIn(staging)
-        } catch {
-            Self.removeTree(staging.path)
-            if let e = error as? WriteError { throw e }
-            throw WriteError("\(output.path): \(ErrorText.describe(error))")
+            try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
+            do { try writer.swapIn(staging) }
+            catch let error as WriteError { throw error }
+            catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
+            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged)
         }
-        return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged)
+
+        public func abort() { SiteWriter.removeTree(staging.path) }
     }
 
     /// An existing output must be empty or carry the marker: `--output ~` must never be replaced.
@@ -120,7 +147,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private func swapIn(_ staging: URL) throws {
+    func swapIn(_ staging: URL) throws {
         let fm = FileManager.default
         if fm.fileExists(atPath: output.path) {
             // One syscall swaps old and new, so no instant exists without a complete site.

@@ -9,11 +9,12 @@ struct TemplateRenderer {
         out.reserveCapacity(capacity)
     }
 
-    mutating func render(_ name: String, _ context: TemplateValue) -> String? {
-        guard let nodes = templates[name] else { return nil }
+    /// Renders into `out`; false when there is no such template.
+    mutating func render(_ name: String, _ context: TemplateValue) -> Bool {
+        guard let nodes = templates[name] else { return false }
         stack = [context]
         render(nodes, blocks: [:], depth: 0)
-        return String(decoding: out, as: UTF8.self)
+        return true
     }
 
     private func lookup(_ path: [String]) -> TemplateValue? {

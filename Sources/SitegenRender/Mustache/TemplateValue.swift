@@ -1,5 +1,7 @@
 /// What templates render: built by the page builders, looked up by name without dynamic casts.
-public indirect enum TemplateValue: Sendable, Equatable {
+/// Not `indirect` as a whole: text, the most common value, stays inline instead of in a heap box
+/// (arrays and dictionaries already store their elements out of line).
+public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case bool(Bool)
     case int(Int)
