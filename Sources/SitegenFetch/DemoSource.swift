@@ -4,6 +4,8 @@ import SitegenModel
 /// The built-in demo source: KOBIS- and Kakao-shaped JSON bytes from the simulated market, for
 /// any date. Posters are never found (no network), so pages draw their local placeholder.
 public struct DemoSource: BoxOfficeSource {
+    let cache = DemoCache()
+
     public init() {}
 
     public var kind: DataSourceKind { .demo }
@@ -14,7 +16,7 @@ public struct DemoSource: BoxOfficeSource {
         case .dailyChart(let day):
             // "Collected" at 09:00 KST the next morning, after KOBIS's overnight corrections.
             let collected = day.adding(days: 1).startInstantKST.addingTimeInterval(9 * 3600)
-            return SourceResponse(body: Data(Self.dailyChartJSON(day).utf8), fetchedAt: collected)
+            return SourceResponse(body: Data(Self.dailyChartJSON(day, cache: cache).utf8), fetchedAt: collected)
         case .movieInfo(let code):
             return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:
@@ -33,10 +35,12 @@ public struct DemoSource: BoxOfficeSource {
         return r == r.rounded() ? String(Int64(r)) : String(format: "%.1f", r)
     }
 
-    public static func dailyChartJSON(_ day: Day) -> String {
+    public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, cache: DemoCache()) }
+
+    static func dailyChartJSON(_ day: Day, cache: DemoCache) -> String {
         let t = day.ordinal
-        let today = DemoWorld.ranking(t)
-        let yesterday = DemoWorld.ranking(t - 1)
+        let today = DemoWorld.ranking(t, cache: cache)
+        let yesterday = DemoWorld.ranking(t - 1, cache: cache)
         var previousRank: [String: Int] = [:]
         var previousAudience: [String: Int64] = [:]
         for (i, entry) in yesterday.enumerated() {
@@ -54,12 +58,7 @@ public struct DemoSource: BoxOfficeSource {
             let sales = DemoWorld.sales(film, t, audience: audience)
             let prevAudience = previousAudience[code] ?? 0
             let prevSales = prevAudience > 0 ? DemoWorld.sales(film, t - 1, audience: prevAudience) : 0
-            var audienceTotal: Int64 = 0, salesTotal: Int64 = 0
-            for u in film.firstDay...t {
-                let a = DemoWorld.audience(film, u)
-                audienceTotal += a
-                salesTotal += DemoWorld.sales(film, u, audience: a)
-            }
+            let (audienceTotal, salesTotal) = DemoWorld.totals(film, through: t, cache: cache)
             let screens = DemoWorld.screens(film, t)
             let isNew = previousRank[code] == nil
             func change(_ now: Int64, _ before: Int64) -> String {

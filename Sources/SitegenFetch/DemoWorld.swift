@@ -83,7 +83,7 @@ struct DemoWorld {
     static func code(week: Int, slot: Int) -> String {
         let wednesday = Day(ordinal: epoch + 7 * week)
         let weekInYear = (wednesday.ordinal - firstWednesday(of: wednesday.year)) / 7
-        return String(format: "%04d%02d%02d", wednesday.year, weekInYear, 11 + slot * 13)
+        return Day.pad(wednesday.year, 4) + Day.pad(weekInYear, 2) + Day.pad(11 + slot * 13, 2)
     }
 
     static func film(code: String) -> DemoFilm? {
@@ -159,15 +159,59 @@ struct DemoWorld {
     }
 
     /// The whole market that day, highest audience first (ties by code, so the order is total).
-    static func ranking(_ ordinal: Int) -> [(film: DemoFilm, audience: Int64)] {
+    static func ranking(_ ordinal: Int, cache: DemoCache) -> [(film: DemoFilm, audience: Int64)] {
+        if let known = cache.ranking(ordinal) { return known }
         let week = weekOf(ordinal)
         var playing: [(film: DemoFilm, audience: Int64)] = []
         for w in (week - maxRun / 7 - 2)...(week + 3) {
-            for film in films(inWeek: w) where film.firstDay <= ordinal && ordinal <= film.lastDay {
+            for film in cache.films(inWeek: w) where film.firstDay <= ordinal && ordinal <= film.lastDay {
                 let a = audience(film, ordinal)
                 if a > 0 { playing.append((film, a)) }
             }
         }
-        return playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
+        let sorted = playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
+        cache.store(ranking: sorted, for: ordinal)
+        return sorted
     }
+
+    /// Cumulative audience and sales up to and including `ordinal`, carried forward from the last
+    /// total already known, so a long range sums each film's run once instead of once per day.
+    static func totals(_ film: DemoFilm, through ordinal: Int, cache: DemoCache) -> (audience: Int64, sales: Int64) {
+        var start = ordinal
+        var base: (audience: Int64, sales: Int64) = (0, 0)
+        while start >= film.firstDay {
+            if let known = cache.total(film.code, start) { base = known; break }
+            start -= 1
+        }
+        var running = base
+        var u = max(start + 1, film.firstDay)
+        while u <= ordinal {
+            let a = audience(film, u)
+            running = (running.audience + a, running.sales + sales(film, u, audience: a))
+            cache.store(total: running, for: film.code, u)
+            u += 1
+        }
+        return running
+    }
+}
+
+/// Memo of the simulation for one source: films per week, each day's ranking, running totals.
+/// Only a speed-up: every value is still a pure function of its inputs.
+final class DemoCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var weeks: [Int: [DemoFilm]] = [:]
+    private var rankings: [Int: [(film: DemoFilm, audience: Int64)]] = [:]
+    private var totals: [String: [Int: (Int64, Int64)]] = [:]
+
+    func films(inWeek week: Int) -> [DemoFilm] {
+        if let known = lock.withLock({ weeks[week] }) { return known }
+        let films = DemoWorld.films(inWeek: week)
+        lock.withLock { weeks[week] = films }
+        return films
+    }
+
+    func ranking(_ ordinal: Int) -> [(film: DemoFilm, audience: Int64)]? { lock.withLock { rankings[ordinal] } }
+    func store(ranking: [(film: DemoFilm, audience: Int64)], for ordinal: Int) { lock.withLock { rankings[ordinal] = ranking } }
+    func total(_ code: String, _ ordinal: Int) -> (Int64, Int64)? { lock.withLock { totals[code]?[ordinal] } }
+    func store(total: (Int64, Int64), for code: String, _ ordinal: Int) { lock.withLock { totals[code, default: [:]][ordinal] = total } }
 }

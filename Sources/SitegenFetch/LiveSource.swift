@@ -150,6 +150,8 @@ public actor LiveSource: BoxOfficeSource {
                         throw fault
                     } catch let error as ResponseFormatError {
                         failure = "\(service): \(error.reason)"
+                    } catch let error as ResponseMismatchError {
+                        throw RequestError(reason: "\(service): \(error.reason)", transient: false)
                     }
                 }
             } catch let error as URLError {

@@ -10,8 +10,14 @@ public struct KOBISFault: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "KOBIS said \(code) \(message)" }
 }
 
-/// A body that is not the JSON the endpoint promises.
+/// A body that is not the JSON the endpoint promises (possibly cut off: worth another try).
 public struct ResponseFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}
+
+/// Well-formed JSON about something else than was asked: asking again will not help.
+public struct ResponseMismatchError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
 }
@@ -123,7 +129,7 @@ public enum KOBISDecoder {
         let code = s(info.movieCd)
         if code.isEmpty && title.isEmpty { return nil }
         guard code.isEmpty || code == requested else {
-            throw ResponseFormatError(reason: "asked for movie \(requested) but KOBIS answered with \(quoted(code))")
+            throw ResponseMismatchError(reason: "asked for movie \(requested) but KOBIS answered with \(quoted(code))")
         }
         func names(_ list: [[String: LenientString]]?, _ key: String) -> [String] {
             (list ?? []).map { $0.trimmed(key) }.filter { !$0.isEmpty }

@@ -79,6 +79,7 @@ public struct SiteWriter: Sendable {
         let staging: URL
         let previous: String?
         private var made: Set<String> = [""]
+        private var written: Set<String> = []
         private var bytes = 0, count = 0, unchanged = 0
 
         init(writer: SiteWriter, staging: URL, previous: String?) {
@@ -88,15 +89,10 @@ public struct SiteWriter: Sendable {
         public func add(_ relative: String, _ data: Data) throws {
             do {
                 try SiteWriter.checkRelative(relative)
-                let folder = (relative as NSString).deletingLastPathComponent
-                if !made.contains(folder) {
-                    try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-                    var parent = folder
-                    while !parent.isEmpty && made.insert(parent).inserted { parent = (parent as NSString).deletingLastPathComponent }
-                }
+                try makeFolders(for: relative)
                 let target = staging.path + "/" + relative
                 // Public overrides a generated file of the same path.
-                unlink(target)
+                if !written.insert(relative).inserted { unlink(target) }
                 // Unchanged since the last build: link the old file in, keeping its modification
                 // time, so a deploy that syncs by time or hash uploads only what changed.
                 if let previous, SiteWriter.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
@@ -110,6 +106,22 @@ public struct SiteWriter: Sendable {
                 throw error
             } catch {
                 throw WriteError("\(writer.output.path): \(ErrorText.describe(error))")
+            }
+        }
+
+        /// mkdir for each folder not made yet, parents first (plain calls: there are thousands).
+        private func makeFolders(for relative: String) throws {
+            var missing: [String] = []
+            var folder = (relative as NSString).deletingLastPathComponent
+            while !made.contains(folder) {
+                missing.append(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            for folder in missing.reversed() {
+                if mkdir(staging.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                    throw WriteError("cannot create \(folder) (\(String(cString: strerror(errno))))")
+                }
+                made.insert(folder)
             }
         }
 
