@@ -157,7 +157,9 @@ enum TemplateParser {
                         case .block(let name, let body): blocks[name] = body
                         case .text(let t) where t.allSatisfy(\.isWhitespace): continue
                         default:
-                            throw TemplateSyntaxError(line: child.line, column: child.column, message: "only {{$block}} overrides may appear inside {{<\(tag.name)}}")
+                            // Text has no position of its own; the parent tag's is the useful one.
+                            throw TemplateSyntaxError(line: child.line == 0 ? tag.line : child.line, column: child.line == 0 ? tag.column : child.column,
+                                                      message: "only {{$block}} overrides may appear inside {{<\(tag.name)}}")
                         }
                     }
                     kind = .parent(tag.name, blocks: blocks)
