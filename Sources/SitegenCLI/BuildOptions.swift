@@ -4,7 +4,7 @@ import SitegenModel
 
 /// What to fetch: shared by `build` and `fetch`.
 public struct RangeOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("How many days of charts, ending at --until (1…3650).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of charts, ending at --until (1…3650).", valueName: "n"))
     public var days: Int = 30
 
     @Option(name: .long, help: ArgumentHelp("Last chart date (default: yesterday in Asia/Seoul; KOBIS publishes up to yesterday).", valueName: "yyyy-mm-dd"))
@@ -13,7 +13,7 @@ public struct RangeOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Raw API responses and poster lookups.", valueName: "dir"))
     public var cache: String = ".sitegen-cache"
 
-    @Option(name: .long, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
     public var jobs: Int = 6
 
     @Flag(name: .long, help: "Print nothing but errors.")

@@ -53,6 +53,8 @@ public struct Pipeline: Sendable {
 
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
+        let lock = try SiteWriter(output: plan.output).lock()
+        defer { lock.release() }
         try SiteWriter(output: plan.output).preflight()
         let inputs = try loadInputs()
         let dataset = try await fetch().dataset

@@ -13,7 +13,7 @@ public struct ServeCommand: AsyncParsableCommand {
         abstract: "Build, then preview the site in a browser, rebuilding and reloading on every change.",
         discussion: "Builds once (from the cache when it can; every build option applies), serves --output, and watches the templates, public and notes folders: a change re-renders from the data already fetched and open pages reload by themselves. A broken template is shown in the terminal and in the page, and the last good site stays up until it is fixed. Ctrl-C stops.")
 
-    @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
     public var port: Int = 8000
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on.", valueName: "ip"))
@@ -36,6 +36,9 @@ public struct ServeCommand: AsyncParsableCommand {
             // The port first: a port in use should not cost a fetch.
             let server = try PreviewServer(root: plan.output, host: host, port: UInt16(port), reload: reload)
             let pipeline = Pipeline(plan: plan, console: console)
+            // Held for the whole session: serve rewrites the folder on every change.
+            let lock = try SiteWriter(output: plan.output).lock()
+            defer { lock.release() }
             try SiteWriter(output: plan.output).preflight()
             let dataset = try await pipeline.fetch().dataset
 

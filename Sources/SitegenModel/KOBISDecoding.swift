@@ -124,7 +124,7 @@ public enum KOBISDecoder {
             throw ResponseFormatError(reason: "the response has no movieInfoResult")
         }
         guard let info = result.movieInfo else { return nil }
-        func s(_ v: LenientString?) -> String { (v?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        func s(_ v: LenientString?) -> String { (v?.value ?? "").cleaned }
         let title = s(info.movieNm)
         let code = s(info.movieCd)
         if code.isEmpty && title.isEmpty { return nil }

@@ -51,5 +51,17 @@ enum KOBISWire {
 
 extension Dictionary where Key == String, Value == LenientString {
     /// The field trimmed of the stray spaces KOBIS leaves ("오픈 더 도어 ", "2022-MF01001 ").
-    func trimmed(_ key: String) -> String { (self[key]?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+    func trimmed(_ key: String) -> String { (self[key]?.value ?? "").cleaned }
+}
+
+extension String {
+    /// Trimmed, and without control characters: HTML and XML forbid them even escaped, and no
+    /// title or name needs one. Everything else (emoji, right-to-left text) is kept as it is.
+    var cleaned: String {
+        var scalars = String.UnicodeScalarView()
+        for s in unicodeScalars where !((s.value < 0x20 && s != "\t" && s != "\n") || s.value == 0x7F || (0x80...0x9F).contains(s.value)) {
+            scalars.append(s)
+        }
+        return String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

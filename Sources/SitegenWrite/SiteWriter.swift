@@ -59,6 +59,53 @@ public struct SiteWriter: Sendable {
         }
     }
 
+    /// Held while a build writes `--output`: a second build into the same folder is refused.
+    /// flock is released by the kernel when the process dies, even by SIGKILL.
+    public final class Lock: @unchecked Sendable {
+        private var fd: Int32
+        init(fd: Int32) { self.fd = fd }
+        deinit { release() }
+        public func release() {
+            if fd >= 0 { close(fd); fd = -1 }
+        }
+    }
+
+    public var lockPath: String {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-lock").path
+    }
+
+    public func lock() throws -> Lock {
+        let parent = output.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError("cannot write in \(parent.path) (\(String(cString: strerror(errno)))); pick another --output") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = pread(fd, &buffer, buffer.count, 0)
+            let holder = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            close(fd)
+            throw WriteError("another sitegen (pid \(holder)) is writing \(output.path); wait for it to finish or pick another --output")
+        }
+        let pid = "\(getpid())\n"
+        ftruncate(fd, 0)
+        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        recoverAndClean()
+        return Lock(fd: fd)
+    }
+
+    /// What killed builds left beside the output: their staging folders are removed, and if one
+    /// died between the two renames of the fallback swap, the previous site is put back.
+    func recoverAndClean() {
+        let fm = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let prefix = ".\(output.lastPathComponent)\(Self.stagingInfix)"
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+        if !fm.fileExists(atPath: output.path), let old = leftovers.last(where: { $0.hasSuffix("-old") }) {
+            try? fm.moveItem(atPath: parent.appendingPathComponent(old).path, toPath: output.path)
+        }
+        for name in leftovers { Self.removeTree(parent.appendingPathComponent(name).path) }
+    }
+
     /// Starts a build's staging folder beside the output; files are added as they are rendered.
     public func begin() throws -> Session {
         let fm = FileManager.default

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SitegenCLI
 
 // In the executable, as @main: ArgumentParser runs an async root command only from here.
@@ -16,8 +17,33 @@ struct Sitegen: AsyncParsableCommand {
           KAKAO_REST_API_KEY   Kakao REST API key for posters (optional)
           KOBIS_BASE_URL       KOBIS host override (mirrors, tests)
           KAKAO_BASE_URL       Kakao host override
-          SOURCE_DATE_EPOCH    fixed build time, for reproducible data/index.json
+          SOURCE_DATE_EPOCH    fixed build time ({{site.builtAt}} in templates)
         """,
         subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self])
 
+    /// Like ArgumentParser's, but a bad option is one `error:` line, not a usage dump: every
+    /// failure of sitegen reads the same way. Help still prints in full.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            if !(error is ExitCode) {
+                // The commands report their own failures before throwing ExitCode.
+                var line = message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
+                if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+                FileHandle.standardError.write(Data("error: \(line) (see 'sitegen help')\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

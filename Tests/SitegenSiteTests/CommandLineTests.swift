@@ -74,6 +74,7 @@ struct CommandLineTests {
         let result = try Binary.run(baseArguments(out) + extra)
         #expect(result.status == 64, "\(extra): \(result.status) \(result.err)")
         #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.err.hasPrefix("error: ") && result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
         #expect(!result.err.contains("NSError") && !result.err.contains("Fatal error"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SitegenCLI
+@testable import SitegenFetch
+@testable import SitegenModel
+@testable import SitegenWrite
+import SitegenTestSupport
+
+/// Nothing lost: killed builds, concurrent builds.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+struct AtomicOutputTests {
+    func arguments(_ out: URL, days: Int) -> [String] {
+        ["build", "--days", String(days), "--until", "2024-02-10", "--output", out.path, "--quiet",
+         "--templates", SiteFixture.repo.appendingPathComponent("Templates").path,
+         "--public", SiteFixture.repo.appendingPathComponent("Public").path]
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "KOBIS_API_KEY")
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func aBuildKilledAtAnyMomentLeavesThePreviousSiteExactlyAsItWas() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        #expect(try Binary.run(arguments(out, days: 20)).status == 0)
+        let before = try SiteFixture.files(out)
+        // Kill a much bigger build at moments spread over its run: fetching, rendering, staging, swapping.
+        for delay in [0.01, 0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 1.8, 2.5] {
+            let process = try start(arguments(out, days: 900))
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try SiteFixture.files(out)
+            if process.terminationReason == .uncaughtSignal {
+                #expect(now == before, "killed after \(delay) s: the site changed")
+            } else {
+                // It finished before the kill: the new site is whole. Make it the reference.
+                #expect(now["date/2024-02-10/index.html"] != nil && now["date/2021-08-26/index.html"] != nil)
+                break
+            }
+            let inside = try FileManager.default.contentsOfDirectory(atPath: out.path)
+            #expect(!inside.contains { $0.contains("staging") })
+        }
+        // The next build cleans up what killed builds left beside the output.
+        #expect(try Binary.run(arguments(out, days: 20)).status == 0)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(beside == ["._site.sitegen-lock", "_site"], "\(beside)")
+    }
+
+    @Test func aSecondBuildIntoTheSameOutputRefusesWithAClearLine() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let lock = try SiteWriter(output: out).lock()
+        let result = try Binary.run(arguments(out, days: 2))
+        #expect(result.status == 1)
+        #expect(result.err == "error: write: another sitegen (pid \(getpid())) is writing \(out.path); wait for it to finish or pick another --output\n")
+        lock.release()
+        #expect(try Binary.run(arguments(out, days: 2)).status == 0, "free again once the first is done")
+    }
+
+    @Test func aBuildThatDiedMidSwapGetsThePreviousSiteBack() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        #expect(try Binary.run(arguments(out, days: 3)).status == 0)
+        let before = try SiteFixture.files(out)
+        // What the fallback swap (no RENAME_EXCHANGE) leaves if killed between its two renames.
+        try FileManager.default.moveItem(at: out, to: folder.appendingPathComponent("._site.sitegen-staging-99999-dead-old"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("._site.sitegen-staging-99999-dead"), withIntermediateDirectories: true)
+        try SiteWriter(output: out).lock().release()
+        #expect(try SiteFixture.files(out) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "_site"])
+    }
+}
