@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import SitegenCLI
+@testable import SitegenFetch
+@testable import SitegenModel
+
+/// A source whose every text field is hostile, answering in the APIs' own shapes.
+struct HostileSource: BoxOfficeSource {
+    static let titles = [
+        "<script>alert(\"x\")</script> & 'q'",
+        "{{#site}}{{/site}} {{{root}}} 중괄호",
+        String(repeating: "가나다라마", count: 100),
+        "🎬 영화 עברית مرحبا \u{202E}RTL",
+        "=HYPERLINK(\"http://evil.example/\")",
+        "줄\n바꿈\t탭\u{1}\u{7}끝",
+    ]
+    static let codes = ["20240001", "20240002", "20240003", "20240004", "20240005", "20240006"]
+
+    var kind: DataSourceKind { .kobis }
+    var searchesPosters: Bool { true }
+
+    static func json(_ value: Any) -> Data { try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) }
+
+    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        switch request {
+        case .dailyChart(let day):
+            var rows: [[String: String]] = []
+            for (i, title) in Self.titles.enumerated() {
+                rows.append(["rnum": "\(i + 1)", "rank": "\(i + 1)", "rankInten": "0", "rankOldAndNew": "OLD", "movieCd": Self.codes[i],
+                             "movieNm": title, "openDt": "2024-01-31", "salesAmt": "1000", "salesShare": "1.0", "salesInten": "0",
+                             "salesChange": "0", "salesAcc": "2000", "audiCnt": "\(1000 - i)", "audiInten": "0", "audiChange": "0",
+                             "audiAcc": "5000", "scrnCnt": "10", "showCnt": "20"])
+            }
+            rows.append(["rnum": "7", "rank": "7", "movieCd": "../../../etc/passwd", "movieNm": "경로 공격", "audiCnt": "1", "audiAcc": "1",
+                         "salesAmt": "1", "salesAcc": "1", "scrnCnt": "1", "showCnt": "1"])
+            return SourceResponse(body: Self.json(["boxOfficeResult": ["dailyBoxOfficeList": rows, "showRange": "\(day.compact)~\(day.compact)"]]),
+                                  fetchedAt: day.adding(days: 1).startInstantKST)
+        case .movieInfo(let code):
+            let i = Self.codes.firstIndex(of: code) ?? 0
+            return SourceResponse(body: Self.json(["movieInfoResult": ["movieInfo": [
+                "movieCd": code, "movieNm": Self.titles[i], "movieNmEn": "</title><img src=x onerror=alert(1)>",
+                "directors": [["peopleNm": "<b>감독</b> & \"따옴표\"", "peopleNmEn": ""]],
+                "actors": [["peopleNm": "{{> partials/header}}", "peopleNmEn": "", "cast": "<i>역</i>"]],
+                "genres": [["genreNm": "드라마"]], "audits": [["auditNo": "x", "watchGradeNm": "15세이상관람가\"><script>"]],
+                "companys": [["companyCd": "1", "companyNm": "배급 '사' <주>", "companyNmEn": "", "companyPartNm": "배급사"]],
+            ]]]), fetchedAt: nil)
+        case .posterSearch(let query):
+            let hostileURL = query.hasPrefix("<script>") ? "https://img.example.com/a\"onerror=\"alert(1).jpg?x=<y>&z=1"
+                : query.hasPrefix("{{") ? "javascript:alert(1)//poster.jpg" : "https://img.example.com/ok.jpg"
+            return SourceResponse(body: Self.json(["documents": [["image_url": hostileURL, "width": 700, "height": 1000]]]), fetchedAt: nil)
+        }
+    }
+}
+
+@Suite struct HostileDataTests {
+    @Test func hostileTextRendersEscapedAndIntactEverywhere() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        let log = SiteFixture.Log()
+        try await SiteFixture.build(into: out, days: 2, baseURL: "https://example.com/", source: HostileSource(), log: log)
+        let files = try SiteFixture.files(out)
+        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        let grid = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")
+
+        // HTML text and attributes.
+        #expect(day.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"))
+        #expect(!day.contains("<script>alert") && !grid.contains("<script>alert"))
+        #expect(grid.contains("alt=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; 포스터\""))
+        #expect(day.contains("{{#site}}{{/site}} {{{root}}} 중괄호"), "Mustache braces in data are text, never template")
+        #expect(day.contains(String(repeating: "가나다라마", count: 100)))
+        #expect(day.contains("🎬 영화 עברית مرحبا \u{202E}RTL"))
+        #expect(day.contains("줄\n바꿈\t탭끝") && !day.contains("\u{1}") && !day.contains("\u{7}"))
+
+        // Posters: quotes in a URL stay inside the attribute; a javascript: URL is never used.
+        #expect(grid.contains("src=\"https://img.example.com/a&quot;onerror=&quot;alert(1).jpg?x=&lt;y&gt;&amp;z=1\""))
+        #expect(!files.values.contains { String(decoding: $0, as: UTF8.self).contains("javascript:") })
+        #expect(files["poster/20240002.svg"] != nil, "the rejected poster falls back to the placeholder")
+
+        // The movie page: names, roles, rating, English title.
+        let movie = try SiteFixture.text(out, "movie/20240001/index.html")
+        for raw in ["<b>감독</b>", "<img src=x", "<script>", "<i>역</i>", "<주>"] { #expect(!movie.contains(raw), "\(raw)") }
+        #expect(movie.contains("&lt;b&gt;감독&lt;/b&gt; &amp; &quot;따옴표&quot;") && movie.contains("{{&gt; partials/header}}"))
+
+        // JSON: parses, and every title is exactly what the source sent (control characters aside).
+        let json = try JSONSerialization.jsonObject(with: files["data/2024-02-10.json"]!) as! [String: Any]
+        let titles = (json["entries"] as! [[String: Any]]).map { $0["title"] as! String }
+        #expect(titles == HostileSource.titles.map { $0.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{7}", with: "") })
+
+        // CSV: quoted where needed, the formula defused.
+        let csv = String(decoding: files["data/2024-02-10.csv"]!, as: UTF8.self)
+        #expect(csv.contains("\"'=HYPERLINK(\"\"http://evil.example/\"\")\""))
+        #expect(csv.contains("\"<script>alert(\"\"x\"\")</script> & 'q'\""))
+
+        // Feed and sitemap are well-formed XML with the text intact.
+        for path in ["feed.xml", "sitemap.xml"] {
+            let parser = XMLParser(data: files[path]!)
+            #expect(parser.parse(), "\(path): \(parser.parserError.map { "\($0)" } ?? "")")
+        }
+        let feed = String(decoding: files["feed.xml"]!, as: UTF8.self)
+        #expect(feed.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;q&apos;"))
+
+        // The traversal movieCd was rejected with a warning and never became a path.
+        #expect(!files.keys.contains { $0.contains("..") || $0.contains("etc") || $0.contains("passwd") })
+        #expect(log.lines.contains { $0.hasPrefix("warning: 2024-02-10 row 7: movieCd '../../../etc/passwd' is not [0-9A-Za-z]+") })
+        let placeholder = String(decoding: try #require(files["poster/20240002.svg"]), as: UTF8.self)
+        #expect(XMLParser(data: Data(placeholder.utf8)).parse() && !placeholder.contains("<script>"))
+    }
+}
