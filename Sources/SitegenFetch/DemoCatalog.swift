@@ -27,9 +27,18 @@ enum DemoCatalog {
         let genres = film.isBlockbuster ? r.pick([["SF", "액션"], ["범죄", "액션"], ["사극", "드라마"], ["판타지", "어드벤처"]])
                                         : r.pick(DemoNames.genreSets)
         let prdtYear = film.isRerelease ? 1960 + r.int(46) : film.open.year - (r.chance(0.3) ? 1 : 0)
-        let directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in person() }
+        // Credits name each person once, as real ones do.
+        var used = Set<String>()
+        func someone() -> (String, String) {
+            for _ in 0..<20 {
+                let candidate = person()
+                if used.insert(candidate.0).inserted { return candidate }
+            }
+            return person()
+        }
+        let directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in someone() }
         let roles = ["형사", "검사", "선장", "기자", "엄마", "아빠", "의사", "교사"]
-        let actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (person(), r.chance(0.3) ? r.pick(roles) : "") }
+        let actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (someone(), r.chance(0.3) ? r.pick(roles) : "") }
         let distributor = r.pick(DemoNames.distributors)
         let producer = r.pick(DemoNames.producers)
         var companies: [JSONText.Value] = [
