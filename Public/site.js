@@ -11,6 +11,22 @@
     if (link) save(link.getAttribute("data-view"));
   });
 
+  // Posters found by image search live on other sites, which may refuse to serve them here:
+  // show the drawn placeholder instead of a broken image.
+  function fallBack(img) {
+    var fallback = img.getAttribute("data-fallback");
+    if (fallback && img.getAttribute("src") !== fallback) {
+      img.removeAttribute("data-fallback");
+      img.src = fallback;
+    }
+  }
+  document.addEventListener("error", function (event) {
+    if (event.target && event.target.tagName === "IMG") fallBack(event.target);
+  }, true);
+  Array.prototype.forEach.call(document.querySelectorAll("img[data-fallback]"), function (img) {
+    if (img.complete && img.naturalWidth === 0) fallBack(img);
+  });
+
   // Arriving on a day in the other view than the one chosen: go to its twin page.
   var wanted = load();
   if (wanted !== "list" && wanted !== "grid") return;

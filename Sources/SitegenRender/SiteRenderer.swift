@@ -73,10 +73,9 @@ public enum SiteRenderer {
                     OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
                     OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
                 ]
-                if site.dataset.posters[code] == nil {
-                    let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
-                    files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
-                }
+                // Drawn for every film: the fallback when a found poster's host refuses to serve it.
+                let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
+                files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
                 return (files, 1)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
@@ -222,8 +221,8 @@ struct SiteModel: Sendable {
     func posterContext(_ code: String) -> TemplateValue {
         let title = self.title(of: code)
         if let poster = dataset.posters[code] {
-            return ["remote": .text(poster.url), "width": .int(poster.width), "height": .int(poster.height),
-                    "alt": .text("\(title) 포스터")]
+            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "width": .int(poster.width),
+                    "height": .int(poster.height), "alt": .text("\(title) 포스터")]
         }
         return ["local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
                 "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]

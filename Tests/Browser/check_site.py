@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -157,6 +158,16 @@ def main():
                 "const e = document.activeElement; const s = getComputedStyle(e); return [e.tagName, s.outlineStyle, s.outlineWidth]")
             check(outline[0] == "A" and outline[1] != "none" and outline[2] != "0px", f"focused link has no visible outline: {outline}")
             check(not console_errors(driver), "console errors during the interaction checks")
+
+            # A found poster whose host refuses it is replaced by the drawn placeholder.
+            driver.get(base + "grid/index.html")
+            placeholder = driver.execute_script(
+                "const i = document.querySelector('.card img'); const p = i.getAttribute('src');"
+                "i.setAttribute('data-fallback', p); i.src = 'http://127.0.0.1:9/refused.jpg'; return p;")
+            time.sleep(1.5)
+            now = driver.execute_script("return document.querySelector('.card img').getAttribute('src')")
+            check(now == placeholder, f"a poster that failed to load was not replaced by its placeholder ({now})")
+            driver.get_log("browser")  # the refused image's own load error is expected
         finally:
             driver.quit()
             server.shutdown()

@@ -90,7 +90,11 @@ struct LiveHarness {
         try await h.build(days: 2, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10))
         let grid = try SiteFixture.text(h.output, "date/2024-02-10/grid/index.html")
         #expect(grid.contains("src=\"https://img.example.com/poster-") && grid.contains("width=\"700\" height=\"1000\""))
-        #expect(grid.contains("referrerpolicy=\"no-referrer\""))
+        #expect(grid.contains("referrerpolicy=\"no-referrer\" data-fallback=\"../../../poster/"))
+        // The drawn placeholder exists for every film, as the fallback of a poster that fails to load.
+        let fallbacks = grid.components(separatedBy: "data-fallback=\"../../../").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(fallbacks.count == 10)
+        for path in fallbacks { #expect(FileManager.default.fileExists(atPath: h.output.appendingPathComponent(path).path), "\(path)") }
         #expect(!grid.contains("demo-banner"))
         #expect(grid.contains("영화관입장권통합전산망(KOBIS)"))
         #expect(grid.contains("수집 시각 2024-02-11 10:00 KST"))
