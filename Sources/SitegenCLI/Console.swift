@@ -27,7 +27,6 @@ public struct Console: Sendable {
     public func warning(_ line: String) { if !quiet { sink(.err, "warning: " + line) } }
     public func summary(_ line: String) { if !quiet { sink(.out, line) } }
     public func error(_ line: String) { sink(.err, "error: " + line) }
-    public func withSecrets(_ more: [String]) -> Console { Console(quiet: quiet, secrets: secrets + more, sink: output) }
 
     /// A command's console: quiet as asked, and scrubbing the keys in its environment.
     public static func forCommand(quiet: Bool, environment: [String: String]) -> Console {

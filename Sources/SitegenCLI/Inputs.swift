@@ -48,19 +48,8 @@ public enum Inputs {
     }
 
     static func files(in folder: URL, withExtension ext: String) throws -> [(String, URL)] {
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw InputError("cannot read the folder \(folder.path)")
-        }
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        var found: [(String, URL)] = []
-        for case let url as URL in walker where url.pathExtension == ext {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(prefix) else { continue }
-            found.append((String(full.dropFirst(prefix.count)), url))
-        }
-        return found.sorted { $0.0 < $1.0 }
+        guard let all = FolderFiles.list(folder) else { throw InputError("cannot read the folder \(folder.path)") }
+        return all.filter { $0.url.pathExtension == ext }.map { ($0.relative, $0.url) }
     }
 }
 

@@ -15,21 +15,16 @@ public final class FetchMonitor: @unchecked Sendable {
     private let lock = NSLock()
     private var counts = Snapshot()
     private var notes: [String] = []
-    private var requestsByEndpoint: [String: Int] = [:]
 
     public init() {}
 
     public var snapshot: Snapshot { lock.withLock { counts } }
     public var warnings: [String] { lock.withLock { notes } }
-    /// Network requests by endpoint ("boxoffice/searchDailyBoxOfficeList": 3), for tests and the summary.
-    public var networkByEndpoint: [String: Int] { lock.withLock { requestsByEndpoint } }
 
     func plan(_ n: Int) { lock.withLock { counts.planned += n } }
     func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
     func cacheHit() { lock.withLock { counts.cacheHits += 1 } }
-    func networkRequest(_ endpoint: String) {
-        lock.withLock { counts.network += 1; requestsByEndpoint[endpoint, default: 0] += 1 }
-    }
+    func networkRequest() { lock.withLock { counts.network += 1 } }
     func retried() { lock.withLock { counts.retries += 1 } }
     func warn(_ message: String) { lock.withLock { notes.append(message) } }
 

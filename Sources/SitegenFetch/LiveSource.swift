@@ -127,7 +127,7 @@ public actor LiveSource: BoxOfficeSource {
             var retryAfter: String?
             var failure = ""
             do {
-                monitor.networkRequest(request.endpoint)
+                monitor.networkRequest()
                 let (data, response) = try await session.data(for: urlRequest)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if !request.isKOBIS && (status == 401 || status == 403) {

@@ -47,18 +47,6 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Writes a whole site at once: `files` are (path under the output, contents).
-    public func write(_ files: [(path: String, contents: Data)], publicFolder: URL?) throws -> WriteReport {
-        let session = try begin()
-        do {
-            for file in files { try session.add(file.path, file.contents) }
-            return try session.finish(publicFolder: publicFolder)
-        } catch {
-            session.abort()
-            throw error
-        }
-    }
-
     /// Held while a build writes `--output`: a second build into the same folder is refused.
     /// flock is released by the kernel when the process dies, even by SIGKILL.
     public final class Lock: @unchecked Sendable {
@@ -275,23 +263,9 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Regular files under `folder`, sorted, by path relative to it (.DS_Store and friends skipped).
+    /// Regular files under `folder`, sorted, by path relative to it (.DS_Store and the marker skipped).
     static func publicFiles(_ folder: URL) throws -> [(String, URL)] {
-        let fm = FileManager.default
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw WriteError("cannot read \(folder.path)")
-        }
-        var found: [(String, URL)] = []
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(prefix) else { continue }
-            let relative = String(full.dropFirst(prefix.count))
-            if relative.split(separator: "/").last.map({ $0 == ".DS_Store" || $0 == Substring(marker) }) == true { continue }
-            found.append((relative, url))
-        }
-        return found.sorted { $0.0 < $1.0 }
+        guard let all = FolderFiles.list(folder) else { throw WriteError("cannot read \(folder.path)") }
+        return all.filter { ![".DS_Store", marker].contains(($0.relative as NSString).lastPathComponent) }.map { ($0.relative, $0.url) }
     }
 }
