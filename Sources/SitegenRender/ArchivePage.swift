@@ -1,35 +1,118 @@
 import Foundation
 import SitegenModel
 
-/// Month calendars of every day built, newest month first: 토 blue, 일 and holidays red,
-/// each day tinted by its top-10 audience and labelled with its #1.
+/// The date picker: month calendars of every day built, oldest month first as on a wall
+/// calendar, 토 blue, 일 and holidays red, each day tinted by its top-10 audience and labelled with
+/// its #1. A range of a year or more is split into a page per year behind an index of years, so
+/// no reader scrolls through ten years of months to find one day.
 enum ArchivePage {
+    /// From this many days on, the archive is an index of years with a page per year.
+    static let daysBeforeSplit = 365
+
+    static func isSplit(_ site: SiteModel) -> Bool { site.days.count >= daysBeforeSplit }
+
+    /// The years that get their own page (empty when the archive is one page).
+    static func years(_ site: SiteModel) -> [Int] {
+        guard isSplit(site), let first = site.days.first?.date, let last = site.days.last?.date else { return [] }
+        return Array(first.year...last.year)
+    }
+
+    /// Where a day's cell is: the 달력 link of a day page opens its month with the day marked.
+    static func route(of day: Day, in site: SiteModel) -> Route { isSplit(site) ? .archiveYear(day.year) : .archive }
+    static func anchor(of day: Day) -> String { "d" + day.iso }
+
+    /// The single archive page, or the index of years.
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.archive
         guard let first = site.days.first?.date, let last = site.days.last?.date else {
             return site.base(route, title: "날짜별 보기", description: "날짜별 박스오피스", kind: "archive")
         }
-        let maxTotal = max(1, site.days.map { $0.entries.reduce(Int64(0)) { $0 + $1.audience } }.max() ?? 1)
+        let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
+        var archive: [String: TemplateValue] = ["range": .text(range), "dayCount": .int(site.days.count)]
+        if isSplit(site) {
+            archive["years"] = .list(years(site).reversed().map { year in yearSummary(site, year: year, from: route) })
+            archive["hasYears"] = true
+        } else {
+            let months = self.months(site, from: first, to: last, route: route)
+            archive["months"] = .list(months)
+            archive["hasMonths"] = true
+        }
+        return site.base(route, title: "날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
+                         content: ["archive": .object(archive)])
+    }
+
+    /// One year's page of month calendars.
+    static func yearContext(_ site: SiteModel, year: Int) -> TemplateValue {
+        let route = Route.archiveYear(year)
+        let first = max(site.days.first!.date, Day(year: year, month: 1, day: 1)!)
+        let last = min(site.days.last!.date, Day(year: year, month: 12, day: 31)!)
+        let months = self.months(site, from: first, to: last, route: route)
+        let all = years(site)
+        func neighbour(_ y: Int) -> TemplateValue? {
+            all.contains(y) ? ["href": .text(Route.archiveYear(y).href(from: route)), "label": .text("\(y)년")] : nil
+        }
+        let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
+        let dayCount = site.days.filter { $0.date.year == year }.count
+        let archive: TemplateValue = [
+            "year": .int(year), "range": .text(range), "dayCount": .int(dayCount),
+            "months": .list(months), "hasMonths": true,
+            "prevYear": neighbour(year - 1), "nextYear": neighbour(year + 1),
+            "indexHref": .text(Route.archive.href(from: route)),
+        ]
+        return site.base(route, title: "\(year)년 날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
+                         content: ["archive": archive])
+    }
+
+    /// A year on the index page: its range, its busiest day and its months.
+    static func yearSummary(_ site: SiteModel, year: Int, from route: Route) -> TemplateValue {
+        let page = Route.archiveYear(year)
+        let charts = site.days.filter { $0.date.year == year }
+        let busiest = charts.max { total($0) < total($1) || (total($0) == total($1) && $0.date > $1.date) }
+        var monthLinks: [TemplateValue] = []
+        var seen = Set<Int>()
+        for chart in charts where seen.insert(chart.date.month).inserted {
+            monthLinks.append(["name": .text("\(chart.date.month)월"), "href": .text(page.href(from: route) + "#" + monthID(chart.date))])
+        }
+        var summary: [String: TemplateValue] = [
+            "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count), "months": .list(monthLinks),
+        ]
+        if let busiest, let top = busiest.entries.first {
+            summary["busiest"] = [
+                "date": .text(KoreanFormat.longDate(busiest.date)), "href": .text(Route.day(busiest.date).href(from: route)),
+                "total": .text(KoreanFormat.people(total(busiest), compact: true)), "top": .text(top.title),
+            ]
+        }
+        return .object(summary)
+    }
+
+    static func monthID(_ day: Day) -> String { "m" + day.iso.prefix(7) }
+
+    private static func total(_ chart: DayChart) -> Int64 { chart.entries.reduce(Int64(0)) { $0 + $1.audience } }
+
+    /// Month calendars from `first`'s month to `last`'s, oldest first.
+    static func months(_ site: SiteModel, from first: Day, to last: Day, route: Route) -> [TemplateValue] {
+        let maxTotal = max(1, site.days.map(total).max() ?? 1)
+        let latest = site.days.last?.date
         var months: [TemplateValue] = []
-        var month = last.firstOfMonth
-        while month >= first.firstOfMonth {
+        var month = first.firstOfMonth
+        while month <= last.firstOfMonth {
             var cells: [TemplateValue] = Array(repeating: ["blank": true], count: month.weekday)
             for n in 0..<month.daysInMonth {
                 let d = month.adding(days: n)
                 let holiday = KoreanHolidays.name(of: d)
                 var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
-                                                     "label": .text(KoreanFormat.longDate(d))]
+                                                     "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d))]
                 if let holiday { cell["holiday"] = .text(holiday) }
+                if d == latest { cell["latest"] = true }
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
+                    cell["href"] = .text(Route.day(d).href(from: route))
                     if let top = chart.entries.first {
-                        let total = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
-                        cell["href"] = .text(Route.day(d).href(from: route))
+                        let sum = total(chart)
                         cell["top"] = .text(top.title)
-                        cell["total"] = .text(KoreanFormat.people(total, compact: true))
-                        cell["tint"] = .int(1 + min(3, Int(Double(total) / Double(maxTotal) * 4)))
+                        cell["total"] = .text(KoreanFormat.people(sum, compact: true))
+                        cell["tint"] = .int(1 + min(3, Int(Double(sum) / Double(maxTotal) * 4)))
                     } else {
-                        cell["href"] = .text(Route.day(d).href(from: route))
                         cell["empty"] = true
                     }
                 } else {
@@ -39,11 +122,10 @@ enum ArchivePage {
             }
             while cells.count % 7 != 0 { cells.append(["blank": true]) }
             let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map { ["days": .list(Array(cells[$0..<$0 + 7]))] }
-            months.append(["name": .text(KoreanFormat.month(month)), "id": .text("m" + month.iso.prefix(7)), "weeks": .list(weeks)])
-            month = month.adding(days: -1).firstOfMonth
+            months.append(["name": .text(KoreanFormat.month(month)), "short": .text("\(month.month)월"), "id": .text(monthID(month)),
+                           "weeks": .list(weeks)])
+            month = month.adding(days: month.daysInMonth)
         }
-        let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
-        return site.base(route, title: "날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
-                         content: ["archive": ["months": .list(months), "range": .text(range), "dayCount": .int(site.days.count)]])
+        return months
     }
 }

@@ -1,66 +1,109 @@
 import Foundation
 import SitegenModel
 
-/// The inline SVG chart on a movie page: daily audience as bars, the cumulative audience as a
-/// line, weekends shaded, milestones marked. A day out of the top 10 is a gap — no bar, a break
-/// in the line — never a zero. Pure text; colours come from the stylesheet so dark mode applies.
+/// The chart on a movie page: daily audience as bars, the cumulative audience as a line, weekends
+/// and holidays shaded, milestones marked. A day out of the top 10 is a gap — no bar, a break in
+/// the line — never a zero.
+///
+/// The plot is an SVG stretched to the box (`preserveAspectRatio="none"`, strokes that do not
+/// scale) while every label is HTML placed in percent. A single scaled SVG cannot serve both a
+/// 300 px phone and a 1,100 px desktop: its text shrinks below legibility on one and swells on
+/// the other. Here text is always the stylesheet's size, and the date ticks are spaced for the
+/// narrowest phone, so labels never collide at any width. Colours come from the stylesheet so
+/// dark mode applies.
 enum AudienceChart {
-    static let width = 720.0, height = 260.0
-    static let left = 52.0, right = 58.0, top = 14.0, bottom = 30.0
+    /// Viewbox units per day and for the full height; the box stretches them to any size.
+    static let slot = 10.0, plotHeight = 100.0
+    /// At most this many date labels: five "12/31"-wide labels fit a 300 px phone with room between.
+    static let maxDateLabels = 5
 
-    static func svg(title: String, days: [Day], rows: [Day: ChartEntry], milestones: [RunFacts.Milestone]) -> String {
+    static func html(title: String, days: [Day], rows: [Day: ChartEntry], milestones: [RunFacts.Milestone]) -> String {
         guard !days.isEmpty else { return "" }
-        let plotW = width - left - right, plotH = height - top - bottom
-        let slot = plotW / Double(days.count)
+        let n = days.count
         let maxDaily = axisMaximum(Double(rows.values.map(\.audience).max() ?? 1))
         let maxTotal = axisMaximum(Double(rows.values.map(\.audienceTotal).max() ?? 1))
-        func x(_ i: Int) -> Double { left + slot * Double(i) }
-        func yDaily(_ v: Int64) -> Double { top + plotH - Double(v) / maxDaily * plotH }
-        func yTotal(_ v: Int64) -> Double { top + plotH - Double(v) / maxTotal * plotH }
+        let plotWidth = slot * Double(n)
         func f(_ v: Double) -> String { KoreanFormat.oneDecimal(v) }
+        func y(_ v: Int64, _ axis: Double) -> Double { plotHeight - Double(v) / axis * plotHeight }
+        func percent(_ v: Double) -> String { f(v * 100) + "%" }
 
         let first = KoreanFormat.shortDate(days.first!), last = KoreanFormat.shortDate(days.last!)
-        var svg = "<svg class=\"audience-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        svg += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
-        svg += "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
-
+        var out = "<div class=\"audience-chart\">"
+        // Milestone labels get their own strip above the plot, alternating rows when close.
+        if !milestones.isEmpty {
+            out += "<div class=\"chart-milestones\" aria-hidden=\"true\">"
+            var lastX = -1.0, row = 0
+            for m in milestones {
+                guard let i = days.firstIndex(of: m.date) else { continue }
+                let x = (Double(i) + 0.5) / Double(n)
+                row = x - lastX < 0.18 ? 1 - row : 0
+                lastX = x
+                let side = x > 0.8 ? "right:\(percent(1 - x))" : "left:\(percent(x))"
+                out += "<span class=\"chart-milestone row\(row)\(x > 0.8 ? " end" : "")\" style=\"\(side)\">\(RunFacts.label(m.threshold))</span>"
+            }
+            out += "</div>"
+        }
+        out += "<div class=\"chart-plot\">"
+        out += "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
+        out += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
+        out += "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
         for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.name(of: d) != nil {
-            svg += "<rect class=\"weekend\" x=\"\(f(x(i)))\" y=\"\(f(top))\" width=\"\(f(slot))\" height=\"\(f(plotH))\"/>"
+            out += "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" height=\"\(f(plotHeight))\"/>"
         }
         for k in 0...4 {
-            let y = top + plotH * Double(k) / 4
-            svg += "<line class=\"grid\" x1=\"\(f(left))\" x2=\"\(f(left + plotW))\" y1=\"\(f(y))\" y2=\"\(f(y))\"/>"
-            let daily = Int64(maxDaily * Double(4 - k) / 4), total = Int64(maxTotal * Double(4 - k) / 4)
-            svg += "<text class=\"axis\" x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(KoreanFormat.compact(daily))</text>"
-            svg += "<text class=\"axis total\" x=\"\(f(left + plotW + 6))\" y=\"\(f(y + 4))\">\(KoreanFormat.compact(total))</text>"
+            let gy = plotHeight * Double(k) / 4
+            out += "<line class=\"grid\" x1=\"0\" x2=\"\(f(plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" vector-effect=\"non-scaling-stroke\"/>"
         }
-        let barWidth = max(1, slot * 0.72)
         var path = ""
         var drawing = false
         for (i, d) in days.enumerated() {
             guard let e = rows[d] else { drawing = false; continue }
-            let y = yDaily(e.audience)
+            let top = y(e.audience, maxDaily)
             let label = "\(KoreanFormat.shortDate(d)) (\(KoreanFormat.weekdayNames[d.weekday])) \(e.rank)위 관객 \(KoreanFormat.people(e.audience)), 누적 \(KoreanFormat.people(e.audienceTotal))"
-            svg += "<rect class=\"bar\" x=\"\(f(x(i) + (slot - barWidth) / 2))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(top + plotH - y))\"><title>\(XML.escape(label))</title></rect>"
-            let point = "\(f(x(i) + slot / 2)),\(f(yTotal(e.audienceTotal)))"
+            out += "<rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" width=\"\(f(slot * 0.72))\" height=\"\(f(plotHeight - top))\"><title>\(XML.escape(label))</title></rect>"
+            let point = "\(f(slot * (Double(i) + 0.5))),\(f(y(e.audienceTotal, maxTotal)))"
             path += (drawing ? " L" : (path.isEmpty ? "M" : " M")) + point
             drawing = true
         }
-        if !path.isEmpty { svg += "<path class=\"total-line\" d=\"\(path)\"/>" }
+        if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\" vector-effect=\"non-scaling-stroke\"/>" }
         for m in milestones {
             guard let i = days.firstIndex(of: m.date) else { continue }
-            let cx = x(i) + slot / 2
-            svg += "<line class=\"milestone\" x1=\"\(f(cx))\" x2=\"\(f(cx))\" y1=\"\(f(top))\" y2=\"\(f(top + plotH))\"/>"
-            svg += "<text class=\"milestone-label\" x=\"\(f(cx + 3))\" y=\"\(f(top + 10))\">\(RunFacts.label(m.threshold))</text>"
+            let cx = f(slot * (Double(i) + 0.5))
+            out += "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\" vector-effect=\"non-scaling-stroke\"/>"
         }
-        let ticks = Set([0, days.count - 1] + stride(from: 0, to: days.count, by: max(1, days.count / 6)).map { $0 })
-        for i in ticks.sorted() where i < days.count {
+        out += "</svg>"
+        // Axis values sit just under their gridline, daily on the left and cumulative on the right;
+        // the zero line needs no label. They repeat what the history table says, so they are hidden
+        // from screen readers, which get the SVG's title and description instead.
+        out += "<div class=\"chart-axis\" aria-hidden=\"true\">"
+        for k in 0..<4 {
+            let share = Double(4 - k) / 4
+            let top = percent(Double(k) / 4)
+            out += "<span class=\"axis-label daily\" style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxDaily * share)))</span>"
+            out += "<span class=\"axis-label total\" style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
+        }
+        out += "</div></div>"
+        out += "<div class=\"chart-dates\" aria-hidden=\"true\">"
+        for i in dateTicks(count: n) {
             let d = days[i]
-            let anchor = i == 0 ? "start" : i == days.count - 1 ? "end" : "middle"
-            let tx = i == 0 ? x(i) : i == days.count - 1 ? x(i) + slot : x(i) + slot / 2
-            svg += "<text class=\"axis\" x=\"\(f(tx))\" y=\"\(f(height - 10))\" text-anchor=\"\(anchor)\">\(d.month)/\(d.day)</text>"
+            let position = i == 0 && n > 1 ? "left:0" : i == n - 1 && n > 1 ? "right:0" : "left:\(percent((Double(i) + 0.5) / Double(n)))"
+            let kind = i == 0 && n > 1 ? " start" : i == n - 1 && n > 1 ? " end" : ""
+            out += "<span class=\"date-label\(kind)\" style=\"\(position)\">\(d.month)/\(d.day)</span>"
         }
-        return svg + "</svg>"
+        return out + "</div></div>"
+    }
+
+    /// Evenly spread day indexes, first and last always included, never more than `maxDateLabels`:
+    /// evenly spaced labels cannot crowd the way a stride plus the last day did (11/18 on 11/21).
+    static func dateTicks(count n: Int) -> [Int] {
+        guard n > 1 else { return n == 1 ? [0] : [] }
+        let labels = min(n, maxDateLabels)
+        var ticks: [Int] = []
+        for k in 0..<labels {
+            let i = Int((Double(k) * Double(n - 1) / Double(labels - 1)).rounded())
+            if ticks.last != i { ticks.append(i) }
+        }
+        return ticks
     }
 
     /// Four gridline steps of 1, 2 or 5 times a power of ten, so every axis label is a round number.

@@ -36,6 +36,7 @@ enum DayPage {
             "prev": neighbour(-1),
             "next": neighbour(1),
             "listHref": .text(listRoute.href(from: route)),
+            "calendarHref": .text(ArchivePage.route(of: date, in: site).href(from: route) + "#" + ArchivePage.anchor(of: date)),
             "gridHref": .text(gridRoute.href(from: route)),
             "isList": .bool(view == .list),
             "isGrid": .bool(view == .grid),
@@ -50,7 +51,9 @@ enum DayPage {
             "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
         ]
-        return site.base(route, title: isHome ? site.settings.title : "\(heading) 박스오피스", description: description,
+        let viewName = view == .list ? "목록" : "포스터"
+        let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) 박스오피스 \(viewName)"
+        return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
                          dataHref: Route.dayData(date).href(from: route), content: ["day": day])
     }
@@ -72,6 +75,7 @@ enum DayPage {
             "screens": .text(KoreanFormat.grouped(e.screens)),
             "showings": .text(KoreanFormat.grouped(e.showings)),
             "todayCompact": .text(KoreanFormat.compact(e.audience)),
+            "salesCompact": .text(KoreanFormat.compact(e.sales)),
             "totalCompact": .text(KoreanFormat.compact(e.audienceTotal)),
             "audienceTrend": .text(KoreanFormat.trend(e.audienceChange)),
             "salesTrend": .text(KoreanFormat.trend(e.salesChange)),

@@ -49,7 +49,7 @@ enum Feeds {
     }
 
     static func sitemap(_ site: SiteModel) -> String {
-        var routes: [Route] = [.home, .homeGrid, .archive]
+        var routes: [Route] = [.home, .homeGrid, .archive] + ArchivePage.years(site).map { .archiveYear($0) }
         for chart in site.days { routes += [.day(chart.date), .dayGrid(chart.date)] }
         routes += site.movieCodes.map { .movie($0) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"

@@ -45,23 +45,26 @@ public enum KoreanFormat {
         return (r > 0 ? "+" : minus) + oneDecimal(abs(r)) + "%"
     }
 
-    /// 8,000 · 19만 · 818만 · 1,000만 · 12.8억 · 1.1조. 만 is rounded to the nearest 만 and
-    /// 억/조 to one decimal (a trailing .0 dropped). Milestones must not use this: they floor.
+    /// 8,000 · 9.7만 · 818만 · 1,000만 · 12.8억 · 1.1조, for cards, prose and tight cells. Always
+    /// floored, never rounded: 97,095 is 9.7만, not 10만, which would read as a milestone the film
+    /// has not reached. One decimal below 100만, whole 만 up to 1억, then 억 and 조 with one decimal
+    /// (a trailing .0 dropped). Integer arithmetic only, so no figure is nudged up by a Double.
     public static func compact(_ n: Int64) -> String {
         let sign = n < 0 ? minus : ""
-        let m = Double(n.magnitude)
-        if m < 10_000 { return sign + grouped(Int64(m)) }
-        let man = (m / 10_000).rounded()
-        if man < 10_000 { return sign + grouped(Int64(man)) + "만" }
-        if m < 1e12 {
-            let eok = (m / 1e8 * 10).rounded() / 10
-            if eok < 10_000 { return sign + decimalWord(eok) + "억" }
+        let m = n.magnitude
+        switch m {
+        case ..<10_000: return sign + grouped(Int64(m))
+        case ..<1_000_000: return sign + tenths(m / 1_000) + "만"
+        case ..<100_000_000: return sign + grouped(Int64(m / 10_000)) + "만"
+        case ..<1_000_000_000_000: return sign + tenths(m / 10_000_000) + "억"
+        default: return sign + tenths(m / 100_000_000_000) + "조"
         }
-        return sign + decimalWord((m / 1e12 * 10).rounded() / 10) + "조"
     }
 
-    private static func decimalWord(_ v: Double) -> String {
-        v == v.rounded() ? grouped(Int64(v)) : grouped(Int64(v.rounded(.down))) + String(format: ".%d", Int64((v * 10).rounded()) % 10)
+    /// "9.7" from 97 tenths, "1" from 10.
+    private static func tenths(_ t: UInt64) -> String {
+        let whole = grouped(Int64(t / 10))
+        return t % 10 == 0 ? whole : whole + "." + String(t % 10)
     }
 
     /// "8,000명" but "818만 명".

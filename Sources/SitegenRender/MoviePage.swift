@@ -42,7 +42,9 @@ enum MoviePage {
         let run = RunFacts(rows: rows, openDate: openDate)
         for d in span {
             history.append([
-                "date": .text(KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
+                "year": .text(Day.pad(d.year, 4) + "."),
+                "monthDay": .text(Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
                 "dayHref": .text(Route.day(d).href(from: route)),
                 "weekdayClass": .text(d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : ""),
                 "entry": values[d],
@@ -66,6 +68,7 @@ enum MoviePage {
             "audienceTotal": .text(KoreanFormat.people(latest.audienceTotal)),
             "audienceTotalCompact": .text(KoreanFormat.people(latest.audienceTotal, compact: true)),
             "salesTotalCompact": .text(KoreanFormat.won(latest.salesTotal, compact: true)),
+            "salesTotal": .text(KoreanFormat.won(latest.salesTotal)),
             "asOf": .text(KoreanFormat.longDate(rows.last!.date)),
             "bestRank": .text("\(best)위"),
             "daysCharted": .text("\(rows.count)일"),
@@ -83,7 +86,7 @@ enum MoviePage {
             "facts": .list(facts),
             "summary": .object(summary),
             "history": .list(history),
-            "chart": .text(AudienceChart.svg(title: title, days: span, rows: byDate, milestones: run.milestones)),
+            "chart": .text(AudienceChart.html(title: title, days: span, rows: byDate, milestones: run.milestones)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),

@@ -4,7 +4,7 @@ import SitegenModel
 /// Where every page lives. Links are relative and name `index.html` explicitly, so the site works
 /// at a domain root, under any sub-path, and opened straight from disk.
 enum Route: Hashable {
-    case home, homeGrid, day(Day), dayGrid(Day), movie(String), archive, notFound
+    case home, homeGrid, day(Day), dayGrid(Day), movie(String), archive, archiveYear(Int), notFound
     case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData
 
     var path: String {
@@ -15,6 +15,7 @@ enum Route: Hashable {
         case .dayGrid(let d): "date/\(d.iso)/grid/index.html"
         case .movie(let code): "movie/\(code)/index.html"
         case .archive: "archive/index.html"
+        case .archiveYear(let year): "archive/\(year)/index.html"
         case .notFound: "404.html"
         case .dayData(let d): "data/\(d.iso).json"
         case .movieData(let code): "data/movie/\(code).json"
@@ -38,7 +39,7 @@ enum Route: Hashable {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots: ""
         case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData: "../"
-        case .day, .movie, .movieData, .movieCSV: "../../"
+        case .day, .movie, .movieData, .movieCSV, .archiveYear: "../../"
         case .dayGrid: "../../../"
         }
     }

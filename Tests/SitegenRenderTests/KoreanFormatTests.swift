@@ -5,18 +5,38 @@ import Testing
 
 @Suite struct KoreanFormatTests {
     @Test(arguments: [
-        (0, "0"), (8_000, "8,000"), (9_999, "9,999"), (12_345, "1만"), (194_682, "19만"), (8_177_230, "818만"),
-        (9_996_000, "1,000만"), (10_000_000, "1,000만"), (99_995_000, "1억"), (45_680_000, "4,568만"),
-        (1_282_744_925, "12.8억"), (78_790_000_000, "787.9억"), (100_000_000, "1억"), (1_130_000_000_000, "1.1조"),
-        (-1_200, "\u{2212}1,200"),
+        (0, "0"), (8_000, "8,000"), (9_999, "9,999"), (10_000, "1만"), (14_205, "1.4만"), (97_095, "9.7만"),
+        (99_999, "9.9만"), (194_682, "19.4만"), (999_999, "99.9만"), (1_000_000, "100만"), (8_177_230, "817만"),
+        (9_996_000, "999만"), (9_999_999, "999만"), (10_000_000, "1,000만"), (45_680_000, "4,568만"),
+        (99_995_000, "9,999만"), (100_000_000, "1억"), (1_282_744_925, "12.8억"), (15_939_999_999, "159.3억"),
+        (78_790_000_000, "787.9억"), (1_130_000_000_000, "1.1조"),
+        (-1_200, "\u{2212}1,200"), (-97_095, "\u{2212}9.7만"), (-10_000, "\u{2212}1만"), (-1_999_999, "\u{2212}199만"),
     ] as [(Int64, String)])
-    func compactsInManAndEok(_ value: Int64, _ expected: String) {
+    func compactsInManAndEokFlooredNeverRounded(_ value: Int64, _ expected: String) {
         #expect(KoreanFormat.compact(value) == expected)
+    }
+
+    /// Whatever the figure, its compact form never reads as more than it is.
+    @Test func compactFormNeverOverstates() {
+        var value: Int64 = 1
+        while value < 5_000_000_000_000 {
+            for n in [value - 1, value, value + 1, value * 3 - 1, value * 7 + 13] where n >= 0 {
+                #expect(parseCompact(KoreanFormat.compact(n)) <= Double(n), "\(n) → \(KoreanFormat.compact(n))")
+            }
+            value *= 10
+        }
+    }
+
+    private func parseCompact(_ text: String) -> Double {
+        let units: [(String, Double)] = [("조", 1e12), ("억", 1e8), ("만", 1e4)]
+        let plain = text.replacingOccurrences(of: ",", with: "")
+        for (suffix, scale) in units where plain.hasSuffix(suffix) { return Double(plain.dropLast())! * scale }
+        return Double(plain)!
     }
 
     @Test func attachesUnitsTheWayTheNationalInstituteDescribes() {
         #expect(KoreanFormat.people(8_000) == "8,000명")
-        #expect(KoreanFormat.people(8_177_230, compact: true) == "818만 명")
+        #expect(KoreanFormat.people(8_177_230, compact: true) == "817만 명")
         #expect(KoreanFormat.people(8_000, compact: true) == "8,000명")
         #expect(KoreanFormat.won(1_282_744_925, compact: true) == "12.8억 원")
         #expect(KoreanFormat.won(1_502_114_078) == "1,502,114,078원")

@@ -20,7 +20,7 @@ import Testing
         ], openDate: open)
         #expect(run.milestones.map(\.threshold) == [1_000_000, 2_000_000])
         #expect(run.milestones[0].date.iso == "2024-01-19" && run.milestones[0].dayOfRun == 3 && run.milestones[0].exact)
-        #expect(KoreanFormat.compact(999_999) == "100만") // why milestones must not use the compact form
+        #expect(KoreanFormat.compact(999_999) == "99.9만") // the compact form floors too: it never announces 100만 early
     }
 
     @Test func aMilestonePassedOutOfTheTopTenIsNotExact() {
@@ -50,12 +50,24 @@ import Testing
         rows[days[0]] = row("2024-01-01", rank: 1, total: 100, audience: 100).entry
         rows[days[1]] = row("2024-01-02", rank: 1, total: 300, audience: 200).entry
         rows[days[4]] = row("2024-01-05", rank: 9, total: 900, audience: 50).entry
-        let svg = AudienceChart.svg(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [])
+        let svg = AudienceChart.html(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [])
         #expect(svg.components(separatedBy: "<rect class=\"bar\"").count - 1 == 3)
         let path = svg.components(separatedBy: "class=\"total-line\" d=\"")[1].components(separatedBy: "\"")[0]
         #expect(path.components(separatedBy: "M").count - 1 == 2, "the cumulative line breaks at the gap: \(path)")
         #expect(svg.contains("&lt;제목&gt; &amp; &quot;따옴표&quot;") && !svg.contains("<제목>"))
         #expect(svg.contains("<rect class=\"weekend\""))
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 6, 7, 30, 31, 45, 365])
+    func spreadsDateLabelsEvenlyWithFirstAndLast(_ count: Int) {
+        let ticks = AudienceChart.dateTicks(count: count)
+        #expect(ticks.first == 0 && ticks.last == count - 1)
+        #expect(ticks.count <= AudienceChart.maxDateLabels && ticks == ticks.sorted() && Set(ticks).count == ticks.count)
+        // Evenly spread: no two neighbours closer than half the even spacing.
+        if ticks.count > 2 {
+            let even = Double(count - 1) / Double(ticks.count - 1)
+            for (a, b) in zip(ticks, ticks.dropFirst()) { #expect(Double(b - a) >= even / 2, "\(ticks)") }
+        }
     }
 
     @Test func axisMaximaGiveRoundLabels() {

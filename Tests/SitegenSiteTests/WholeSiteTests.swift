@@ -207,7 +207,7 @@ import Testing
         }
         #expect(html.contains("<th scope=\"col\">") && html.contains("<caption>"))
         let grid = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")
-        #expect(grid.contains("오늘 ") && grid.contains(" / 총 "))
+        #expect(grid.contains("오늘 ") && grid.contains("총 "))
         #expect(grid.contains("data-view=\"list\"") && html.contains("data-view=\"grid\""))
     }
 }
