@@ -18,7 +18,8 @@ enum ArchivePage {
                 let d = month.adding(days: n)
                 let holiday = KoreanHolidays.name(of: d)
                 var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
-                                                     "label": .text(KoreanFormat.longDate(d))]
+                                                     "label": .text(KoreanFormat.longDate(d)), "blank": false, "holiday": .null,
+                                                     "href": .null, "top": .null, "total": .null, "tint": .null, "empty": false, "outside": false]
                 if let holiday { cell["holiday"] = .text(holiday) }
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
