@@ -125,6 +125,24 @@ import Testing
         }
     }
 
+    /// Every template of three pieces from a list of awkward ones: an error or a page, never a trap.
+    @Test func neverCrashesOnMalformedTemplates() throws {
+        let pieces = ["{{", "}}", "{{{", "}}}", "{{#a}}", "{{/a}}", "{{^a}}", "{{<p}}", "{{/p}}", "{{$b}}", "{{/b}}", "{{> p}}", "{{!",
+                      "{{=| |=}}", "|x|", "{{=", "=}}", "\r\n", "\n  ", "\r", " ", "가", "{{a}}", "}", "{"]
+        var rendered = 0, refused = 0
+        for a in pieces { for b in pieces { for c in pieces {
+            do {
+                _ = try render(["page": a + b + c, "p": "{{$b}}d{{/b}}{{#a}}\n  {{a}}\n{{/a}}"], context: ["a": [1, 2]])
+                rendered += 1
+            } catch is TemplateError { refused += 1 }
+        } } }
+        #expect(rendered > 1000 && refused > 1000)
+
+        let deep = String(repeating: "{{#a}}", count: 100_000)
+        let error = #expect(throws: TemplateError.self) { try render(["page": deep], context: [:]) }
+        #expect(error?.description == "T/page.mustache:1:601: sections nested more than 100 deep")
+    }
+
     @Test(arguments: [
         ("{{#a}}x{{/b}}", "1:8: closing tag 'b' does not match the section 'a' it closes"),
         ("x\n{{/a}}", "2:1: closing tag 'a' has no open section"),

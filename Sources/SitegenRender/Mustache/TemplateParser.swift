@@ -31,7 +31,7 @@ enum TemplateParser {
         var tokens = try tokenize(source)
         markStandalone(&tokens, source)
         var index = 0
-        return try build(tokens, source, &index, closing: nil, dedent: [])
+        return try build(tokens, source, &index, closing: nil, dedent: [], depth: 0)
     }
 
     struct Tag {
@@ -59,14 +59,13 @@ enum TemplateParser {
         var tokens: [Token] = []
         var open: [UInt8] = Array("{{".utf8), close: [UInt8] = Array("}}".utf8)
         var cursor = 0
-        var scanned = 0, line = 1, lineStart = 0
+        var scanned = 0, line = 1, column = 1
         func position(_ at: Int) -> (Int, Int) {
             while scanned < at {
-                if s[scanned] == newline { line += 1; lineStart = scanned + 1 }
+                if s[scanned] == newline { line += 1; column = 1 }
+                else if s[scanned] & 0xC0 != 0x80 { column += 1 } // characters, not UTF-8 bytes
                 scanned += 1
             }
-            var column = 1
-            for i in lineStart..<at where s[i] & 0xC0 != 0x80 { column += 1 } // count characters, not bytes
             return (line, column)
         }
         while let o = find(open, in: s, from: cursor) {
@@ -205,7 +204,13 @@ enum TemplateParser {
 
     // MARK: Tree
 
-    private static func build(_ tokens: [Token], _ s: [UInt8], _ index: inout Int, closing: Tag?, dedent: [UInt8]) throws -> [TemplateNode] {
+    /// Deeper than any real template; a limit, so that a pathological one is an error, not a stack overflow.
+    static let maxNesting = 100
+
+    private static func build(_ tokens: [Token], _ s: [UInt8], _ index: inout Int, closing: Tag?, dedent: [UInt8], depth: Int) throws -> [TemplateNode] {
+        if let closing, depth > maxNesting {
+            throw TemplateSyntaxError(line: closing.line, column: closing.column, message: "sections nested more than \(maxNesting) deep")
+        }
         var nodes: [TemplateNode] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -227,7 +232,7 @@ enum TemplateParser {
             case 0, UInt8(ascii: "&"), UInt8(ascii: "{"):
                 nodes.append(TemplateNode(kind: .variable(path, escaped: tag.sigil == 0), line: tag.line, column: tag.column))
             case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "<"):
-                let children = try build(tokens, s, &index, closing: tag, dedent: dedent)
+                let children = try build(tokens, s, &index, closing: tag, dedent: dedent, depth: depth + 1)
                 let kind: TemplateNode.Kind
                 switch tag.sigil {
                 case UInt8(ascii: "#"): kind = .section(path, children)
@@ -246,7 +251,7 @@ enum TemplateParser {
                 if tag.standalone, let close = closer(of: index - 1, in: tokens) {
                     own = commonIndent(s, tag.outerEnd, close.outerStart) ?? dedent
                 }
-                let children = try build(tokens, s, &index, closing: tag, dedent: tag.standalone ? own : dedent)
+                let children = try build(tokens, s, &index, closing: tag, dedent: tag.standalone ? own : dedent, depth: depth + 1)
                 var site: [UInt8]? = nil
                 if tag.standalone {
                     let intrinsic = Array(own.dropFirst(commonPrefix(own, dedent)))
