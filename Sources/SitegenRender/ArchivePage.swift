@@ -25,10 +25,13 @@ enum ArchivePage {
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.archive
         guard let first = site.days.first?.date, let last = site.days.last?.date else {
-            return site.base(route, title: "날짜별 보기", description: "날짜별 박스오피스", kind: "archive")
+            return site.base(route, title: "날짜별 보기", description: "날짜별 박스오피스", kind: "archive",
+                             content: ["archive": .object(emptyArchive)])
         }
         let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
-        var archive: [String: TemplateValue] = ["range": .text(range), "dayCount": .int(site.days.count)]
+        var archive = emptyArchive
+        archive["range"] = .text(range)
+        archive["dayCount"] = .int(site.days.count)
         if isSplit(site) {
             archive["years"] = .list(years(site).reversed().map { year in yearSummary(site, year: year, from: route) })
             archive["hasYears"] = true
@@ -40,6 +43,12 @@ enum ArchivePage {
         return site.base(route, title: "날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
                          content: ["archive": .object(archive)])
     }
+
+    /// Every name the archive template asks for, so strict rendering finds each one.
+    private static let emptyArchive: [String: TemplateValue] = [
+        "year": .null, "range": .null, "dayCount": .int(0), "months": .list([]), "hasMonths": false, "years": .list([]),
+        "hasYears": false, "prevYear": .null, "nextYear": .null, "indexHref": .null,
+    ]
 
     /// One year's page of month calendars.
     static func yearContext(_ site: SiteModel, year: Int) -> TemplateValue {
@@ -53,14 +62,17 @@ enum ArchivePage {
         }
         let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
         let dayCount = site.days.filter { $0.date.year == year }.count
-        let archive: TemplateValue = [
-            "year": .int(year), "range": .text(range), "dayCount": .int(dayCount),
-            "months": .list(months), "hasMonths": true,
-            "prevYear": neighbour(year - 1), "nextYear": neighbour(year + 1),
-            "indexHref": .text(Route.archive.href(from: route)),
-        ]
+        var archive = emptyArchive
+        archive["year"] = .int(year)
+        archive["range"] = .text(range)
+        archive["dayCount"] = .int(dayCount)
+        archive["months"] = .list(months)
+        archive["hasMonths"] = true
+        archive["prevYear"] = neighbour(year - 1) ?? .null
+        archive["nextYear"] = neighbour(year + 1) ?? .null
+        archive["indexHref"] = .text(Route.archive.href(from: route))
         return site.base(route, title: "\(year)년 날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
-                         content: ["archive": archive])
+                         content: ["archive": .object(archive)])
     }
 
     /// A year on the index page: its range, its busiest day and its months.
@@ -75,6 +87,7 @@ enum ArchivePage {
         }
         var summary: [String: TemplateValue] = [
             "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count), "months": .list(monthLinks),
+            "busiest": .null,
         ]
         if let busiest, let top = busiest.entries.first {
             summary["busiest"] = [
@@ -101,7 +114,9 @@ enum ArchivePage {
                 let d = month.adding(days: n)
                 let holiday = KoreanHolidays.name(of: d)
                 var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
-                                                     "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d))]
+                                                     "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
+                                                     "holiday": .null, "href": .null, "top": .null, "total": .null, "tint": .null,
+                                                     "empty": false, "outside": false, "latest": false]
                 if let holiday { cell["holiday"] = .text(holiday) }
                 if d == latest { cell["latest"] = true }
                 if let i = site.dayIndex[d] {

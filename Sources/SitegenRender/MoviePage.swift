@@ -73,6 +73,8 @@ enum MoviePage {
             "bestRank": .text("\(best)위"),
             "daysCharted": .text("\(rows.count)일"),
             "daysAtTop": .text("\(ranks.filter { $0 == 1 }.count)일"),
+            "currentStreak": .null,
+            "topStreak": .null,
         ]
         let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date
         if streakContinues { summary["currentStreak"] = .text("\(run.currentTopStreak)일 연속 1위 중") }

@@ -190,6 +190,7 @@ struct SiteModel: Sendable {
             : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
         var fields: [String: TemplateValue] = [
             "root": .text(route == .notFound ? "" : route.root),
+            "baseHref": .null,
             "site": [
                 "title": .text(settings.title),
                 "demo": .bool(isDemo),
@@ -223,10 +224,10 @@ struct SiteModel: Sendable {
     func posterContext(_ code: String) -> TemplateValue {
         let title = self.title(of: code)
         if let poster = dataset.posters[code] {
-            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "width": .int(poster.width),
+            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "width": .int(poster.width),
                     "height": .int(poster.height), "alt": .text("\(title) 포스터")]
         }
-        return ["local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
+        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
                 "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
     }
 }

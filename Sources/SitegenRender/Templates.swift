@@ -27,18 +27,15 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
 public struct Templates: Sendable {
     public static let requiredPages = ["day", "grid", "movie", "archive", "404"]
     let parsed: [String: [TemplateNode]]
+    /// Library name → path shown in errors.
+    let paths: [String: String]
+    /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
+    /// Off for builds: user templates may name values a page lacks. The tests render every stock
+    /// template with it on, so a renamed context key cannot silently blank a column.
+    public var strict = false
 
     public static func compile(_ sources: [TemplateSource], folder: String) throws -> Templates {
-        var parsed: [String: [TemplateNode]] = [:]
-        var paths: [String: String] = [:]
-        for source in sources.sorted(by: { $0.name < $1.name }) {
-            do {
-                parsed[source.name] = try TemplateParser.parse(source.text)
-            } catch let error as TemplateSyntaxError {
-                throw TemplateError(file: source.displayPath, line: error.line, column: error.column, message: error.message)
-            }
-            paths[source.name] = source.displayPath
-        }
+        let (parsed, paths) = try parse(sources)
         // A partial that does not exist must fail the build, not render as nothing.
         for name in parsed.keys.sorted() {
             for reference in TemplateParser.references(parsed[name]!) where parsed[reference.name] == nil {
@@ -50,7 +47,49 @@ public struct Templates: Sendable {
             throw TemplateError(file: folder, line: 0, column: 0,
                                 message: "\(page).mustache is missing (a site needs \(requiredPages.map { $0 + ".mustache" }.joined(separator: ", ")))")
         }
-        return Templates(parsed: parsed)
+        return Templates(parsed: parsed, paths: paths)
+    }
+
+    /// The engine's part of compiling, without the site's rules: parses every source and refuses
+    /// partials that always include themselves.
+    static func parse(_ sources: [TemplateSource]) throws -> (parsed: [String: [TemplateNode]], paths: [String: String]) {
+        var parsed: [String: [TemplateNode]] = [:]
+        var paths: [String: String] = [:]
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            do {
+                parsed[source.name] = try TemplateParser.parse(source.text)
+            } catch let error as TemplateSyntaxError {
+                throw TemplateError(file: source.displayPath, line: error.line, column: error.column, message: error.message)
+            }
+            paths[source.name] = source.displayPath
+        }
+        try refuseCycles(parsed, paths)
+        return (parsed, paths)
+    }
+
+    /// A partial that always includes itself, directly or through others, would never finish.
+    /// Inclusion inside a section stays allowed (a tree rendered by a recursive partial, as the
+    /// spec has it): its depth is the data's, and the renderer stops a runaway one.
+    private static func refuseCycles(_ parsed: [String: [TemplateNode]], _ paths: [String: String]) throws {
+        let edges = parsed.mapValues { TemplateParser.references($0).filter { $0.always && parsed[$0.name] != nil } }
+        var done: Set<String> = []
+        var chain: [(name: String, line: Int, column: Int)] = []  // each template on the way, and where it includes the next
+        func visit(_ name: String) throws {
+            for edge in edges[name] ?? [] {
+                chain.append((name, edge.line, edge.column))
+                if let k = chain.firstIndex(where: { $0.name == edge.name }) {
+                    let loop = chain[k...].map(\.name) + [edge.name]
+                    let first = chain[k]
+                    throw TemplateError(file: paths[first.name]!, line: first.line, column: first.column,
+                                        message: loop.count == 2 ? "partial '\(edge.name)' includes itself"
+                                            : "partial '\(edge.name)' includes itself: \(loop.joined(separator: " → "))")
+                }
+                if !done.contains(edge.name) { try visit(edge.name) }
+                chain.removeLast()
+            }
+            done.insert(name)
+        }
+        for name in parsed.keys.sorted() where !done.contains(name) { try visit(name) }
     }
 
     func render(_ name: String, _ context: TemplateValue) throws -> String {
@@ -58,9 +97,14 @@ public struct Templates: Sendable {
     }
 
     func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
-        var renderer = TemplateRenderer(templates: parsed)
-        guard renderer.render(name, context) else {
-            throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")
+        var renderer = TemplateRenderer(templates: parsed, strict: strict)
+        do {
+            guard try renderer.render(name, context) else {
+                throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")
+            }
+        } catch let error as TemplateRenderError {
+            throw TemplateError(file: paths[error.template] ?? error.template + ".mustache", line: error.line, column: error.column,
+                                message: error.message)
         }
         return Data(renderer.out)
     }

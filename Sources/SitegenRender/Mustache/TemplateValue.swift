@@ -32,10 +32,11 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
-    /// Nil values are left out, so a template's `{{#x}}` tests for presence.
+    /// Nil values become `.null`: `{{#x}}` skips them, and strict mode still knows the page has an `x`
+    /// (a name left out entirely is a renamed or forgotten key).
     public init(dictionaryLiteral elements: (String, TemplateValue?)...) {
         var fields: [String: TemplateValue] = [:]
-        for (k, v) in elements { if let v { fields[k] = v } }
+        for (k, v) in elements { fields[k] = v ?? .null }
         self = .object(fields)
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import SitegenCLI
+import SitegenFetch
+import SitegenModel
+@testable import SitegenRender
+
+/// The stock templates against the contexts the page builders make: in strict mode every name a
+/// template uses must be there, so a renamed context key fails here instead of blanking a column.
+@Suite struct StockTemplateTests {
+    static let templatesFolder = SiteFixture.repo.appendingPathComponent("Templates")
+
+    func site(_ source: any BoxOfficeSource, days count: Int, templates folder: URL = templatesFolder,
+              baseURL: String?) async throws -> RenderedSite {
+        let last = Day(iso: "2024-02-10")!
+        let days = (0..<count).map { last.adding(days: $0 - count + 1) }
+        let dataset = try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
+        var templates = try Inputs.templates(at: folder, label: "Templates")
+        templates.strict = true
+        let code = dataset.days.last?.entries.first?.movieCode ?? ""
+        let notes = NoteSources(site: "사이트 *노트*", days: [last: "그날의 노트"], movies: [code: "영화 노트"])
+        return try SiteRenderer.render(RenderInput(dataset: dataset, templates: templates, notes: notes,
+                                                   settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))),
+                                                   buildTime: SiteFixture.buildTime))
+    }
+
+    @Test func everyStockTemplateFindsEveryNameWithDemoData() async throws {
+        let site = try await site(DemoSource(), days: 40, baseURL: nil)
+        #expect(site.files.contains { $0.path == "archive/index.html" })
+        #expect(site.files.contains { $0.path.hasPrefix("movie/") && $0.path.hasSuffix("index.html") })
+        let day = try #require(site.files.first { $0.path == "date/2024-02-10/index.html" })
+        #expect(String(decoding: day.contents, as: UTF8.self).contains("데모 데이터"), "the demo banner partial rendered")
+    }
+
+    @Test func everyStockTemplateFindsEveryNameInALongSiteArchivedByYear() async throws {
+        let site = try await site(DemoSource(), days: 400, baseURL: nil)
+        #expect(site.files.contains { $0.path == "archive/2023/index.html" })
+        #expect(site.files.contains { $0.path == "archive/2024/index.html" })
+    }
+
+    @Test func everyStockTemplateFindsEveryNameWithHostileData() async throws {
+        let site = try await site(HostileSource(), days: 3, baseURL: "https://example.com/")
+        #expect(site.files.contains { $0.path == "date/2024-02-10/grid/index.html" })
+        #expect(site.files.contains { $0.path == "404.html" })
+    }
+
+    @Test func aRenamedKeyIsNamedWithItsFileLineAndColumn() async throws {
+        let folder = try SiteFixture.temporaryFolder().appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: Self.templatesFolder, to: folder)
+        let day = folder.appendingPathComponent("day.mustache")
+        let text = try String(contentsOf: day, encoding: .utf8)
+        let renamed = text.replacingOccurrences(of: "{{audienceTotal}}", with: "{{audienceTotals}}")
+        try #require(renamed != text)
+        try renamed.write(to: day, atomically: true, encoding: .utf8)
+        let lines = renamed.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("{{audienceTotals}}") })
+        let column = lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: "{{audienceTotals}}")!.lowerBound) + 1
+
+        let error = await #expect(throws: TemplateError.self) {
+            _ = try await site(DemoSource(), days: 2, templates: folder, baseURL: nil)
+        }
+        #expect(error?.description == "Templates/day.mustache:\(line + 1):\(column): no value 'audienceTotals'")
+    }
+}
+
+/// Issue 12: a partial including itself twice made `sitegen build` eat memory without end.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+struct PartialCycleBinaryTests {
+    @Test func aSelfIncludingPartialFailsTheBuildInOneLineWithinSeconds() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: StockTemplateTests.templatesFolder, to: templates)
+        try "<footer>\n\nx{{> partials/footer}}{{> partials/footer}}\n</footer>\n"
+            .write(to: templates.appendingPathComponent("partials/footer.mustache"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("_site")
+
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["build", "--days", "3", "--until", "2024-02-10", "--templates", templates.path, "--output", out.path,
+                             "--public", SiteFixture.repo.appendingPathComponent("Public").path,
+                             "--notes", folder.appendingPathComponent("none").path]
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let finished = !process.isRunning
+        if !finished { process.terminate(); process.waitUntilExit() }
+        #expect(finished, "still running after 15 s")
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.contains("error: \(templates.path)/partials/footer.mustache:3:2: partial 'partials/footer' includes itself\n"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "no half-written site")
+    }
+}
