@@ -24,7 +24,7 @@ enum AudienceChart {
         svg += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
         svg += "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
 
-        for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.name(of: d) != nil {
+        for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.isHoliday(d) {
             svg += "<rect class=\"weekend\" x=\"\(f(x(i)))\" y=\"\(f(top))\" width=\"\(f(slot))\" height=\"\(f(plotH))\"/>"
         }
         for k in 0...4 {
