@@ -44,7 +44,8 @@ enum MoviePage {
             history.append([
                 "date": .text(KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
                 "dayHref": .text(Route.day(d).href(from: route)),
-                "weekdayClass": .text(d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : ""),
+                // A holiday is red like a Sunday, even on a Saturday.
+                "weekdayClass": .text(d.weekday == 0 || KoreanHolidays.isHoliday(d) ? "sun" : d.weekday == 6 ? "sat" : ""),
                 "entry": values[d],
             ])
         }
