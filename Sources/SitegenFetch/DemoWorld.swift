@@ -105,7 +105,7 @@ struct DemoWorld {
 
     // MARK: daily figures
 
-    static func isHoliday(_ day: Day) -> Bool { KoreanHolidays.name(of: day) != nil }
+    static func isHoliday(_ day: Day) -> Bool { KoreanHolidays.isHoliday(day) }
 
     /// 문화가 있는 날: the last Wednesday of the month, with discounted tickets.
     static func isCultureDay(_ day: Day) -> Bool { day.weekday == 3 && day.day + 7 > day.daysInMonth }

@@ -47,7 +47,7 @@ enum AudienceChart {
         out += "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
         out += "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
-        for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.name(of: d) != nil {
+        for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.isHoliday(d) {
             out += "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" height=\"\(f(plotHeight))\"/>"
         }
         for k in 0...4 {

@@ -29,6 +29,7 @@ enum DayPage {
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
+            "holiday": KoreanHolidays.name(of: date).map { .text($0) },
             "short": .text(KoreanFormat.shortDate(date)),
             "isHome": .bool(isHome),
             "hasEntries": .bool(!chart.entries.isEmpty),

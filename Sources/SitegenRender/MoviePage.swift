@@ -46,7 +46,8 @@ enum MoviePage {
                 "year": .text(Day.pad(d.year, 4) + "."),
                 "monthDay": .text(Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
                 "dayHref": .text(Route.day(d).href(from: route)),
-                "weekdayClass": .text(d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : ""),
+                // A holiday is red like a Sunday, even on a Saturday.
+                "weekdayClass": .text(d.weekday == 0 || KoreanHolidays.isHoliday(d) ? "sun" : d.weekday == 6 ? "sat" : ""),
                 "entry": values[d],
             ])
         }

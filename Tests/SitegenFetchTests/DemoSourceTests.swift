@@ -62,6 +62,30 @@ import Testing
         #expect(checked > 2500)
     }
 
+    @Test func crowdsPeakOnTheRealLunarHolidays() throws {
+        func total(_ day: Day) throws -> Double {
+            let chart = try KOBISDecoder.dailyChart(Data(DemoSource.dailyChartJSON(day).utf8), date: day, fetchedAt: nil).0
+            return Double(chart.entries.reduce(0) { $0 + $1.audience })
+        }
+        func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
+        // Releases, previews and decay make any single day noisy, so compare each 명절's weekdays
+        // with the ordinary weekdays of the three weeks around it, over every year of the calendar.
+        var ratios: [Double] = []
+        for year in KoreanHolidays.years.dropFirst() {
+            for (month, day) in [(1, 1), (8, 15)] {
+                let main = LunarDate.day(year: year, month: month, day: day)
+                let festival = (-1...1).map { main.adding(days: $0) }.filter { !$0.isWeekend }
+                let ordinary = (-10...10).map { main.adding(days: $0) }.filter { !$0.isWeekend && !KoreanHolidays.isHoliday($0) }
+                guard !festival.isEmpty else { continue }
+                ratios.append(mean(try festival.map(total)) / mean(try ordinary.map(total)))
+            }
+        }
+        let typical = exp(mean(ratios.map { log($0) }))
+        #expect(ratios.count > 40)
+        #expect(typical > 1.6, "명절 weekdays draw \(typical)× an ordinary weekday")
+        #expect(ratios.filter { $0 > 1.3 }.count * 10 >= ratios.count * 8, "\(ratios)")
+    }
+
     @Test func behavesLikeAMarket() throws {
         func total(_ c: DayChart) -> Double { Double(c.entries.reduce(0) { $0 + $1.audience }) }
         let saturdays = Self.charts.filter { $0.date.weekday == 6 && !DemoWorld.isHoliday($0.date) }.map(total)
