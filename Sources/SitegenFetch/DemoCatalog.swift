@@ -36,9 +36,21 @@ enum DemoCatalog {
             }
             return person()
         }
-        let directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in someone() }
+        var directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in someone() }
         let roles = ["형사", "검사", "선장", "기자", "엄마", "아빠", "의사", "교사"]
-        let actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (someone(), r.chance(0.3) ? r.pick(roles) : "") }
+        var actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (someone(), r.chance(0.3) ? r.pick(roles) : "") }
+        // Real markets have people who work often; a separate generator keeps every other draw as it was.
+        var h = DemoRandom(film.week, film.slot, 303)
+        if korean && !film.isRerelease {
+            let director = regular(era: film.week / 13, kind: 0, h.int(3))
+            if h.chance(0.45) && !directors.contains(where: { $0.0 == director.0 }) && !actors.contains(where: { $0.0.0 == director.0 }) {
+                directors[0] = director
+            }
+            if h.chance(0.5) {
+                let star = regular(era: film.week / 13, kind: 1, h.int(4))
+                if !directors.contains(where: { $0.0 == star.0 }) && !actors.contains(where: { $0.0.0 == star.0 }) { actors[0].0 = star }
+            }
+        }
         let distributor = r.pick(DemoNames.distributors)
         let producer = r.pick(DemoNames.producers)
         var companies: [JSONText.Value] = [
@@ -75,6 +87,14 @@ enum DemoCatalog {
             ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(r.pick(DemoNames.grades)))])])),
             ("staffs", .array([])),
         ])
+    }
+
+    /// One of the few directors (kind 0) or stars (kind 1) of a quarter: the same people return
+    /// film after film, so a person page has several films to add up.
+    static func regular(era: Int, kind: Int, _ k: Int) -> (String, String) {
+        var r = DemoRandom(era, kind, k, 404)
+        let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
+        return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
     }
 
     private static func company(_ code: String, _ name: String, _ en: String, _ part: String) -> JSONText.Value {

@@ -52,6 +52,7 @@ enum Feeds {
         var routes: [Route] = [.home, .homeGrid, .archive] + ArchivePage.years(site).map { .archiveYear($0) }
         for chart in site.days { routes += [.day(chart.date), .dayGrid(chart.date)] }
         routes += site.movieCodes.map { .movie($0) }
+        routes += site.people.people.map { .person($0.id) } + [.search]
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for route in routes {
             guard let url = route.absolute(site.settings.baseURL) else { continue }

@@ -15,12 +15,20 @@ enum MoviePage {
 
         var facts: [TemplateValue] = []
         func fact(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { facts.append(["label": .text(label), "value": .text(value)]) }
+            if let value, !value.isEmpty { facts.append(["label": .text(label), "value": .text(value), "people": nil, "more": nil]) }
+        }
+        // Every director and the actors shown link to their pages; the rest are on the search page.
+        func people(_ label: String, _ list: [Person], more: Int) {
+            let links: [TemplateValue] = list.enumerated().compactMap { i, person in
+                guard let id = site.people.id(of: person) else { return nil }
+                return ["name": .text(PeopleIndex.clean(person.name)), "href": .text(Route.person(id).path), "comma": .bool(i > 0)]
+            }
+            guard !links.isEmpty else { return }
+            facts.append(["label": .text(label), "value": nil, "people": .list(links), "more": more > 0 ? .text("외 \(more)명") : nil])
         }
         if let movie {
-            fact("감독", movie.directors.map(\.name).joined(separator: ", "))
-            let shown = movie.actors.prefix(actorsShown).map(\.name).joined(separator: ", ")
-            fact("배우", movie.actors.count > actorsShown ? "\(shown) 외 \(movie.actors.count - actorsShown)명" : shown)
+            people("감독", movie.directors, more: 0)
+            people("배우", Array(movie.actors.prefix(actorsShown)), more: movie.actors.count - actorsShown)
             fact("장르", movie.genres.joined(separator: ", "))
             fact("상영시간", movie.runtimeMinutes.map { "\($0)분" })
             fact("제작연도", movie.productionYear.map { "\($0)년" })

@@ -4,8 +4,8 @@ import SitegenModel
 /// Where every page lives. Links are relative and name `index.html` explicitly, so the site works
 /// at a domain root, under any sub-path, and opened straight from disk.
 enum Route: Hashable {
-    case home, homeGrid, day(Day), dayGrid(Day), movie(String), archive, archiveYear(Int), notFound
-    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData
+    case home, homeGrid, day(Day), dayGrid(Day), movie(String), person(String), archive, archiveYear(Int), search, notFound
+    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData, searchIndex
 
     var path: String {
         switch self {
@@ -14,6 +14,9 @@ enum Route: Hashable {
         case .day(let d): "date/\(d.iso)/index.html"
         case .dayGrid(let d): "date/\(d.iso)/grid/index.html"
         case .movie(let code): "movie/\(code)/index.html"
+        case .person(let id): "person/\(id)/index.html"
+        case .search: "search/index.html"
+        case .searchIndex: "search/index.json"
         case .archive: "archive/index.html"
         case .archiveYear(let year): "archive/\(year)/index.html"
         case .notFound: "404.html"
@@ -38,8 +41,8 @@ enum Route: Hashable {
     var root: String {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots: ""
-        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData: "../"
-        case .day, .movie, .movieData, .movieCSV, .archiveYear: "../../"
+        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex: "../"
+        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear: "../../"
         case .dayGrid: "../../../"
         }
     }

@@ -18,7 +18,7 @@ public enum SiteRenderer {
         let site = SiteModel(input)
         let templates = input.templates
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
-            + site.movieCodes.map { .movie($0) } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
+            + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search, .archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
         var pages = 0
         for start in stride(from: 0, to: jobs.count, by: chunk) {
             let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
@@ -48,7 +48,7 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), archive, archiveYear(Int), notFound, feeds
+        case home, homeGrid, day(Int), movie(String), person(Int), search, archive, archiveYear(Int), notFound, feeds
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -77,6 +77,12 @@ public enum SiteRenderer {
                 let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
                 files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
                 return (files, 1)
+            case .person(let i):
+                let person = site.people.people[i]
+                return ([try page(.person(person.id), "person", PersonPage.context(site, person: person))], 1)
+            case .search:
+                return ([try page(.search, "search", SearchPage.context(site)),
+                         OutputFile(path: Route.searchIndex.path, contents: SearchIndex.json(site))], 1)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
@@ -128,6 +134,9 @@ struct SiteModel: Sendable {
     /// Each movie's chart rows in date order.
     let history: [String: [(date: Day, entry: ChartEntry)]]
     let movieCodes: [String]
+    /// Each charted film's latest totals and best rank.
+    let films: [String: FilmFacts]
+    let people: PeopleIndex
     /// Each chart row as template values, built once and shared by the list, grid and movie pages
     /// (its links are from the site root, so they do not depend on the page showing them).
     private(set) var rows: [Day: [TemplateValue]]
@@ -147,6 +156,11 @@ struct SiteModel: Sendable {
         dayIndex = index
         self.history = history
         movieCodes = history.keys.sorted()
+        films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
+            (code, FilmFacts(code: code, movie: input.dataset.movies[code], rows: rows,
+                             title: input.dataset.movies[code]?.title ?? rows.last!.entry.title))
+        })
+        people = PeopleIndex(input.dataset, codes: input.dataset.chartedMovieCodes)
         rows = [:]
         let model = self, charts = days
         let slots = RowSlots(count: charts.count)
@@ -197,6 +211,7 @@ struct SiteModel: Sendable {
                 "sourceCredit": .text(source),
                 "homeHref": .text(Route.home.href(from: route)),
                 "archiveHref": .text(Route.archive.href(from: route)),
+                "searchHref": .text(Route.search.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(KoreanFormat.timestampKST(buildTime)),

@@ -156,6 +156,106 @@ def check_chart(driver, path, width):
         check(a[3] >= rect["left"] - 0.5 and a[4] <= rect["right"] + 0.5, f"{path} at {width}px: chart label {a[1]!r} sticks out")
 
 
+def initials(text):
+    """초성 of a title: each Hangul syllable's initial consonant, other letters as they are, spaces dropped."""
+    cho = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+    return "".join(cho[(ord(c) - 0xAC00) // 588] if 0xAC00 <= ord(c) <= 0xD7A3 else c for c in text if not c.isspace())
+
+
+def search_results(driver, query):
+    """Types into the header box like a reader and returns the options shown."""
+    box = driver.find_element(By.ID, "site-search-q")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys(query)
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        options = driver.execute_script(
+            "const l = document.getElementById('site-search-list');"
+            "return l.hidden ? [] : [...l.querySelectorAll('[role=option]')].map(o => o.querySelector('.search-title').textContent);")
+        if options:
+            return options
+        time.sleep(0.1)
+    return []
+
+
+def choose_with_keyboard(driver, index):
+    """Arrow down to the index-th option and press Enter; returns the URL landed on."""
+    box = driver.find_element(By.ID, "site-search-q")
+    before = driver.current_url
+    for _ in range(index + 1):
+        box.send_keys(Keys.ARROW_DOWN)
+    active = driver.execute_script(
+        "const i = document.getElementById('site-search-q'); const id = i.getAttribute('aria-activedescendant');"
+        "return id && document.getElementById(id).getAttribute('aria-selected');")
+    check(active == "true", f"arrow keys did not select search result {index} ({active})")
+    box.send_keys(Keys.ENTER)
+    deadline = time.time() + 5
+    while driver.current_url == before and time.time() < deadline:
+        time.sleep(0.1)
+    return driver.current_url
+
+
+def check_search(driver, base, site, axe):
+    """At phone width: 초성, a partial title and a date find what they should, and the keyboard follows them."""
+    index = json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
+    film = next(f for f in index["f"] if len(f[1].replace(" ", "")) >= 4)
+    code, title = film[0], film[1]
+    driver.set_window_size(*PHONE)
+    driver.get(base + "date/2024-02-03/index.html")
+    requests = driver.execute_script("return performance.getEntriesByType('resource').filter(e => e.name.includes('search/index.json')).length")
+    check(requests == 0, "the search index was loaded before the box was used")
+
+    shown = search_results(driver, initials(title))
+    check(title in shown, f"초성 {initials(title)!r} did not find {title!r}: {shown[:5]}")
+    status = driver.execute_script("return new Promise(r => setTimeout(() => r(document.getElementById('site-search-status').textContent), 600))")
+    check("결과" in status, f"the result count is not announced: {status!r}")
+    for rule, impact, targets in run_axe(driver, axe):
+        check(False, f"axe {rule} ({impact}) with the search results open at 390: {targets}")
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(overflow <= 0, f"the open search results scroll the page sideways by {overflow}px")
+    rect = driver.execute_script(RECT, driver.find_element(By.ID, "site-search-list"))
+    check(on_screen(rect, PHONE[0]), f"the search results are not inside the screen {rect}")
+    driver.save_screenshot(str(SHOTS / "search-open-390.png"))
+    landed = choose_with_keyboard(driver, shown.index(title))
+    check(landed == base + f"movie/{code}/index.html", f"Enter on {title!r} went to {landed}")
+
+    # A partial title with the space in the wrong place, then Esc closes the list.
+    partial = (title.replace(" ", "")[:3] + " " + title.replace(" ", "")[3:5]) if len(title.replace(" ", "")) >= 5 else title
+    shown = search_results(driver, partial)
+    check(title in shown, f"partial title {partial!r} did not find {title!r}: {shown[:5]}")
+    driver.find_element(By.ID, "site-search-q").send_keys(Keys.ESCAPE)
+    hidden = driver.execute_script("return document.getElementById('site-search-list').hidden")
+    check(hidden, "Esc did not close the search results")
+
+    # Dates in both forms lead to the day pages.
+    shown = search_results(driver, "2024-02-10")
+    check(shown and shown[0].startswith("2024년 2월 10일"), f"the date 2024-02-10 was not found: {shown[:3]}")
+    shown = search_results(driver, "2월 5일")
+    check(shown and shown[0].startswith("2024년 2월 5일"), f"「2월 5일」 was not found: {shown[:3]}")
+    landed = choose_with_keyboard(driver, 0)
+    check(landed == base + "date/2024-02-05/index.html", f"Enter on 2월 5일 went to {landed}")
+
+    # A person by name, followed from a page two folders deep.
+    person = max(index["p"], key=lambda p: len(p[3]))
+    shown = search_results(driver, person[1])
+    check(person[1] in shown, f"the person {person[1]!r} was not found: {shown[:5]}")
+    landed = choose_with_keyboard(driver, shown.index(person[1]))
+    check(landed == base + f"person/{person[0]}/index.html", f"Enter on {person[1]!r} went to {landed}")
+
+    # Without JavaScript the box submits to the 가나다 page; with it, the page lists the matches too.
+    driver.get(base + "index.html")
+    box = driver.find_element(By.ID, "site-search-q")
+    box.send_keys("없는제목없는제목")
+    box.send_keys(Keys.ENTER)
+    time.sleep(1)
+    check("search/index.html?q=" in driver.current_url, f"submitting the box went to {driver.current_url}")
+    listed = driver.execute_script("const h = document.querySelector('#search-page-results h2'); return h && h.textContent")
+    check(listed == "「없는제목없는제목」 찾기 결과 0건", f"the search page does not list the submitted query's matches: {listed!r}")
+    check(not console_errors(driver), "console errors during the search checks")
+
+
 def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
@@ -163,6 +263,8 @@ def main():
         latest = json.loads((site / "data" / "2024-02-10.json").read_text(encoding="utf-8"))
         day = json.loads((site / "data" / "2024-02-03.json").read_text(encoding="utf-8"))
         movie = latest["entries"][0]["movieCode"]
+        # The person with the most films: their page has the fullest chart.
+        person = max(json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))["p"], key=lambda p: len(p[3]))[0]
         # A long range: the archive becomes an index of years with a page per year.
         long_site = build(folder, 400)
         server, base = serve(folder)
@@ -175,6 +277,8 @@ def main():
             "archive": ("site-45/archive/index.html", None, "archive"),
             "years": ("site-400/archive/index.html", None, "archive"),
             "year": ("site-400/archive/2023/index.html", None, "archive"),
+            "person": (f"site-45/person/{person}/index.html", None, "person"),
+            "search": ("site-45/search/index.html", None, "search"),
             "404": ("site-45/404.html", None, "404"),
         }
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -200,7 +304,7 @@ def main():
                         if scheme == "light":
                             if entries is not None and label != "desktop":
                                 check_figures(driver, path, entries, inner, kind)
-                            if kind == "movie":
+                            if kind in ("movie", "person"):
                                 check_chart(driver, path, inner)
                             missing_alt = driver.execute_script(
                                 "return [...document.images].filter(i => !i.getAttribute('alt')).map(i => i.src)")
@@ -227,6 +331,7 @@ def main():
                 marked = driver.execute_script("const t = document.querySelector('td:target'); return t && getComputedStyle(t).outlineStyle")
                 check(marked not in (None, "none"), f"{expected}: the day is not marked ({marked})")
             base = base + "site-45/"
+            check_search(driver, base, site, axe)
 
             # The list/grid choice is remembered across visits and reloads.
             driver.get(base + "index.html")

@@ -12,7 +12,8 @@ import Testing
         let summary = try await SiteFixture.build(into: out, days: 14)
         let files = try SiteFixture.files(out)
         for path in ["index.html", "grid/index.html", "archive/index.html", "404.html", "robots.txt", "feed.xml",
-                     "data/index.json", "style.css", "site.js", "favicon.svg", ".sitegen"] {
+                     "data/index.json", "style.css", "site.js", "search.js", "favicon.svg", ".sitegen",
+                     "search/index.html", "search/index.json"] {
             #expect(files[path] != nil, "\(path)")
         }
         let days = (0..<14).map { Day(iso: "2024-02-10")!.adding(days: -$0) }
@@ -33,7 +34,9 @@ import Testing
             #expect(files["poster/\(code).svg"] != nil, "placeholder poster for \(code)")
         }
         #expect(summary.days == 14 && summary.movies == codes.count)
-        #expect(summary.pages == 2 + 14 * 2 + codes.count + 2)
+        let people = files.keys.filter { $0.hasPrefix("person/") && $0.hasSuffix("/index.html") }.count
+        #expect(people > 0)
+        #expect(summary.pages == 2 + 14 * 2 + codes.count + people + 3)
         #expect(files["sitemap.xml"] == nil, "a sitemap needs --base-url")
         // Home is the latest day.
         let home = try SiteFixture.text(out, "index.html")

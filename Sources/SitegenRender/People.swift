@@ -1,0 +1,93 @@
+import Foundation
+import SitegenModel
+
+/// One person's part in one film: a director, an actor (with the character KOBIS names), or both.
+struct Credit: Sendable {
+    let code: String
+    var directed = false
+    var acted = false
+    var characters: [String] = []
+}
+
+/// A director or actor credited in the movie info of a charted film. KOBIS gives people no code in
+/// movie info, so a person is their name plus English name: two different people sharing both are
+/// one page (a documented limit).
+struct PersonRecord: Sendable {
+    let id: String
+    let name: String
+    let englishName: String
+    /// In the order the films first reached the charts.
+    var credits: [Credit]
+    var directs: Bool { credits.contains { $0.directed } }
+    var acts: Bool { credits.contains { $0.acted } }
+}
+
+/// Every credited person, with ids that are safe in any path or URL.
+struct PeopleIndex: Sendable {
+    /// Sorted by id.
+    let people: [PersonRecord]
+    private let idByKey: [String: String]
+    private let positionByID: [String: Int]
+
+    init(_ dataset: Dataset, codes: [String]) {
+        var records: [String: (name: String, english: String, credits: [Credit])] = [:]
+        var order: [String] = []
+        for code in codes {
+            guard let movie = dataset.movies[code] else { continue }
+            func add(_ person: Person, directed: Bool) {
+                let name = Self.clean(person.name), english = Self.clean(person.englishName)
+                guard !name.isEmpty else { return }
+                let key = Self.key(name: name, english: english)
+                if records[key] == nil { records[key] = (name, english, []); order.append(key) }
+                var credits = records[key]!.credits
+                if credits.last?.code != code { credits.append(Credit(code: code)) }
+                if directed { credits[credits.count - 1].directed = true } else {
+                    credits[credits.count - 1].acted = true
+                    let role = Self.clean(person.role)
+                    if !role.isEmpty && !credits[credits.count - 1].characters.contains(role) { credits[credits.count - 1].characters.append(role) }
+                }
+                records[key]!.credits = credits
+            }
+            for d in movie.directors { add(d, directed: true) }
+            for a in movie.actors { add(a, directed: false) }
+        }
+        // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
+        // person a distinct, stable id: the later key gets a "-2" suffix.
+        var taken = Set<String>()
+        var idByKey: [String: String] = [:]
+        for key in records.keys.sorted() {
+            let base = Self.hashID(key)
+            var id = base, n = 2
+            while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
+            idByKey[key] = id
+        }
+        people = order.map { key in
+            let r = records[key]!
+            return PersonRecord(id: idByKey[key]!, name: r.name, englishName: r.english, credits: r.credits)
+        }.sorted { $0.id < $1.id }
+        self.idByKey = idByKey
+        positionByID = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1.id, $0) })
+    }
+
+    func id(of person: Person) -> String? {
+        idByKey[Self.key(name: Self.clean(person.name), english: Self.clean(person.englishName))]
+    }
+
+    func person(_ id: String) -> PersonRecord? { positionByID[id].map { people[$0] } }
+
+    static func key(name: String, english: String) -> String { name + "\u{1F}" + english.lowercased() }
+
+    /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
+    static func hashID(_ key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(10))
+    }
+
+    /// Spaces collapsed, control characters dropped: " 김민서 " and "김민서" are one person.
+    static func clean(_ s: String) -> String {
+        let words = s.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(String.UnicodeScalarView(words.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    }
+}

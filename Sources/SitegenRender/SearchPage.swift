@@ -1,0 +1,57 @@
+import Foundation
+import SitegenModel
+
+/// `search/index.html`: every film and person in 가나다 order, grouped by initial consonant. The
+/// search box submits here, so without JavaScript nothing on the site is out of reach.
+enum SearchPage {
+    /// Group labels: the 14 basic initial consonants (ㄲ files under ㄱ, as dictionaries do), then
+    /// Latin letters, then everything else.
+    static let groups = ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ", "A–Z", "기타"]
+    /// Initial consonant index (19 of them, U+AC00 order) → group.
+    private static let initialGroup = [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13]
+
+    static func group(of text: String) -> Int {
+        guard let first = text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else { return 15 }
+        switch first.value {
+        case 0xAC00...0xD7A3: return initialGroup[Int(first.value - 0xAC00) / 588]
+        case 0x41...0x5A, 0x61...0x7A: return 14
+        default: return 15
+        }
+    }
+
+    /// 가나다 order is Unicode order for Hangul syllables; leading punctuation is skipped.
+    static func sortKey(_ text: String) -> String {
+        let scalars = text.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }
+        return String(String.UnicodeScalarView(scalars)).lowercased()
+    }
+
+    static func context(_ site: SiteModel) -> TemplateValue {
+        let route = Route.search
+        struct Item { let text: String; let href: String; let detail: String }
+        func grouped(_ items: [Item], prefix: String) -> [TemplateValue] {
+            let sorted = items.sorted { (sortKey($0.text), $0.text, $0.href) < (sortKey($1.text), $1.text, $1.href) }
+            let byGroup = Dictionary(grouping: sorted) { group(of: $0.text) }
+            return byGroup.keys.sorted().map { g in
+                ["label": .text(groups[g]), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
+                 "items": .list(byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] })]
+            }
+        }
+        let films = site.films.values.map { film in
+            Item(text: PeopleIndex.clean(film.title), href: Route.movie(film.code).href(from: route),
+                 detail: [film.openDate.map { "\($0.year)" }, "누적 " + KoreanFormat.people(film.audienceTotal, compact: true)]
+                    .compactMap { $0 }.joined(separator: " · "))
+        }
+        let people = site.people.people.map { person in
+            Item(text: person.name, href: Route.person(person.id).href(from: route),
+                 detail: PersonPage.roleLabel(person) + " · \(person.credits.count)편")
+        }
+        let content: TemplateValue = [
+            "filmCount": .text(KoreanFormat.grouped(films.count)),
+            "personCount": .text(KoreanFormat.grouped(people.count)),
+            "films": .list(grouped(films, prefix: "f")),
+            "people": .list(grouped(people, prefix: "p")),
+        ]
+        return site.base(route, title: "영화·인물 찾기", description: "이 사이트의 모든 영화와 인물을 가나다순으로 모은 목록",
+                         kind: "search", content: ["search": content])
+    }
+}
