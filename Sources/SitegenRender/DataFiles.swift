@@ -24,6 +24,24 @@ enum DataFiles {
         return json.data
     }
 
+    static func period(_ site: SiteModel, _ chart: PeriodChart) -> Data {
+        var json = JSONOut(capacity: 8192)
+        json.object { o in
+            o.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+            o.field("demo", site.isDemo)
+            o.field("end", chart.end)
+            o.key("entries")
+            o.array { a in for e in chart.entries { a.entry(e) } }
+            o.field("fetchedAt", chart.fetchedAt)
+            o.field("kind", chart.kind.rawValue)
+            o.field("salesTop10", chart.entries.reduce(Int64(0)) { $0 + $1.sales })
+            o.field("source", sourceName(site))
+            o.field("start", chart.start)
+            o.field("title", PeriodPage.weekName(chart.kind, chart.start))
+        }
+        return json.data
+    }
+
     static func movie(_ site: SiteModel, _ code: String) -> Data {
         var json = JSONOut(capacity: 16_384)
         json.object { o in

@@ -18,7 +18,8 @@ public enum SiteRenderer {
         let site = SiteModel(input)
         let templates = input.templates
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
-            + site.movieCodes.map { .movie($0) } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
+            + site.movieCodes.map { .movie($0) }
+            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
         var pages = 0
         for start in stride(from: 0, to: jobs.count, by: chunk) {
             let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
@@ -48,7 +49,7 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), archive, archiveYear(Int), notFound, feeds
+        case home, homeGrid, day(Int), movie(String), period(PeriodKind, Int), archive, archiveYear(Int), notFound, feeds
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -77,6 +78,14 @@ public enum SiteRenderer {
                 let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
                 files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
                 return (files, 1)
+            case .period(let kind, let i):
+                let chart = site.periods[kind]![i]
+                return ([
+                    try page(.period(kind, chart.start), "week", PeriodPage.context(site, chart: chart, grid: false)),
+                    try page(.periodGrid(kind, chart.start), "week-grid", PeriodPage.context(site, chart: chart, grid: true)),
+                    OutputFile(path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
+                    OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart)),
+                ], 2)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
@@ -89,6 +98,10 @@ public enum SiteRenderer {
                     OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
                 ]
+                // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
+                for code in site.periodOnlyCodes {
+                    files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
+                }
                 if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
                 return (files, 0)
             }
@@ -128,6 +141,12 @@ struct SiteModel: Sendable {
     /// Each movie's chart rows in date order.
     let history: [String: [(date: Day, entry: ChartEntry)]]
     let movieCodes: [String]
+    /// Weekly and weekend charts, oldest first, and where each start day is among them.
+    let periods: [PeriodKind: [PeriodChart]]
+    let periodIndex: [PeriodKind: [Day: Int]]
+    /// Films on a weekly chart but on no daily one, with their latest weekly row.
+    let periodTitles: [String: ChartEntry]
+    var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
     /// Each chart row as template values, built once and shared by the list, grid and movie pages
     /// (its links are from the site root, so they do not depend on the page showing them).
     private(set) var rows: [Day: [TemplateValue]]
@@ -147,6 +166,14 @@ struct SiteModel: Sendable {
         dayIndex = index
         self.history = history
         movieCodes = history.keys.sorted()
+        var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
+        for chart in input.dataset.periods { periods[chart.kind, default: []].append(chart) }
+        for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
+        self.periods = periods
+        var periodTitles: [String: ChartEntry] = [:]
+        for chart in input.dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
+        self.periodTitles = periodTitles
+        periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
         rows = [:]
         let model = self, charts = days
         let slots = RowSlots(count: charts.count)
@@ -159,7 +186,7 @@ struct SiteModel: Sendable {
     var isDemo: Bool { dataset.source == .demo }
 
     func title(of code: String) -> String {
-        dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? code
+        dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? periodTitles[code]?.title ?? code
     }
 
     /// A note is written once but shown at several depths (home and grid/), so its relative links
