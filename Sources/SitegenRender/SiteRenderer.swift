@@ -19,7 +19,8 @@ public enum SiteRenderer {
         let templates = input.templates
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
             + site.movieCodes.map { .movie($0) }
-            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
+            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
+            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [.notFound, .feeds]
         var pages = 0
         for start in stride(from: 0, to: jobs.count, by: chunk) {
             let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
@@ -49,7 +50,8 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), period(PeriodKind, Int), archive, archiveYear(Int), notFound, feeds
+        case home, homeGrid, day(Int), movie(String), period(PeriodKind, Int), archive, archiveYear(Int), years, year(Int), records
+        case notFound, feeds
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -90,6 +92,12 @@ public enum SiteRenderer {
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
                 return ([try page(.archiveYear(year), "archive", ArchivePage.yearContext(site, year: year))], 1)
+            case .years:
+                return ([try page(.years, "years", YearPage.indexContext(site))], 1)
+            case .year(let year):
+                return ([try page(.year(year), "year", YearPage.context(site, year: year))], 1)
+            case .records:
+                return ([try page(.records, "records", RecordsPage.context(site))], 1)
             case .notFound:
                 return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
             case .feeds:
@@ -224,6 +232,8 @@ struct SiteModel: Sendable {
                 "sourceCredit": .text(source),
                 "homeHref": .text(Route.home.href(from: route)),
                 "archiveHref": .text(Route.archive.href(from: route)),
+                "yearsHref": days.isEmpty ? nil : .text(Route.years.href(from: route)),
+                "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(KoreanFormat.timestampKST(buildTime)),
