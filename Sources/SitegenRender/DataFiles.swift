@@ -84,6 +84,23 @@ enum DataFiles {
             o.field("source", sourceName(site))
             // When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
             o.field("updatedAt", site.days.compactMap(\.fetchedAt).max())
+            for (key, kind) in [("weekends", PeriodKind.weekend), ("weeks", .week)] {
+                o.key(key)
+                o.array { a in
+                    for chart in site.periods[kind] ?? [] {
+                        a.object { p in
+                            p.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+                            p.field("end", chart.end)
+                            p.field("path", Route.period(kind, chart.start).prettyPath)
+                            p.field("start", chart.start)
+                            p.field("title", PeriodPage.weekName(kind, chart.start))
+                            p.field("top", chart.entries.first?.title)
+                        }
+                    }
+                }
+            }
+            o.key("years")
+            o.array { a in for year in YearPage.years(site) { a.object { y in y.field("path", Route.year(year).prettyPath); y.field("year", year) } } }
         }
         return json.data
     }
