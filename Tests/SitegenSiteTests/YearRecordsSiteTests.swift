@@ -53,7 +53,7 @@ import SitegenModel
         let text = Self.mainText(html)
         #expect(text.contains("2021년 6월 1일 (화) – 2021년 10월 31일 (일) · 153일 (이 해의 일부만 집계)"))
         // The ranking is by the latest known total, highest first, each with its date.
-        let totals = html.matches(of: /<td class="num"><strong>([0-9,]+)<\/strong><\/td><td>([0-9.]+)<\/td>/)
+        let totals = html.matches(of: /<td class="num"><strong>([0-9,]+)<\/strong><small>([0-9.]+) 기준<\/small><\/td>/)
             .map { (Int64($0.output.1.replacingOccurrences(of: ",", with: ""))!, String($0.output.2)) }
         #expect(totals.count >= 10)
         #expect(totals.map(\.0) == totals.map(\.0).sorted(by: >))
