@@ -33,7 +33,9 @@ import Testing
             #expect(files["poster/\(code).svg"] != nil, "placeholder poster for \(code)")
         }
         #expect(summary.days == 14 && summary.movies == codes.count)
-        #expect(summary.pages == 2 + 14 * 2 + codes.count + 2)
+        // 2024-01-28 … 2024-02-10: one whole week (1-29) and one weekend (2-2), both views; the
+        // index of years, records and one year page.
+        #expect(summary.pages == 2 + 14 * 2 + codes.count + 2 + 2 * 2 + 3)
         #expect(files["sitemap.xml"] == nil, "a sitemap needs --base-url")
         // Home is the latest day.
         let home = try SiteFixture.text(out, "index.html")
