@@ -59,6 +59,8 @@ public actor CachingSource: BoxOfficeSource {
         guard let fetchedAt else { return false }
         switch request {
         case .dailyChart(let day): return fetchedAt >= day.adding(days: 2).startInstantKST
+        // A week is the sum of its days, so it is final once its last day is.
+        case .periodChart(let kind, let start): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
         case .movieInfo, .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
         }
     }

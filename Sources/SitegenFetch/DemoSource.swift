@@ -17,6 +17,9 @@ public struct DemoSource: BoxOfficeSource {
             // "Collected" at 09:00 KST the next morning, after KOBIS's overnight corrections.
             let collected = day.adding(days: 1).startInstantKST.addingTimeInterval(9 * 3600)
             return SourceResponse(body: Data(Self.dailyChartJSON(day, cache: cache).utf8), fetchedAt: collected)
+        case .periodChart(let kind, let start):
+            let collected = start.adding(days: kind.length).startInstantKST.addingTimeInterval(9 * 3600)
+            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, cache: cache).utf8), fetchedAt: collected)
         case .movieInfo(let code):
             return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:

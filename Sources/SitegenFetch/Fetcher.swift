@@ -19,8 +19,9 @@ public struct FetchOutcome: Sendable {
     public var warnings: [DataWarning]
 }
 
-/// Turns a range of days into a Dataset: the charts (a day that fails fails the build), then the
-/// info and poster of every movie on them (a movie that fails is a warning; its page uses what
+/// Turns a range of days into a Dataset: the daily charts and the weekly and weekend charts of
+/// every period wholly inside the range (a day or week that fails fails the build), then the
+/// info and poster of every movie on the daily charts (a movie that fails is a warning; its page uses what
 /// the charts know).
 public struct Fetcher: Sendable {
     public let source: any BoxOfficeSource
@@ -36,20 +37,50 @@ public struct Fetcher: Sendable {
     /// Errors that no other request can get past: stop everything at once.
     static func isFatal(_ error: Error) -> Bool { error is InvalidKeyError || error is QuotaError }
 
+    /// The weekly and weekend periods whose every day is in `days`.
+    public static func periods(covering days: [Day]) -> [(kind: PeriodKind, start: Day)] {
+        guard let first = days.min(), let last = days.max() else { return [] }
+        let present = Set(days)
+        return PeriodKind.allCases.flatMap { kind in
+            kind.periods(within: first, last)
+                .filter { start in (0..<kind.length).allSatisfy { present.contains(start.adding(days: $0)) } }
+                .map { (kind, $0) }
+        }
+    }
+
+    enum Chart: Sendable { case day(DayChart), period(PeriodChart) }
+    enum ChartRequest: Sendable {
+        case day(Day), period(PeriodKind, Day)
+        var request: SourceRequest {
+            switch self {
+            case .day(let day): .dailyChart(day)
+            case .period(let kind, let start): .periodChart(kind, start)
+            }
+        }
+    }
+
     public func fetch(days: [Day]) async throws -> FetchOutcome {
         let source = self.source, monitor = self.monitor
-        monitor.plan(days.count)
-        let results = try await boundedMap(days, limit: jobs) { day -> Result<(DayChart, [DataWarning]), CacheMiss> in
+        let requests = days.map { ChartRequest.day($0) } + Self.periods(covering: days).map { ChartRequest.period($0.kind, $0.start) }
+        monitor.plan(requests.count)
+        let results = try await boundedMap(requests, limit: jobs) { wanted -> Result<(Chart, [DataWarning]), CacheMiss> in
             do {
-                let response = try await source.fetch(.dailyChart(day))
+                let response = try await source.fetch(wanted.request)
                 monitor.finished()
-                return .success(try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt))
+                switch wanted {
+                case .day(let day):
+                    let (chart, notes) = try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt)
+                    return .success((.day(chart), notes))
+                case .period(let kind, let start):
+                    let (chart, notes) = try KOBISDecoder.periodChart(response.body, kind: kind, start: start, fetchedAt: response.fetchedAt)
+                    return .success((.period(chart), notes))
+                }
             } catch let miss as CacheMiss {
                 monitor.finished(failed: true)
                 return .failure(miss)
             } catch {
                 monitor.finished(failed: true)
-                throw FetchError(item: day.iso, cause: error)
+                throw FetchError(item: wanted.request.label, cause: error)
             }
         }
         let missing = results.compactMap { if case .failure(let miss) = $0 { miss.label } else { nil } }
@@ -59,7 +90,9 @@ public struct Fetcher: Sendable {
         }
         let charts = results.compactMap { try? $0.get() }
         var warnings = charts.flatMap(\.1)
-        let partial = Dataset(source: source.kind, days: charts.map(\.0), movies: [:], posters: [:])
+        let dayCharts = charts.compactMap { if case .day(let c) = $0.0 { c } else { nil } }
+        let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
+        let partial = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
         let codes = partial.chartedMovieCodes
         var firstTitles: [String: String] = [:]
         for day in partial.days { for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle } }
@@ -103,7 +136,7 @@ public struct Fetcher: Sendable {
             // A refused key is said once, not once per movie.
             warnings += notes.filter { seen.insert($0.description).inserted }
         }
-        let dataset = Dataset(source: source.kind, days: partial.days, movies: movies, posters: chosen)
+        let dataset = Dataset(source: source.kind, days: partial.days, movies: movies, posters: chosen, periods: partial.periods)
         return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
     }
 }

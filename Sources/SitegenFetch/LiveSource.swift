@@ -101,7 +101,7 @@ public actor LiveSource: BoxOfficeSource {
         var items: [URLQueryItem] = []
         var headers: [String: String] = ["Accept": "application/json"]
         switch request {
-        case .dailyChart, .movieInfo:
+        case .dailyChart, .periodChart, .movieInfo:
             components = URLComponents(url: settings.kobisBase.appendingPathComponent(request.endpoint + ".json"), resolvingAgainstBaseURL: false)!
             items.append(URLQueryItem(name: "key", value: settings.kobisKey))
         case .posterSearch:

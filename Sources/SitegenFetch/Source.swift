@@ -5,12 +5,15 @@ import SitegenModel
 /// the cache into a file name (endpoint + sorted parameters, never the key), the demo source into bytes.
 public enum SourceRequest: Hashable, Sendable {
     case dailyChart(Day)
+    /// A weekly or weekend chart, by the period's first day (Monday or Friday).
+    case periodChart(PeriodKind, Day)
     case movieInfo(code: String)
     case posterSearch(query: String)
 
     public var endpoint: String {
         switch self {
         case .dailyChart: "boxoffice/searchDailyBoxOfficeList"
+        case .periodChart: "boxoffice/searchWeeklyBoxOfficeList"
         case .movieInfo: "movie/searchMovieInfo"
         case .posterSearch: "v2/search/image"
         }
@@ -20,6 +23,7 @@ public enum SourceRequest: Hashable, Sendable {
     public var parameters: [(name: String, value: String)] {
         switch self {
         case .dailyChart(let day): [("targetDt", day.compact)]
+        case .periodChart(let kind, let start): [("targetDt", start.compact), ("weekGb", kind.weekGb)]
         case .movieInfo(let code): [("movieCd", code)]
         case .posterSearch(let query): [("query", query), ("size", "20")]
         }
@@ -29,6 +33,7 @@ public enum SourceRequest: Hashable, Sendable {
     public var label: String {
         switch self {
         case .dailyChart(let day): day.iso
+        case .periodChart(let kind, let start): "\(kind.rawValue) \(start.iso)"
         case .movieInfo(let code): "movie \(code)"
         case .posterSearch(let query): "poster search '\(query)'"
         }

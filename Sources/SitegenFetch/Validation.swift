@@ -7,6 +7,7 @@ extension SourceRequest {
     public func validate(_ data: Data) throws {
         switch self {
         case .dailyChart(let day): _ = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: nil)
+        case .periodChart(let kind, let start): _ = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: nil)
         case .movieInfo(let code): _ = try KOBISDecoder.movieInfo(data, code: code)
         case .posterSearch: _ = try KakaoDecoder.choosePoster(data)
         }

@@ -134,12 +134,16 @@ public struct Dataset: Sendable {
     public var days: [DayChart]
     public var movies: [String: Movie]
     public var posters: [String: Poster]
+    /// Weekly and weekend charts of the periods wholly inside the range, by kind then start.
+    public var periods: [PeriodChart]
 
-    public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster]) {
+    public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster],
+                periods: [PeriodChart] = []) {
         self.source = source
         self.days = days.sorted { $0.date < $1.date }
         self.movies = movies
         self.posters = posters
+        self.periods = periods.sorted { ($0.kind, $0.start) < ($1.kind, $1.start) }
     }
 
     /// Every movie code that appears on any chart, in first-appearance order then code.

@@ -63,7 +63,7 @@ public enum KOBISDecoder {
         return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt), warnings)
     }
 
-    private static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
+    static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
         let code = row.trimmed("movieCd")
         guard isValidMovieCode(code) else {
             warnings.append(DataWarning(context: context, message: "movieCd \(quoted(code)) is not [0-9A-Za-z]+; row skipped"))

@@ -27,6 +27,14 @@ enum KOBISWire {
         let dailyBoxOfficeList: [[String: LenientString]]?
     }
 
+    struct WeeklyResponse: Decodable { let boxOfficeResult: WeeklyResult? }
+    struct WeeklyResult: Decodable {
+        let boxofficeType: LenientString?
+        let showRange: LenientString?
+        let yearWeekTime: LenientString?
+        let weeklyBoxOfficeList: [[String: LenientString]]?
+    }
+
     struct MovieInfoResponse: Decodable { let movieInfoResult: MovieInfoResult? }
     struct MovieInfoResult: Decodable { let movieInfo: MovieInfo? }
     struct MovieInfo: Decodable {

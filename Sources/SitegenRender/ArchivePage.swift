@@ -137,8 +137,17 @@ enum ArchivePage {
             }
             while cells.count % 7 != 0 { cells.append(["blank": true]) }
             let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map { ["days": .list(Array(cells[$0..<$0 + 7]))] }
+            // The month's weeks as the press numbers them (by their Thursday), with their charts.
+            var periods: [TemplateValue] = []
+            let firstThursday = month.adding(days: (4 - month.weekday + 7) % 7)
+            for monday in stride(from: firstThursday.ordinal - 3, through: month.ordinal + month.daysInMonth - 4, by: 7).map(Day.init(ordinal:)) {
+                let week = PeriodPage.link(site, .week, monday, from: route)
+                let weekend = PeriodPage.link(site, .weekend, monday.adding(days: 4), from: route)
+                guard week != nil || weekend != nil else { continue }
+                periods.append(["number": .text("\(MonthWeek(monday: monday).number)주"), "week": week, "weekend": weekend])
+            }
             months.append(["name": .text(KoreanFormat.month(month)), "short": .text("\(month.month)월"), "id": .text(monthID(month)),
-                           "weeks": .list(weeks)])
+                           "weeks": .list(weeks), "periods": .list(periods), "hasPeriods": .bool(!periods.isEmpty)])
             month = month.adding(days: month.daysInMonth)
         }
         return months

@@ -11,6 +11,10 @@ enum CSVFiles {
         document(["날짜"] + header, chart.entries.map { [chart.date.iso] + row($0) })
     }
 
+    static func period(_ chart: PeriodChart) -> Data {
+        document(["시작일", "종료일"] + header, chart.entries.map { [chart.start.iso, chart.end.iso] + row($0) })
+    }
+
     static func movie(_ rows: [(date: Day, entry: ChartEntry)]) -> Data {
         document(["날짜"] + header, rows.map { [$0.date.iso] + row($0.entry) })
     }

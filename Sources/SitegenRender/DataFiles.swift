@@ -24,6 +24,24 @@ enum DataFiles {
         return json.data
     }
 
+    static func period(_ site: SiteModel, _ chart: PeriodChart) -> Data {
+        var json = JSONOut(capacity: 8192)
+        json.object { o in
+            o.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+            o.field("demo", site.isDemo)
+            o.field("end", chart.end)
+            o.key("entries")
+            o.array { a in for e in chart.entries { a.entry(e) } }
+            o.field("fetchedAt", chart.fetchedAt)
+            o.field("kind", chart.kind.rawValue)
+            o.field("salesTop10", chart.entries.reduce(Int64(0)) { $0 + $1.sales })
+            o.field("source", sourceName(site))
+            o.field("start", chart.start)
+            o.field("title", PeriodPage.weekName(chart.kind, chart.start))
+        }
+        return json.data
+    }
+
     static func movie(_ site: SiteModel, _ code: String) -> Data {
         var json = JSONOut(capacity: 16_384)
         json.object { o in
@@ -66,6 +84,23 @@ enum DataFiles {
             o.field("source", sourceName(site))
             // When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
             o.field("updatedAt", site.days.compactMap(\.fetchedAt).max())
+            for (key, kind) in [("weekends", PeriodKind.weekend), ("weeks", .week)] {
+                o.key(key)
+                o.array { a in
+                    for chart in site.periods[kind] ?? [] {
+                        a.object { p in
+                            p.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+                            p.field("end", chart.end)
+                            p.field("path", Route.period(kind, chart.start).prettyPath)
+                            p.field("start", chart.start)
+                            p.field("title", PeriodPage.weekName(kind, chart.start))
+                            p.field("top", chart.entries.first?.title)
+                        }
+                    }
+                }
+            }
+            o.key("years")
+            o.array { a in for year in YearPage.years(site) { a.object { y in y.field("path", Route.year(year).prettyPath); y.field("year", year) } } }
         }
         return json.data
     }

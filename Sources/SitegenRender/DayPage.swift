@@ -26,6 +26,7 @@ enum DayPage {
         }
         let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
         let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
+        let links = periodLinks(site, date, from: route)
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
@@ -51,12 +52,31 @@ enum DayPage {
             "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
             "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
+            "periodLinks": .list(links),
+            "hasPeriodLinks": .bool(!links.isEmpty),
         ]
         let viewName = view == .list ? "목록" : "포스터"
         let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) 박스오피스 \(viewName)"
         return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
                          dataHref: Route.dayData(date).href(from: route), content: ["day": day])
+    }
+
+    /// The week and weekend this day belongs to, when built, then the latest ones.
+    static func periodLinks(_ site: SiteModel, _ date: Day, from route: Route) -> [TemplateValue] {
+        var links: [TemplateValue] = []
+        var shown = Set<Route>()
+        func add(_ kind: PeriodKind, _ start: Day?, _ prefix: String) {
+            guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else { return }
+            links.append(["href": .text(Route.period(kind, start).href(from: route)),
+                          "label": .text("\(prefix) \(PeriodPage.kindName(kind))"), "name": .text(PeriodPage.weekName(kind, start))])
+        }
+        let monday = PeriodKind.week.start(containing: date)
+        add(.week, monday, "이 주")
+        add(.weekend, monday?.adding(days: 4), "이 주")
+        add(.week, site.periods[.week]?.last?.start, "최신")
+        add(.weekend, site.periods[.weekend]?.last?.start, "최신")
+        return links
     }
 
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.

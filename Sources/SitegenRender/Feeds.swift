@@ -4,6 +4,7 @@ import SitegenModel
 /// feed.xml (Atom), sitemap.xml and robots.txt: what feed readers, crawlers and hosts expect.
 enum Feeds {
     static let feedDays = 30
+    static let feedWeeks = 8
 
     static func atom(_ site: SiteModel) -> String {
         let base = site.settings.baseURL
@@ -16,6 +17,10 @@ enum Feeds {
         func stamp(_ chart: DayChart) -> String {
             ISO8601DateFormatter().string(from: chart.fetchedAt ?? chart.date.adding(days: 1).startInstantKST)
         }
+        func periodStamp(_ chart: PeriodChart) -> String {
+            ISO8601DateFormatter().string(from: chart.fetchedAt ?? chart.end.adding(days: 1).startInstantKST)
+        }
+        let weeks = (site.periods[.week] ?? []).suffix(feedWeeks).reversed()
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ko">
@@ -24,7 +29,7 @@ enum Feeds {
         <id>\(XML.escape(id(.home, "site")))</id>
         <link rel="alternate" type="text/html" href="\(XML.escape(link(.home)))"/>
         <link rel="self" type="application/atom+xml" href="\(XML.escape(link(.feed)))"/>
-        <updated>\(recent.first.map(stamp) ?? "1970-01-01T00:00:00Z")</updated>
+        <updated>\(([recent.first.map(stamp)] + weeks.map { Optional(periodStamp($0)) }).compactMap { $0 }.max() ?? "1970-01-01T00:00:00Z")</updated>
         <author><name>sitegen</name></author>
         <generator>sitegen</generator>
 
@@ -45,6 +50,23 @@ enum Feeds {
 
             """
         }
+        for chart in weeks {
+            let heading = PeriodPage.heading(.week, chart.start)
+            let top = chart.entries.first.map { " 1위 \($0.title)" } ?? ""
+            let summary = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
+                .joined(separator: " · ")
+            let route = Route.period(.week, chart.start)
+            xml += """
+            <entry>
+            <title>\(XML.escape("\(heading) 주간 박스오피스\(top)"))</title>
+            <id>\(XML.escape(id(route, "week:" + chart.start.iso)))</id>
+            <link rel="alternate" type="text/html" href="\(XML.escape(link(route)))"/>
+            <updated>\(periodStamp(chart))</updated>
+            <summary>\(XML.escape(summary.isEmpty ? "집계된 자료가 없습니다." : summary))</summary>
+            </entry>
+
+            """
+        }
         return xml + "</feed>\n"
     }
 
@@ -53,6 +75,10 @@ enum Feeds {
         for chart in site.days { routes += [.day(chart.date), .dayGrid(chart.date)] }
         routes += site.movieCodes.map { .movie($0) }
         routes += site.people.people.map { .person($0.id) } + [.search]
+        for kind in PeriodKind.allCases {
+            for chart in site.periods[kind] ?? [] { routes += [.period(kind, chart.start), .periodGrid(kind, chart.start)] }
+        }
+        if !site.days.isEmpty { routes += [.years, .records] + YearPage.years(site).map { .year($0) } }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for route in routes {
             guard let url = route.absolute(site.settings.baseURL) else { continue }

@@ -6,6 +6,9 @@ import SitegenModel
 enum Route: Hashable {
     case home, homeGrid, day(Day), dayGrid(Day), movie(String), person(String), archive, archiveYear(Int), search, notFound
     case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData, searchIndex
+    /// Weeks by their Monday, weekends by their Friday: `week/2024-02-05/`, `weekend/2024-02-09/`.
+    case period(PeriodKind, Day), periodGrid(PeriodKind, Day), periodData(PeriodKind, Day), periodCSV(PeriodKind, Day)
+    case years, year(Int), records
 
     var path: String {
         switch self {
@@ -29,6 +32,13 @@ enum Route: Hashable {
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
         case .siteData: "data/index.json"
+        case .period(let kind, let start): "\(kind.rawValue)/\(start.iso)/index.html"
+        case .periodGrid(let kind, let start): "\(kind.rawValue)/\(start.iso)/grid/index.html"
+        case .periodData(let kind, let start): "data/\(kind.rawValue)/\(start.iso).json"
+        case .periodCSV(let kind, let start): "data/\(kind.rawValue)/\(start.iso).csv"
+        case .years: "year/index.html"
+        case .year(let year): "year/\(year)/index.html"
+        case .records: "records/index.html"
         }
     }
 
@@ -41,9 +51,9 @@ enum Route: Hashable {
     var root: String {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots: ""
-        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex: "../"
-        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear: "../../"
-        case .dayGrid: "../../../"
+        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years, .records: "../"
+        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year: "../../"
+        case .dayGrid, .periodGrid: "../../../"
         }
     }
 

@@ -18,7 +18,9 @@ public enum SiteRenderer {
         let site = SiteModel(input)
         let templates = input.templates
         let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
-            + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search, .archive] + ArchivePage.years(site).map { .archiveYear($0) } + [.notFound, .feeds]
+            + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
+            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
+            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [.notFound, .feeds]
         var pages = 0
         for start in stride(from: 0, to: jobs.count, by: chunk) {
             let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
@@ -48,7 +50,8 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), person(Int), search, archive, archiveYear(Int), notFound, feeds
+        case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive, archiveYear(Int)
+        case years, year(Int), records, notFound, feeds
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -83,10 +86,24 @@ public enum SiteRenderer {
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
                          OutputFile(path: Route.searchIndex.path, contents: SearchIndex.json(site))], 1)
+            case .period(let kind, let i):
+                let chart = site.periods[kind]![i]
+                return ([
+                    try page(.period(kind, chart.start), "week", PeriodPage.context(site, chart: chart, grid: false)),
+                    try page(.periodGrid(kind, chart.start), "week-grid", PeriodPage.context(site, chart: chart, grid: true)),
+                    OutputFile(path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
+                    OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart)),
+                ], 2)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
                 return ([try page(.archiveYear(year), "archive", ArchivePage.yearContext(site, year: year))], 1)
+            case .years:
+                return ([try page(.years, "years", YearPage.indexContext(site))], 1)
+            case .year(let year):
+                return ([try page(.year(year), "year", YearPage.context(site, year: year))], 1)
+            case .records:
+                return ([try page(.records, "records", RecordsPage.context(site))], 1)
             case .notFound:
                 return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
             case .feeds:
@@ -95,6 +112,10 @@ public enum SiteRenderer {
                     OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
                 ]
+                // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
+                for code in site.periodOnlyCodes {
+                    files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
+                }
                 if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
                 return (files, 0)
             }
@@ -137,6 +158,12 @@ struct SiteModel: Sendable {
     /// Each charted film's latest totals and best rank.
     let films: [String: FilmFacts]
     let people: PeopleIndex
+    /// Weekly and weekend charts, oldest first, and where each start day is among them.
+    let periods: [PeriodKind: [PeriodChart]]
+    let periodIndex: [PeriodKind: [Day: Int]]
+    /// Films on a weekly chart but on no daily one, with their latest weekly row.
+    let periodTitles: [String: ChartEntry]
+    var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
     /// Each chart row as template values, built once and shared by the list, grid and movie pages
     /// (its links are from the site root, so they do not depend on the page showing them).
     private(set) var rows: [Day: [TemplateValue]]
@@ -161,6 +188,14 @@ struct SiteModel: Sendable {
                              title: input.dataset.movies[code]?.title ?? rows.last!.entry.title))
         })
         people = PeopleIndex(input.dataset, codes: input.dataset.chartedMovieCodes)
+        var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
+        for chart in input.dataset.periods { periods[chart.kind, default: []].append(chart) }
+        for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
+        self.periods = periods
+        var periodTitles: [String: ChartEntry] = [:]
+        for chart in input.dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
+        self.periodTitles = periodTitles
+        periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
         rows = [:]
         let model = self, charts = days
         let slots = RowSlots(count: charts.count)
@@ -173,7 +208,7 @@ struct SiteModel: Sendable {
     var isDemo: Bool { dataset.source == .demo }
 
     func title(of code: String) -> String {
-        dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? code
+        dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? periodTitles[code]?.title ?? code
     }
 
     /// A note is written once but shown at several depths (home and grid/), so its relative links
@@ -212,6 +247,8 @@ struct SiteModel: Sendable {
                 "homeHref": .text(Route.home.href(from: route)),
                 "archiveHref": .text(Route.archive.href(from: route)),
                 "searchHref": .text(Route.search.href(from: route)),
+                "yearsHref": days.isEmpty ? nil : .text(Route.years.href(from: route)),
+                "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(KoreanFormat.timestampKST(buildTime)),

@@ -25,7 +25,7 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
 
 /// The compiled templates. Parsed once per build; rendering never touches the disk.
 public struct Templates: Sendable {
-    public static let requiredPages = ["day", "grid", "movie", "person", "search", "archive", "404"]
+    public static let requiredPages = ["day", "grid", "movie", "person", "search", "archive", "404", "week", "week-grid", "year", "years", "records"]
     let parsed: [String: [TemplateNode]]
     /// Library name → path shown in errors.
     let paths: [String: String]

@@ -39,6 +39,7 @@ public final class FakeAPIs: @unchecked Sendable {
     public var chartRequests: Int { count("searchDailyBoxOfficeList.json") }
     public var movieRequests: Int { count("searchMovieInfo.json") }
     public var posterRequests: Int { count("/v2/search/image") }
+    public var weeklyRequests: Int { count("searchWeeklyBoxOfficeList.json") }
     public var chartDates: [String] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap { $0.query["targetDt"] } }
 
     func answer(_ request: TestServer.Request) -> TestServer.Reply {
@@ -68,6 +69,17 @@ public final class FakeAPIs: @unchecked Sendable {
                 return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)","errorCode":"320103"}}"#)
             }
             return .json(DemoSource.dailyChartJSON(day))
+        }
+        if request.path.hasSuffix("/boxoffice/searchWeeklyBoxOfficeList.json") {
+            guard let text = request.query["targetDt"], let day = Day(compact: text) else {
+                return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)","errorCode":"320103"}}"#)
+            }
+            // As KOBIS: any date answers with the period containing it; weekGb defaults to the weekend.
+            let kind: PeriodKind = request.query["weekGb"] == "0" ? .week : .weekend
+            guard let start = kind.start(containing: day) else {
+                return .json(#"{"boxOfficeResult":{"boxofficeType":"주말 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}"#)
+            }
+            return .json(DemoSource.periodChartJSON(kind, start: start))
         }
         if request.path.hasSuffix("/movie/searchMovieInfo.json"), let code = request.query["movieCd"] {
             return .json(DemoSource.movieInfoJSON(code))

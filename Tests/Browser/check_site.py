@@ -48,14 +48,14 @@ def sitegen(*args):
                    env={k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")})
 
 
-def build(folder, days, base_url=None):
+def build(folder, days, base_url=None, until="2024-02-10"):
     notes = folder / "Notes"
     (notes / "date").mkdir(parents=True, exist_ok=True)
     (notes / "site.md").write_text("이 사이트는 **브라우저 점검**용 데모 빌드입니다. [날짜별 보기](archive/index.html)\n", encoding="utf-8")
     (notes / "date" / "2024-02-10.md").write_text("설 연휴 첫날. *따옴표* \"테스트\" -- 끝.\n", encoding="utf-8")
     out = folder / f"site-{days}"
     extra = ["--base-url", base_url] if base_url else []
-    sitegen("build", "--days", str(days), "--until", "2024-02-10", "--output", str(out), "--notes", str(notes), "--quiet", *extra)
+    sitegen("build", "--days", str(days), "--until", until, "--output", str(out), "--notes", str(notes), "--quiet", *extra)
     return out
 
 
@@ -104,7 +104,9 @@ def run_axe(driver, source):
 
 def figure(text):
     """The number a reader sees: '3,351,386명', '9.7만', '159.3억', '1만' → a float."""
-    text = text.replace(",", "").replace("명", "").replace("원", "").replace("오늘", "").replace("총", "").strip()
+    for word in (",", "명", "원", "오늘", "총", "주간", "주말"):
+        text = text.replace(word, "")
+    text = text.strip()
     for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4)):
         if text.endswith(unit):
             return float(text[:-1]) * scale
@@ -267,6 +269,10 @@ def main():
         person = max(json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))["p"], key=lambda p: len(p[3]))[0]
         # A long range: the archive becomes an index of years with a page per year.
         long_site = build(folder, 400)
+        week = json.loads((site / "data" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
+        weekend = json.loads((site / "data" / "weekend" / "2024-02-02.json").read_text(encoding="utf-8"))
+        # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).
+        build(folder, 153, until="2021-10-31")
         server, base = serve(folder)
         pages = {
             "list": ("site-45/index.html", latest["entries"], "list"),
@@ -279,6 +285,13 @@ def main():
             "year": ("site-400/archive/2023/index.html", None, "archive"),
             "person": (f"site-45/person/{person}/index.html", None, "person"),
             "search": ("site-45/search/index.html", None, "search"),
+            "week": ("site-45/week/2024-01-29/index.html", week["entries"], "list"),
+            "week-grid": ("site-45/week/2024-01-29/grid/index.html", week["entries"], "grid"),
+            "weekend": ("site-45/weekend/2024-02-02/index.html", weekend["entries"], "list"),
+            "weekend-grid": ("site-45/weekend/2024-02-02/grid/index.html", weekend["entries"], "grid"),
+            "year-ranking": ("site-400/year/2023/index.html", None, "year"),
+            "year-index": ("site-400/year/index.html", None, "years"),
+            "records": ("site-153/records/index.html", None, "records"),
             "404": ("site-45/404.html", None, "404"),
         }
         SHOTS.mkdir(parents=True, exist_ok=True)

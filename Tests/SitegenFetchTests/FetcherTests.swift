@@ -34,6 +34,7 @@ struct TableSource: BoxOfficeSource {
         let source = TableSource { request in
             switch request {
             case .dailyChart(let d): return Data(DemoSource.dailyChartJSON(d).utf8)
+            case .periodChart(let kind, let start): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo: return Data("<html>oops</html>".utf8)
             case .posterSearch: return Data(#"{"documents":[]}"#.utf8)
             }
@@ -50,6 +51,7 @@ struct TableSource: BoxOfficeSource {
         let source = TableSource { request in
             switch request {
             case .dailyChart(let d): return Data(DemoSource.dailyChartJSON(d).utf8)
+            case .periodChart(let kind, let start): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo(let code): return Data(DemoSource.movieInfoJSON(code).utf8)
             case .posterSearch(let q):
                 seen.add(q)

@@ -24,20 +24,28 @@ struct HostileSource: BoxOfficeSource {
 
     static func json(_ value: Any) -> Data { try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) }
 
+    static var rows: [[String: String]] {
+        var rows: [[String: String]] = []
+        for (i, title) in Self.titles.enumerated() {
+            rows.append(["rnum": "\(i + 1)", "rank": "\(i + 1)", "rankInten": "0", "rankOldAndNew": "OLD", "movieCd": Self.codes[i],
+                         "movieNm": title, "openDt": "2024-01-31", "salesAmt": "1000", "salesShare": "1.0", "salesInten": "0",
+                         "salesChange": "0", "salesAcc": "2000", "audiCnt": "\(1000 - i)", "audiInten": "0", "audiChange": "0",
+                         "audiAcc": "5000", "scrnCnt": "10", "showCnt": "20"])
+        }
+        rows.append(["rnum": "7", "rank": "7", "movieCd": "../../../etc/passwd", "movieNm": "경로 공격", "audiCnt": "1", "audiAcc": "1",
+                     "salesAmt": "1", "salesAcc": "1", "scrnCnt": "1", "showCnt": "1"])
+        return rows
+    }
+
     func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
         case .dailyChart(let day):
-            var rows: [[String: String]] = []
-            for (i, title) in Self.titles.enumerated() {
-                rows.append(["rnum": "\(i + 1)", "rank": "\(i + 1)", "rankInten": "0", "rankOldAndNew": "OLD", "movieCd": Self.codes[i],
-                             "movieNm": title, "openDt": "2024-01-31", "salesAmt": "1000", "salesShare": "1.0", "salesInten": "0",
-                             "salesChange": "0", "salesAcc": "2000", "audiCnt": "\(1000 - i)", "audiInten": "0", "audiChange": "0",
-                             "audiAcc": "5000", "scrnCnt": "10", "showCnt": "20"])
-            }
-            rows.append(["rnum": "7", "rank": "7", "movieCd": "../../../etc/passwd", "movieNm": "경로 공격", "audiCnt": "1", "audiAcc": "1",
-                         "salesAmt": "1", "salesAcc": "1", "scrnCnt": "1", "showCnt": "1"])
-            return SourceResponse(body: Self.json(["boxOfficeResult": ["dailyBoxOfficeList": rows, "showRange": "\(day.compact)~\(day.compact)"]]),
+            return SourceResponse(body: Self.json(["boxOfficeResult": ["dailyBoxOfficeList": Self.rows, "showRange": "\(day.compact)~\(day.compact)"]]),
                                   fetchedAt: day.adding(days: 1).startInstantKST)
+        case .periodChart(let kind, let start):
+            let end = start.adding(days: kind.length - 1)
+            return SourceResponse(body: Self.json(["boxOfficeResult": ["weeklyBoxOfficeList": Self.rows, "showRange": "\(start.compact)~\(end.compact)"]]),
+                                  fetchedAt: end.adding(days: 1).startInstantKST)
         case .movieInfo(let code):
             let i = Self.codes.firstIndex(of: code) ?? 0
             return SourceResponse(body: Self.json(["movieInfoResult": ["movieInfo": [

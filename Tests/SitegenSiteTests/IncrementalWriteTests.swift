@@ -32,10 +32,11 @@ import Testing
 
     @Test func aRebuildWithOneMoreDayRewritesOnlyThePagesThatChanged() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
-        try await SiteFixture.build(into: out, days: 20, until: "2024-02-10")
+        // Monday 2024-02-12 completes no week or weekend (see the next test for a Sunday).
+        try await SiteFixture.build(into: out, days: 20, until: "2024-02-11")
         let oldFiles = try SiteFixture.files(out)
         let before = try stamps(out)
-        try await SiteFixture.build(into: out, days: 20, until: "2024-02-11")
+        try await SiteFixture.build(into: out, days: 20, until: "2024-02-12")
         let newFiles = try SiteFixture.files(out)
         let after = try stamps(out)
         var rewritten: [String] = []
@@ -47,9 +48,28 @@ import Testing
                 rewritten.append(path)
             }
         }
-        #expect(newFiles["date/2024-02-11/index.html"] != nil && newFiles["date/2024-01-22/index.html"] == nil)
+        #expect(newFiles["date/2024-02-12/index.html"] != nil && newFiles["date/2024-01-23/index.html"] == nil)
         // Of the days, only the new one, its neighbour (a "next" link) and the new first day (no "previous").
         let days = Set(rewritten.filter { $0.hasPrefix("date/") }.map { $0.split(separator: "/")[1] })
-        #expect(days == ["2024-02-11", "2024-02-10", "2024-01-23"])
+        #expect(days == ["2024-02-12", "2024-02-11", "2024-01-24"])
+    }
+
+    /// The day that completes a week changes every day page's 「최신 주간」 link, and nothing else on them.
+    @Test func aDayCompletingAWeekChangesOnlyTheWeekLinksOfOtherDays() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 20, until: "2024-02-10")
+        let oldFiles = try SiteFixture.files(out)
+        try await SiteFixture.build(into: out, days: 20, until: "2024-02-11")
+        let newFiles = try SiteFixture.files(out)
+        #expect(newFiles["week/2024-02-05/index.html"] != nil && oldFiles["week/2024-02-05/index.html"] == nil)
+        func withoutWeekLinks(_ data: Data?) -> String {
+            String(decoding: data ?? Data(), as: UTF8.self)
+                .replacingOccurrences(of: #"<nav class="period-links"[\s\S]*?</nav>"#, with: "", options: .regularExpression)
+        }
+        for day in 24...31 {
+            let path = "date/2024-01-\(day)/index.html"
+            #expect(oldFiles[path] != newFiles[path], "\(path) links the new latest week")
+            #expect(withoutWeekLinks(oldFiles[path]) == withoutWeekLinks(newFiles[path]), "\(path) changed beyond its week links")
+        }
     }
 }

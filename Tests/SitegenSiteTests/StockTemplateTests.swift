@@ -28,6 +28,8 @@ import SitegenModel
         let site = try await site(DemoSource(), days: 40, baseURL: nil)
         #expect(site.files.contains { $0.path == "archive/index.html" })
         #expect(site.files.contains { $0.path.hasPrefix("movie/") && $0.path.hasSuffix("index.html") })
+        #expect(site.files.contains { $0.path == "week/2024-01-29/grid/index.html" })
+        #expect(site.files.contains { $0.path == "weekend/2024-02-02/index.html" })
         let day = try #require(site.files.first { $0.path == "date/2024-02-10/index.html" })
         #expect(String(decoding: day.contents, as: UTF8.self).contains("데모 데이터"), "the demo banner partial rendered")
     }
@@ -39,8 +41,9 @@ import SitegenModel
     }
 
     @Test func everyStockTemplateFindsEveryNameWithHostileData() async throws {
-        let site = try await site(HostileSource(), days: 3, baseURL: "https://example.com/")
+        let site = try await site(HostileSource(), days: 14, baseURL: "https://example.com/")
         #expect(site.files.contains { $0.path == "date/2024-02-10/grid/index.html" })
+        #expect(site.files.contains { $0.path == "week/2024-01-29/grid/index.html" })
         #expect(site.files.contains { $0.path == "404.html" })
     }
 

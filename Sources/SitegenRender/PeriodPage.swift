@@ -1,0 +1,100 @@
+import Foundation
+import SitegenModel
+
+/// The list and poster pages of a weekly (월–일) or weekend (금–일) chart: the day pages' fields,
+/// with changes against the previous period, and links to the period's days and its counterpart.
+enum PeriodPage {
+    static func kindName(_ kind: PeriodKind) -> String { kind == .week ? "주간" : "주말" }
+
+    /// 「2024년 2월 2주」, and 「… 주말」 for the weekend of that week.
+    static func weekName(_ kind: PeriodKind, _ start: Day) -> String {
+        let w = MonthWeek(monday: kind == .week ? start : start.adding(days: -4))
+        return "\(w.year)년 \(w.month)월 \(w.number)주" + (kind == .weekend ? " 주말" : "")
+    }
+
+    /// 「2024년 2월 2주 · 2.5 ~ 2.11」
+    static func heading(_ kind: PeriodKind, _ start: Day) -> String {
+        let end = start.adding(days: kind.length - 1)
+        return "\(weekName(kind, start)) · \(start.month).\(start.day) ~ \(end.month).\(end.day)"
+    }
+
+    /// The other chart of the same week: a week's weekend, a weekend's week.
+    static func counterpart(_ chart: PeriodChart) -> (PeriodKind, Day) {
+        chart.kind == .week ? (.weekend, chart.start.adding(days: 4)) : (.week, chart.start.adding(days: -4))
+    }
+
+    static func link(_ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false) -> TemplateValue? {
+        guard site.periodIndex[kind]?[start] != nil else { return nil }
+        let target: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
+        return ["href": .text(target.href(from: route)), "label": .text(weekName(kind, start)), "kind": .text(kindName(kind))]
+    }
+
+    static func latest(_ site: SiteModel, _ kind: PeriodKind, from route: Route) -> TemplateValue? {
+        guard let chart = site.periods[kind]?.last else { return nil }
+        return link(site, kind, chart.start, from: route)
+    }
+
+    static func context(_ site: SiteModel, chart: PeriodChart, grid: Bool) -> TemplateValue {
+        let kind = chart.kind, start = chart.start
+        let route: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
+        let heading = heading(kind, start)
+        let name = kindName(kind)
+        let top = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
+        let description = chart.entries.isEmpty
+            ? "\(heading) \(name) 박스오피스: 집계된 자료가 없습니다."
+            : "\(heading) \(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
+        let charts = site.periods[kind] ?? []
+        let index = site.periodIndex[kind]?[start] ?? 0
+        func neighbour(_ offset: Int) -> TemplateValue? {
+            let i = index + offset
+            guard charts.indices.contains(i) else { return nil }
+            let s = charts[i].start
+            return ["href": .text((grid ? Route.periodGrid(kind, s) : Route.period(kind, s)).href(from: route)), "label": .text(weekName(kind, s))]
+        }
+        let (otherKind, otherStart) = counterpart(chart)
+        let days: [TemplateValue] = chart.days.map { d in
+            let holiday = KoreanHolidays.name(of: d)
+            return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                    "href": site.dayIndex[d].map { _ in .text(Route.day(d).href(from: route)) },
+                    "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
+                    "holiday": holiday.map { .text($0) }]
+        }
+        let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
+        let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
+        let period: TemplateValue = [
+            "kind": .text(kind.rawValue),
+            "kindName": .text(name),
+            "heading": .text(heading),
+            "range": .text("\(KoreanFormat.shortDate(start)) ~ \(KoreanFormat.shortDate(chart.end))"),
+            "hasEntries": .bool(!chart.entries.isEmpty),
+            "entries": .list(chart.entries.map { entry(site, $0) }),
+            "prev": neighbour(-1),
+            "next": neighbour(1),
+            "counterpart": link(site, otherKind, otherStart, from: route, grid: grid),
+            "days": .list(days),
+            "listHref": .text(Route.period(kind, start).href(from: route)),
+            "gridHref": .text(Route.periodGrid(kind, start).href(from: route)),
+            "isList": .bool(!grid),
+            "isGrid": .bool(grid),
+            "dataHref": .text(Route.periodData(kind, start).href(from: route)),
+            "csvHref": .text(Route.periodCSV(kind, start).href(from: route)),
+            "fetchedAt": chart.fetchedAt.map { .text(KoreanFormat.timestampKST($0)) },
+            "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
+            "audienceSumText": .text(KoreanFormat.people(audienceSum)),
+            "salesSum": .text(KoreanFormat.grouped(salesSum)),
+            "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
+        ]
+        return site.base(route, title: "\(heading) \(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
+                         kind: grid ? "period-grid" : "period-list",
+                         dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period])
+    }
+
+    /// A day page's row, without the day of the run (a week has seven), and without a link when
+    /// the film never made a daily top 10 in the range (it then has no page).
+    static func entry(_ site: SiteModel, _ e: ChartEntry) -> TemplateValue {
+        guard case .object(var fields) = DayPage.entry(site, e, date: e.openDate ?? Day(ordinal: 0)) else { return .null }
+        fields["dayOfRun"] = .null
+        fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
+        return .object(fields)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SitegenModel
+
+/// `records/`: the 천만 club as the press keeps it, then 500만 and 100만 crossings by year.
+enum RecordsPage {
+    static func crossing(_ site: SiteModel, _ c: Records.Crossing, from route: Route) -> TemplateValue {
+        let m = c.milestone
+        let latest = Records.latestTotal(site, c.code)
+        return [
+            "title": .text(site.title(of: c.code)),
+            "href": .text(Route.movie(c.code).href(from: route)),
+            "date": .text(KoreanFormat.longDate(m.date)),
+            "dateHref": site.dayIndex[m.date].map { _ in .text(Route.day(m.date).href(from: route)) },
+            "exact": .bool(m.exact),
+            "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
+            "openDate": Records.openDate(site, c.code).map { .text(KoreanFormat.shortDate($0)) },
+            "openedBeforeRange": .bool(c.openedBeforeRange),
+            "latestTotal": latest.map { .text(KoreanFormat.grouped($0.total)) },
+            "latestDate": latest.map { .text(KoreanFormat.shortDate($0.date)) },
+        ]
+    }
+
+    static func context(_ site: SiteModel) -> TemplateValue {
+        let route = Route.records
+        let records = Records(site)
+        let range = site.days.first.map { "\(KoreanFormat.longDate($0.date)) – \(KoreanFormat.longDate(site.days.last!.date))" }
+        let club = records.crossings.filter { $0.threshold == Records.tenMillion }
+        let before: [TemplateValue] = records.passedBeforeRange.map { b in
+            ["title": .text(site.title(of: b.code)), "href": .text(Route.movie(b.code).href(from: route)),
+             "firstDate": .text(KoreanFormat.longDate(b.firstDate)), "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
+             "openDate": Records.openDate(site, b.code).map { .text(KoreanFormat.shortDate($0)) }]
+        }
+        let years = Set(records.crossings.map(\.milestone.date.year)).sorted(by: >)
+        let byYear: [TemplateValue] = years.map { year in
+            let inYear = records.crossings.filter { $0.milestone.date.year == year }
+            let five = inYear.filter { $0.threshold == 5_000_000 }.map { crossing(site, $0, from: route) }
+            let one = inYear.filter { $0.threshold == 1_000_000 }.map { crossing(site, $0, from: route) }
+            return ["year": .int(year), "five": .list(five), "hasFive": .bool(!five.isEmpty), "one": .list(one), "hasOne": .bool(!one.isEmpty)]
+        }
+        let records_: TemplateValue = [
+            "range": range.templateValue,
+            "club": .list(club.map { crossing(site, $0, from: route) }),
+            "hasClub": .bool(!club.isEmpty),
+            "before": .list(before),
+            "hasBefore": .bool(!before.isEmpty),
+            "years": .list(byYear),
+            "yearsHref": .text(Route.years.href(from: route)),
+        ]
+        let names = club.map { site.title(of: $0.code) }.prefix(5).joined(separator: ", ")
+        return site.base(route, title: "천만 영화와 관객 기록", description: club.isEmpty
+                            ? "집계 기간 안에 누적 관객 1,000만 명을 넘은 영화가 없습니다."
+                            : "누적 관객 1,000만 명을 넘은 영화: \(names)" + (site.isDemo ? " · 데모 데이터" : ""),
+                         kind: "records", content: ["records": records_])
+    }
+}

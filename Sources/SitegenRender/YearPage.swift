@@ -1,0 +1,109 @@
+import Foundation
+import SitegenModel
+
+/// `year/YYYY/` and `year/`: the films that opened in a year ranked by their latest known total
+/// (with the date of that figure, since a film still running will grow), the year's biggest
+/// days, weeks and weekends, its #1 films by days at #1, and the top 10's audience by month.
+enum YearPage {
+    static func years(_ site: SiteModel) -> [Int] {
+        guard let first = site.days.first?.date, let last = site.days.last?.date else { return [] }
+        return Array(first.year...last.year)
+    }
+
+    static func total(_ entries: [ChartEntry]) -> Int64 { entries.reduce(Int64(0)) { $0 + $1.audience } }
+
+    struct Facts {
+        let charts: [DayChart]
+        let openings: [(code: String, total: Int64, date: Day)]
+        let topDays: [(code: String, days: Int)]
+        init(_ site: SiteModel, year: Int) {
+            charts = site.days.filter { $0.date.year == year }
+            var openings: [(code: String, total: Int64, date: Day)] = []
+            for code in Set(site.movieCodes).union(site.periodOnlyCodes).sorted() where Records.openDate(site, code)?.year == year
+                                                                               || (site.history[code] == nil && site.periodTitles[code]?.openDate?.year == year) {
+                if let latest = Records.latestTotal(site, code) { openings.append((code, latest.total, latest.date)) }
+            }
+            self.openings = openings.sorted { $0.total != $1.total ? $0.total > $1.total : $0.code < $1.code }
+            var days: [String: Int] = [:]
+            for chart in charts { if let top = chart.entries.first { days[top.movieCode, default: 0] += 1 } }
+            topDays = days.map { ($0.key, $0.value) }.sorted { $0.days != $1.days ? $0.days > $1.days : $0.code < $1.code }
+        }
+    }
+
+    static func context(_ site: SiteModel, year: Int) -> TemplateValue {
+        let route = Route.year(year)
+        let facts = Facts(site, year: year)
+        let first = facts.charts.first?.date, last = facts.charts.last?.date
+        let whole = first == Day(year: year, month: 1, day: 1) && last == Day(year: year, month: 12, day: 31)
+        let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
+            ["rank": .int(i + 1), "title": .text(site.title(of: f.code)),
+             "href": site.history[f.code] != nil ? .text(Route.movie(f.code).href(from: route)) : nil,
+             "openDate": Records.openDate(site, f.code).map { .text(KoreanFormat.shortDate($0)) } ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
+             "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
+             "asOf": .text(KoreanFormat.shortDate(f.date))]
+        }
+        let bigDays: [TemplateValue] = facts.charts.sorted { total($0.entries) != total($1.entries) ? total($0.entries) > total($1.entries) : $0.date < $1.date }
+            .prefix(10).map { chart in
+                ["label": .text(KoreanFormat.longDate(chart.date)), "href": .text(Route.day(chart.date).href(from: route)),
+                 "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
+                 "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.entries.first.map { .text($0.title) }]
+            }
+        func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
+            (site.periods[kind] ?? []).filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }
+                .sorted { total($0.entries) != total($1.entries) ? total($0.entries) > total($1.entries) : $0.start < $1.start }
+                .prefix(5).map { chart in
+                    ["label": .text(PeriodPage.heading(kind, chart.start)), "href": .text(Route.period(kind, chart.start).href(from: route)),
+                     "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.entries.first.map { .text($0.title) }]
+                }
+        }
+        let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
+            ["title": .text(site.title(of: f.code)), "href": .text(Route.movie(f.code).href(from: route)), "days": .int(f.days)]
+        }
+        var months: [TemplateValue] = []
+        for month in 1...12 {
+            let inMonth = facts.charts.filter { $0.date.month == month }
+            guard !inMonth.isEmpty else { continue }
+            let length = Day.daysIn(month: month, year: year)
+            months.append(["name": .text("\(month)월"), "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + total($1.entries) })),
+                           "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)])
+        }
+        let all = years(site)
+        func neighbour(_ y: Int) -> TemplateValue? {
+            all.contains(y) ? ["href": .text(Route.year(y).href(from: route)), "label": .text("\(y)년")] : nil
+        }
+        let weeks = bigPeriods(.week), weekends = bigPeriods(.weekend)
+        let page: TemplateValue = [
+            "year": .int(year),
+            "range": first.map { f in .text("\(KoreanFormat.longDate(f)) – \(KoreanFormat.longDate(last!))") },
+            "dayCount": .int(facts.charts.count),
+            "partial": .bool(!whole),
+            "films": .list(films), "hasFilms": .bool(!films.isEmpty),
+            "days": .list(bigDays),
+            "weeks": .list(weeks), "hasWeeks": .bool(!weeks.isEmpty),
+            "weekends": .list(weekends), "hasWeekends": .bool(!weekends.isEmpty),
+            "numberOnes": .list(numberOnes),
+            "months": .list(months),
+            "prev": neighbour(year - 1), "next": neighbour(year + 1),
+            "indexHref": .text(Route.years.href(from: route)),
+            "recordsHref": .text(Route.records.href(from: route)),
+            "archiveHref": .text(ArchivePage.route(of: first ?? site.days[0].date, in: site).href(from: route)),
+        ]
+        let top = facts.openings.first.map { " · 최다 관객 개봉작 \(site.title(of: $0.code))" } ?? ""
+        return site.base(route, title: "\(year)년 박스오피스", description: "\(year)년 개봉작 순위와 최다 관객일, 월별 관객\(top)" + (site.isDemo ? " · 데모 데이터" : ""),
+                         kind: "year", content: ["year": page])
+    }
+
+    static func indexContext(_ site: SiteModel) -> TemplateValue {
+        let route = Route.years
+        let list: [TemplateValue] = years(site).reversed().map { year in
+            let facts = Facts(site, year: year)
+            return ["year": .int(year), "href": .text(Route.year(year).href(from: route)), "dayCount": .int(facts.charts.count),
+                    "total": .text(KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + total($1.entries) }, compact: true)),
+                    "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
+                    "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
+                    "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }]
+        }
+        return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
+                         content: ["years": ["list": .list(list), "recordsHref": .text(Route.records.href(from: route))]])
+    }
+}

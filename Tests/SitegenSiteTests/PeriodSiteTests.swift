@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import SitegenModel
+
+/// Whole demo sites with week and weekend pages: their figures against the day pages built beside
+/// them, their paths, headings and links.
+@Suite struct PeriodSiteTests {
+    struct Row: Decodable { let movieCode: String; let audience: Int64; let sales: Int64; let audienceTotal: Int64; let rank: Int }
+    struct Chart: Decodable { let entries: [Row] }
+
+    static func chart(_ root: URL, _ path: String) throws -> Chart {
+        try JSONDecoder().decode(Chart.self, from: Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
+    /// For every film on the period's chart that is in the daily top 10 on each of its days, the
+    /// period's audience and sales are the sums of the day pages' figures. Returns how many were checked.
+    static func checkSums(_ root: URL, kind: String, start: Day, length: Int) throws -> Int {
+        let period = try chart(root, "data/\(kind)/\(start.iso).json")
+        let days = try (0..<length).map { try chart(root, "data/\(start.adding(days: $0).iso).json") }
+        var checked = 0
+        for e in period.entries {
+            let rows = days.compactMap { d in d.entries.first { $0.movieCode == e.movieCode } }
+            guard rows.count == length else { continue }
+            #expect(e.audience == rows.reduce(0) { $0 + $1.audience }, "\(kind) \(start) \(e.movieCode)")
+            #expect(e.sales == rows.reduce(0) { $0 + $1.sales }, "\(kind) \(start) \(e.movieCode)")
+            #expect(e.audienceTotal == rows.last!.audienceTotal)
+            checked += 1
+        }
+        return checked
+    }
+
+    @Test func weeksAreTheSumOfTheirDayPagesAndWeekendsOfFridayToSunday() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 42, until: "2024-02-11")
+        let weeks = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("week").path).sorted()
+        let weekends = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("weekend").path).sorted()
+        // 2024-01-01 (Mon) … 2024-02-11 (Sun): six whole weeks and six weekends.
+        #expect(weeks == ["2024-01-01", "2024-01-08", "2024-01-15", "2024-01-22", "2024-01-29", "2024-02-05"])
+        #expect(weekends == ["2024-01-05", "2024-01-12", "2024-01-19", "2024-01-26", "2024-02-02", "2024-02-09"])
+        var weekChecks = 0, weekendChecks = 0
+        for w in weeks { weekChecks += try Self.checkSums(out, kind: "week", start: Day(iso: w)!, length: 7) }
+        for w in weekends { weekendChecks += try Self.checkSums(out, kind: "weekend", start: Day(iso: w)!, length: 3) }
+        #expect(weekChecks >= 20 && weekendChecks >= 30, "\(weekChecks) \(weekendChecks)")
+    }
+
+    @Test func aWeekCutByTheRangeIsNoWeek() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        // Wednesday 2024-01-31 … Wednesday 2024-02-14: only 2-5 … 2-11 is whole; its weekend too, and 2-2 … 2-4.
+        try await SiteFixture.build(into: out, days: 15, until: "2024-02-14")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("week").path) == ["2024-02-05"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("weekend").path).sorted() == ["2024-02-02", "2024-02-09"])
+    }
+
+    @Test func aWeekPageNamesItsRangeAndLinksItsDaysWeekendAndNeighbours() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 21, until: "2024-02-11")
+        let week = try SiteFixture.text(out, "week/2024-02-05/index.html")
+        #expect(week.contains("<h1>2024년 2월 2주 · 2.5 ~ 2.11</h1>"))
+        for d in 5...11 { #expect(week.contains("href=\"../../date/2024-02-\(Day.pad(d, 2))/index.html\"")) }
+        #expect(week.contains(#"<span class="holiday-name">설날</span>"#), "2-10 is 설날")
+        #expect(week.contains(#"href="../../weekend/2024-02-09/index.html">주말 순위</a>"#))
+        #expect(week.contains(#"href="../../week/2024-01-29/index.html" rel="prev""#))
+        #expect(!week.contains(#"rel="next""#))
+        #expect(week.contains(#"href="../../data/week/2024-02-05.csv""#) && week.contains(#"href="../../data/week/2024-02-05.json""#))
+        #expect(week.contains("지난 주간 대비"))
+        let grid = try SiteFixture.text(out, "week/2024-02-05/grid/index.html")
+        #expect(grid.contains(#"href="../../../weekend/2024-02-09/grid/index.html">주말 순위</a>"#))
+        #expect(grid.contains("주간 ") && grid.contains("총 "))
+        let weekend = try SiteFixture.text(out, "weekend/2024-02-09/index.html")
+        #expect(weekend.contains("<h1>2024년 2월 2주 주말 · 2.9 ~ 2.11</h1>"))
+        #expect(weekend.contains(#"href="../../week/2024-02-05/index.html">주간 순위</a>"#))
+        let csv = try Data(contentsOf: out.appendingPathComponent("data/weekend/2024-02-09.csv"))
+        #expect(csv.starts(with: [0xEF, 0xBB, 0xBF] + Array("시작일,종료일,순위".utf8)))
+        #expect(String(decoding: csv, as: UTF8.self).contains("\r\n2024-02-09,2024-02-11,1,"))
+        // The home page and day pages lead to the latest week and weekend, and a day to its own.
+        let home = try SiteFixture.text(out, "index.html")
+        #expect(home.contains(#"href="week/2024-02-05/index.html">이 주 주간"#) && home.contains(#"href="weekend/2024-02-09/index.html">이 주 주말"#))
+        let day = try SiteFixture.text(out, "date/2024-02-01/index.html")
+        #expect(day.contains(#"href="../../week/2024-01-29/index.html">이 주 주간"#))
+        #expect(day.contains(#"href="../../week/2024-02-05/index.html">최신 주간"#))
+    }
+}
+
+/// The new pages in the sitemap, the feed, the archive and data/index.json.
+@Suite struct PeriodIndexTests {
+    @Test func sitemapFeedArchiveAndIndexNameTheNewPages() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 21, until: "2024-02-11", baseURL: "https://example.com/bo/")
+        let sitemap = try SiteFixture.text(out, "sitemap.xml")
+        for path in ["week/2024-02-05/", "week/2024-02-05/grid/", "weekend/2024-02-09/grid/", "year/", "year/2024/", "records/"] {
+            #expect(sitemap.contains("<loc>https://example.com/bo/\(path)</loc>"), "\(path)")
+        }
+        let feed = try SiteFixture.text(out, "feed.xml")
+        #expect(feed.contains("<title>2024년 2월 2주 · 2.5 ~ 2.11 주간 박스오피스 1위 "))
+        #expect(feed.contains(#"<link rel="alternate" type="text/html" href="https://example.com/bo/week/2024-02-05/"/>"#))
+        #expect(feed.contains("<id>https://example.com/bo/week/2024-01-29/</id>"))
+        let archive = try SiteFixture.text(out, "archive/index.html")
+        #expect(archive.contains(#"<a href="../week/2024-02-05/index.html" aria-label="주간 순위: 2024년 2월 2주">주간</a>"#))
+        #expect(archive.contains(#"<a href="../weekend/2024-02-09/index.html" aria-label="주말 순위: 2024년 2월 2주 주말">주말</a>"#))
+        struct Index: Decodable {
+            struct Period: Decodable { let start: String; let end: String; let path: String; let title: String }
+            struct Year: Decodable { let year: Int; let path: String }
+            let weeks: [Period]; let weekends: [Period]; let years: [Year]
+        }
+        let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: out.appendingPathComponent("data/index.json")))
+        #expect(index.weeks.map(\.start) == ["2024-01-22", "2024-01-29", "2024-02-05"])
+        #expect(index.weeks.last?.end == "2024-02-11" && index.weeks.last?.title == "2024년 2월 2주")
+        #expect(index.weekends.map(\.path) == ["weekend/2024-01-26/", "weekend/2024-02-02/", "weekend/2024-02-09/"])
+        #expect(index.years.map(\.path) == ["year/2024/"])
+        // Every page the index names exists.
+        for path in index.weeks.map(\.path) + index.weekends.map(\.path) + index.years.map(\.path) {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(path + "index.html").path), "\(path)")
+        }
+    }
+}
