@@ -17,8 +17,9 @@ public struct Console: Sendable {
         self.output = sink
     }
 
+    /// Whatever a line quotes (file names, API text), it stays one line without terminal codes.
     func sink(_ stream: Stream, _ line: String) {
-        var clean = line
+        var clean = ErrorText.printable(line)
         for secret in secrets { clean = clean.replacingOccurrences(of: secret, with: "[key]") }
         output(stream, clean)
     }
@@ -45,6 +46,8 @@ public struct Console: Sendable {
             throw ExitCode.failure
         }
     }
+
+    public static func printable(_ text: String) -> String { ErrorText.printable(text) }
 
     public static let standard: @Sendable (Stream, String) -> Void = { stream, line in
         let handle = stream == .out ? FileHandle.standardOutput : FileHandle.standardError
