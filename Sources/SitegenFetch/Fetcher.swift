@@ -61,9 +61,11 @@ public struct Fetcher: Sendable {
         var warnings = charts.flatMap(\.1)
         let partial = Dataset(source: source.kind, days: charts.map(\.0), movies: [:], posters: [:])
         let codes = partial.chartedMovieCodes
-        var firstTitles: [String: String] = [:]
-        for day in partial.days { for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle } }
-        let titles = firstTitles
+        var firstTitles: [String: String] = [:], cleanTitles: [String: String] = [:]
+        for day in partial.days {
+            for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle; cleanTitles[e.movieCode] = e.title }
+        }
+        let titles = firstTitles, chartTitles = cleanTitles
         let posters = source.searchesPosters
         monitor.plan(codes.count * (posters ? 2 : 1))
 
@@ -72,6 +74,8 @@ public struct Fetcher: Sendable {
             var movie: Movie?
             do {
                 movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                // Movie info with an empty movieNm keeps the chart's (never empty) title.
+                if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
                 monitor.finished()
                 if movie == nil { notes.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only")) }
             } catch {

@@ -55,12 +55,23 @@ public enum KOBISDecoder {
         }
         var warnings: [DataWarning] = []
         var entries: [ChartEntry] = []
-        for (index, row) in (result.dailyBoxOfficeList ?? []).enumerated() {
+        var ranks = Set<Int>()
+        let rows = result.dailyBoxOfficeList ?? []
+        for (index, row) in rows.enumerated() {
             let context = "\(date.iso) row \(index + 1)"
-            if let entry = mapRow(row, context: context, warnings: &warnings) { entries.append(entry) }
+            guard let entry = mapRow(row, context: context, warnings: &warnings) else { continue }
+            guard (1...10).contains(entry.rank) else {
+                warnings.append(DataWarning(context: context, message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
+                continue
+            }
+            guard ranks.insert(entry.rank).inserted else {
+                warnings.append(DataWarning(context: context, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
+                continue
+            }
+            entries.append(entry)
         }
         entries.sort { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }
-        return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt), warnings)
+        return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count), warnings)
     }
 
     private static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
@@ -106,7 +117,7 @@ public enum KOBISDecoder {
         let status = RankStatus(rawValue: statusText) ?? .unknown
         return ChartEntry(
             rank: Int(rank), rankChange: Int(KOBISNumber.integer(row.trimmed("rankInten")) ?? 0), status: status,
-            movieCode: code, title: title, rawTitle: row["movieNm"]?.value ?? title,
+            movieCode: code, title: title, rawTitle: ForbiddenCharacters.strip(row["movieNm"]?.value ?? title),
             openDate: Day(kobis: row.trimmed("openDt")),
             sales: sales, salesShare: optionalRate("salesShare"), salesChange: optionalInt("salesInten"),
             salesChangeRate: optionalRate("salesChange"), salesTotal: salesTotal,

@@ -22,10 +22,11 @@ enum ArchivePage {
                 if let holiday { cell["holiday"] = .text(holiday) }
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
-                    if let top = chart.entries.first {
+                    if !chart.entries.isEmpty {
                         let total = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
                         cell["href"] = .text(Route.day(d).href(from: route))
-                        cell["top"] = .text(top.title)
+                        // Only the rank-1 film is labelled; a day whose 1위 row was rejected shows none.
+                        if let top = chart.first { cell["top"] = .text(top.title) }
                         cell["total"] = .text(KoreanFormat.people(total, compact: true))
                         cell["tint"] = .int(1 + min(3, Int(Double(total) / Double(maxTotal) * 4)))
                     } else {

@@ -55,7 +55,7 @@ enum DataFiles {
                     a.object { d in
                         d.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
                         d.field("date", chart.date)
-                        d.field("top", chart.entries.first?.title)
+                        d.field("top", chart.first?.title)
                     }
                 }
             }
