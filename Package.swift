@@ -8,7 +8,6 @@ let package = Package(
     products: [.executable(name: "sitegen", targets: ["sitegen"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -17,10 +16,8 @@ let package = Package(
         .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
-        // The preview server: serves the output folder, watches the inputs, reloads open pages.
-        .target(name: "SitegenServe", dependencies: [
-            "SitegenModel", .product(name: "FlyingFox", package: "FlyingFox"),
-        ]),
+        // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
+        .target(name: "SitegenServe", dependencies: ["SitegenModel"]),
         .target(name: "SitegenCLI", dependencies: [
             "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

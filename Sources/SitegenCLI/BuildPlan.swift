@@ -30,6 +30,9 @@ public struct BuildPlan: Sendable {
         self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor; self.secrets = secrets
     }
 
+    /// KOBIS's daily charts begin here; nothing earlier exists to fetch or imitate.
+    public static let firstKOBISDay = Day(year: 2003, month: 11, day: 11)!
+
     /// KOBIS aggregates up to yesterday, Korean time, whatever zone the build machine is in.
     public static func yesterdayInSeoul(now: Date) -> Day { Day(instant: now).adding(days: -1) }
 
@@ -53,12 +56,22 @@ public struct BuildPlan: Sendable {
             }
             until = day
         }
-        let days = (0..<range.days).map { until.adding(days: $0 - range.days + 1) }
+        let start = until.adding(days: 1 - range.days)
+        guard until >= firstKOBISDay else {
+            throw UsageError("--until \(until.iso) is before KOBIS's first chart (\(firstKOBISDay.iso)); pick a later date")
+        }
+        guard start >= firstKOBISDay else {
+            throw UsageError("--days \(range.days) ending \(until.iso) would start on \(start.iso), before KOBIS's first chart (\(firstKOBISDay.iso)); ask for fewer days")
+        }
+        let days = (0..<range.days).map { start.adding(days: $0) }
 
         func url(_ path: String) -> URL {
             let expanded = (path as NSString).expandingTildeInPath
             return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
         }
+        let output = url(options.output)
+        try checkFolders(output: output, [("--templates", options.templates), ("--public", options.publicFolder),
+                                          ("--notes", options.notes), ("--cache", range.cache)].map { ($0.0, $0.1, url($0.1)) })
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
         let monitor = FetchMonitor()
@@ -88,10 +101,32 @@ public struct BuildPlan: Sendable {
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
         return BuildPlan(
-            days: days, output: url(options.output), templates: url(options.templates), templatesLabel: options.templates,
+            days: days, output: output, templates: url(options.templates), templatesLabel: options.templates,
             publicFolder: url(options.publicFolder), notes: url(options.notes), cache: cacheFolder,
             settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
+    }
+
+    /// An input folder that is empty, is the output, lies inside it or holds it would read the
+    /// site (or its staging folder) back into itself.
+    static func checkFolders(output: URL, _ folders: [(option: String, text: String, url: URL)]) throws {
+        let site = output.resolvingSymlinksInPath().path
+        for folder in folders {
+            guard !folder.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("\(folder.option) is empty; name a folder")
+            }
+            let path = folder.url.resolvingSymlinksInPath().path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw UsageError("\(folder.option) \(ErrorText.printable(path)) is a file, not a folder; name a folder")
+            }
+            if path == site || path.hasPrefix(site + "/") {
+                throw UsageError("\(folder.option) \(ErrorText.printable(path)) is inside --output \(ErrorText.printable(site)); keep inputs out of the folder that is replaced")
+            }
+            if site.hasPrefix(path == "/" ? "/" : path + "/") {
+                throw UsageError("\(folder.option) \(ErrorText.printable(path)) contains --output \(ErrorText.printable(site)); put the output elsewhere or name a narrower folder")
+            }
+        }
     }
 
     static func serviceURL(_ text: String?, fallback: URL, variable: String) throws -> URL {

@@ -13,12 +13,13 @@ public struct Console: Sendable {
 
     public init(quiet: Bool, secrets: [String] = [], sink: @escaping @Sendable (Stream, String) -> Void = Console.standard) {
         self.quiet = quiet
-        self.secrets = secrets.filter { $0.count >= 4 }
+        self.secrets = Self.spellings(of: secrets.filter { $0.count >= 4 })
         self.output = sink
     }
 
+    /// Whatever a line quotes (file names, API text), it stays one line without terminal codes.
     func sink(_ stream: Stream, _ line: String) {
-        var clean = line
+        var clean = ErrorText.printable(line)
         for secret in secrets { clean = clean.replacingOccurrences(of: secret, with: "[key]") }
         output(stream, clean)
     }
@@ -27,6 +28,38 @@ public struct Console: Sendable {
     public func warning(_ line: String) { if !quiet { sink(.err, "warning: " + line) } }
     public func summary(_ line: String) { if !quiet { sink(.out, line) } }
     public func error(_ line: String) { sink(.err, "error: " + line) }
+
+    /// Every form a key is sent or echoed in: as is, percent-encoded as a query value (with '+'
+    /// encoded, as the client sends it, or not; upper- or lowercase hex), fully encoded, JSON-escaped.
+    static func spellings(of keys: [String]) -> [String] {
+        var query = CharacterSet.urlQueryAllowed
+        query.remove(charactersIn: "&=+#")
+        var all: [String] = []
+        for key in keys {
+            let forms = [key, key.addingPercentEncoding(withAllowedCharacters: query),
+                         key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
+                         key.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+                         key.replacingOccurrences(of: "/", with: "\\/")].compactMap { $0 }
+            for form in forms {
+                all.append(form)
+                all.append(lowercaseEscapes(form))
+            }
+        }
+        var seen = Set<String>()
+        // Longest first, so a longer spelling is not left half-replaced by a shorter one.
+        return all.filter { seen.insert($0).inserted }.sorted { $0.count > $1.count }
+    }
+
+    static func lowercaseEscapes(_ text: String) -> String {
+        var out = "", rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            let hex = rest[percent...].prefix(3)
+            out += hex.lowercased()
+            rest = rest[hex.endIndex...]
+        }
+        return out + rest
+    }
 
     /// A command's console: quiet as asked, and scrubbing the keys in its environment.
     public static func forCommand(quiet: Bool, environment: [String: String]) -> Console {
@@ -45,6 +78,8 @@ public struct Console: Sendable {
             throw ExitCode.failure
         }
     }
+
+    public static func printable(_ text: String) -> String { ErrorText.printable(text) }
 
     public static let standard: @Sendable (Stream, String) -> Void = { stream, line in
         let handle = stream == .out ? FileHandle.standardOutput : FileHandle.standardError

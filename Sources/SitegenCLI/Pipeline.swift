@@ -54,12 +54,18 @@ public struct Pipeline: Sendable {
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         let lock = try SiteWriter(output: plan.output).lock()
-        defer { lock.release() }
-        try SiteWriter(output: plan.output).preflight()
-        let inputs = try loadInputs()
-        let dataset = try await fetch().dataset
-        profile("fetch", since: started)
-        return try write(dataset, inputs, started: started)
+        do {
+            try SiteWriter(output: plan.output).preflight()
+            let inputs = try loadInputs()
+            let dataset = try await fetch().dataset
+            profile("fetch", since: started)
+            let summary = try write(dataset, inputs, started: started)
+            lock.release()
+            return summary
+        } catch {
+            lock.releaseAfterFailure()
+            throw error
+        }
     }
 
     /// `SITEGEN_PROFILE=1` prints how long each phase took, for finding what to optimise.
@@ -116,7 +122,13 @@ public struct Pipeline: Sendable {
             session.abort()
             throw error
         }
-        if announce { rendered.messages.forEach { console.note("note: " + $0) } }
+        if announce {
+            rendered.messages.forEach { console.note("note: " + $0) }
+            if !report.skippedPublic.isEmpty {
+                let names = report.skippedPublic.prefix(5).joined(separator: ", ") + (report.skippedPublic.count > 5 ? " and \(report.skippedPublic.count - 5) more" : "")
+                console.note("note: dotfiles in \(plan.publicFolder.lastPathComponent) are not published: \(names)")
+            }
+        }
         profile("swap", since: started)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,

@@ -25,6 +25,7 @@ public struct ServeCommand: AsyncParsableCommand {
 
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
+        guard PreviewServer.isIPv4(host) else { throw ValidationError("--host '\(host)' is not an IPv4 address like 127.0.0.1") }
     }
 
     public func run() async throws {

@@ -99,7 +99,7 @@ struct DemoWorld {
     }
 
     static func firstWednesday(of year: Int) -> Int {
-        let jan1 = Day(year: year, month: 1, day: 1)!
+        let jan1 = Day.januaryFirst(of: year)
         return jan1.ordinal + (3 - jan1.weekday + 7) % 7
     }
 

@@ -94,9 +94,11 @@ public struct Fetcher: Sendable {
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
         let partial = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
         let codes = partial.chartedMovieCodes
-        var firstTitles: [String: String] = [:]
-        for day in partial.days { for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle } }
-        let titles = firstTitles
+        var firstTitles: [String: String] = [:], cleanTitles: [String: String] = [:]
+        for day in partial.days {
+            for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle; cleanTitles[e.movieCode] = e.title }
+        }
+        let titles = firstTitles, chartTitles = cleanTitles
         let posters = source.searchesPosters
         monitor.plan(codes.count * (posters ? 2 : 1))
 
@@ -105,6 +107,8 @@ public struct Fetcher: Sendable {
             var movie: Movie?
             do {
                 movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                // Movie info with an empty movieNm keeps the chart's (never empty) title.
+                if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
                 monitor.finished()
                 if movie == nil { notes.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only")) }
             } catch {

@@ -14,7 +14,8 @@ public struct LiveSettings: Sendable {
     public var timeoutSeconds: Int
     public var retry: RetryPolicy
 
-    public static let defaultKOBISBase = URL(string: "http://www.kobis.or.kr/kobisopenapi/webservice/rest")!
+    /// HTTPS: the key travels in the query string. Plain HTTP only when KOBIS_BASE_URL says so.
+    public static let defaultKOBISBase = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest")!
     public static let defaultKakaoBase = URL(string: "https://dapi.kakao.com")!
 
     public init(kobisKey: String, kakaoKey: String?, kobisBase: URL = defaultKOBISBase, kakaoBase: URL = defaultKakaoBase,
@@ -89,7 +90,11 @@ public actor LiveSource: BoxOfficeSource {
             return try await perform(request)
         }
         let first = Task { try await self.perform(request) }
-        probe = Task { _ = try await first.value }
+        // Only a refused key (or spent quota) speaks for every other request; any other failure
+        // of the first one is its own, and the rest go ahead.
+        probe = Task {
+            do { _ = try await first.value } catch let error where error is InvalidKeyError || error is QuotaError { throw error } catch {}
+        }
         let response = try await first.value
         keyVerified = true
         return response
@@ -128,7 +133,7 @@ public actor LiveSource: BoxOfficeSource {
             var failure = ""
             do {
                 monitor.networkRequest()
-                let (data, response) = try await session.data(for: urlRequest)
+                let (data, response) = try await Self.load(urlRequest, in: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if !request.isKOBIS && (status == 401 || status == 403) {
                     let detail = "HTTP \(status)" + (KakaoDecoder.errorMessage(data).map { ": " + $0 } ?? "")
@@ -156,7 +161,7 @@ public actor LiveSource: BoxOfficeSource {
                 }
             } catch let error as URLError {
                 failure = Self.describe(error, service: service, timeout: settings.timeoutSeconds)
-                guard RetryPolicy.isRetryable(error) else { throw RequestError(reason: failure, transient: false) }
+                guard RetryPolicy.isRetryable(error), !Self.isTLSFailure(error) else { throw RequestError(reason: failure, transient: false) }
             }
             guard canRetry else {
                 throw RequestError(reason: "\(failure) (gave up after \(attempt) attempts)", transient: true)
@@ -166,16 +171,38 @@ public actor LiveSource: BoxOfficeSource {
         }
     }
 
+    /// The completion-handler form: on Linux, cancelling `data(for:)` while sibling requests fail
+    /// can leave it never returning; a request that finishes on its own always reports back.
+    static func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let response, error == nil { continuation.resume(returning: (data ?? Data(), response)) }
+                else { continuation.resume(throwing: error ?? URLError(.unknown)) }
+            }.resume()
+        }
+    }
+
+    /// Linux reports a failed handshake as `.unknown` with OpenSSL's text, so both are looked at.
+    static func isTLSFailure(_ error: URLError) -> Bool {
+        if [.secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired].contains(error.code) { return true }
+        let text = (error as NSError).localizedDescription + ((error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? "")
+        return text.contains("SSL") || text.contains("TLS")
+    }
+
     /// URLError's own text carries the URL, and with it the key; say what happened instead.
     static func describe(_ error: URLError, service: String, timeout: Int) -> String {
+        if isTLSFailure(error) {
+            // Never retried over plain HTTP by itself: the key would travel in clear text.
+            let variable = service == "KOBIS" ? "KOBIS_BASE_URL" : "KAKAO_BASE_URL"
+            return "the TLS (https) connection to \(service) failed; to use plain HTTP knowingly, set \(variable) to an http:// URL"
+        }
         switch error.code {
         case .timedOut: return "\(service) did not answer within \(timeout) s"
         case .cannotConnectToHost: return "could not connect to \(service)"
         case .networkConnectionLost: return "the connection to \(service) was lost"
         case .notConnectedToInternet: return "no network connection"
         case .cannotFindHost, .dnsLookupFailed: return "could not find \(service)'s host"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            return "the TLS connection to \(service) failed"
         default: return "network error talking to \(service) (URLError \(error.code.rawValue))"
         }
     }

@@ -65,7 +65,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The instant this day starts in KST.
     public var startInstantKST: Date { Date(timeIntervalSince1970: Double(ordinal * 86_400 - 9 * 3600)) }
 
-    public var firstOfMonth: Day { Day(year: year, month: month, day: 1)! }
+    /// By arithmetic, so it holds for any ordinal (year 0 and before included), never traps.
+    public var firstOfMonth: Day { adding(days: 1 - day) }
+
+    /// January 1st of any year, even one `init(year:month:day:)` refuses.
+    public static func januaryFirst(of year: Int) -> Day { Day(ordinal: daysFromCivil(year, 1, 1)) }
     public var daysInMonth: Int { Day.daysIn(month: month, year: year) }
 
     public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }

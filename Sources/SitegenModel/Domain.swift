@@ -54,10 +54,16 @@ public struct DayChart: Codable, Sendable, Equatable {
     public var entries: [ChartEntry]
     /// When the figures were collected; KOBIS corrects a day until the next morning.
     public var fetchedAt: Date?
+    /// Rows KOBIS sent that were left out (unparseable, rank outside 1–10, a rank twice): the
+    /// day's page says so, since its totals and its 1위 then miss them.
+    public var rejectedRows: Int
 
-    public init(date: Day, entries: [ChartEntry], fetchedAt: Date?) {
-        self.date = date; self.entries = entries; self.fetchedAt = fetchedAt
+    public init(date: Day, entries: [ChartEntry], fetchedAt: Date?, rejectedRows: Int = 0) {
+        self.date = date; self.entries = entries; self.fetchedAt = fetchedAt; self.rejectedRows = rejectedRows
     }
+
+    /// The rank-1 film, if its row made it: never another film standing in for it.
+    public var first: ChartEntry? { entries.first { $0.rank == 1 } }
 }
 
 public struct Person: Codable, Sendable, Equatable {

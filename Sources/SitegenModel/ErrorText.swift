@@ -31,4 +31,20 @@ public enum ErrorText {
     public static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
+
+    /// Text safe to print on one terminal line: control characters (C0, DEL, C1), line and
+    /// paragraph separators and bidirectional overrides become visible `\u{…}` escapes, so a
+    /// file name cannot move the cursor, recolour the terminal or forge an `error:` line.
+    public static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+                out += "\\u{" + String(v, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }

@@ -54,13 +54,29 @@ public enum KOBISDecoder {
             throw ResponseFormatError(reason: "the response has no boxOfficeResult")
         }
         var warnings: [DataWarning] = []
+        let rows = result.dailyBoxOfficeList ?? []
+        let entries = acceptedRows(rows, context: { "\(date.iso) row \($0)" }, warnings: &warnings)
+        return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count), warnings)
+    }
+
+    /// The rows a chart can trust, in rank order: each maps cleanly, ranks 1–10, no rank twice.
+    static func acceptedRows(_ rows: [[String: LenientString]], context: (Int) -> String, warnings: inout [DataWarning]) -> [ChartEntry] {
         var entries: [ChartEntry] = []
-        for (index, row) in (result.dailyBoxOfficeList ?? []).enumerated() {
-            let context = "\(date.iso) row \(index + 1)"
-            if let entry = mapRow(row, context: context, warnings: &warnings) { entries.append(entry) }
+        var ranks = Set<Int>()
+        for (index, row) in rows.enumerated() {
+            let place = context(index + 1)
+            guard let entry = mapRow(row, context: place, warnings: &warnings) else { continue }
+            guard (1...10).contains(entry.rank) else {
+                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
+                continue
+            }
+            guard ranks.insert(entry.rank).inserted else {
+                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
+                continue
+            }
+            entries.append(entry)
         }
-        entries.sort { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }
-        return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt), warnings)
+        return entries.sorted { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }
     }
 
     static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
@@ -106,7 +122,7 @@ public enum KOBISDecoder {
         let status = RankStatus(rawValue: statusText) ?? .unknown
         return ChartEntry(
             rank: Int(rank), rankChange: Int(KOBISNumber.integer(row.trimmed("rankInten")) ?? 0), status: status,
-            movieCode: code, title: title, rawTitle: row["movieNm"]?.value ?? title,
+            movieCode: code, title: title, rawTitle: ForbiddenCharacters.strip(row["movieNm"]?.value ?? title),
             openDate: Day(kobis: row.trimmed("openDt")),
             sales: sales, salesShare: optionalRate("salesShare"), salesChange: optionalInt("salesInten"),
             salesChangeRate: optionalRate("salesChange"), salesTotal: salesTotal,

@@ -1,11 +1,12 @@
 /// KOBIS sends every number as a string: "-2885", "0.3", "122279.3", sometimes "" or " ".
 /// Parsing is strict (no "+", no commas) so a garbled value is reported instead of misread.
 public enum KOBISNumber {
+    /// At most 15 digits (far above any real count or sum of won), so adding up a day can never overflow.
     public static func integer(_ text: String) -> Int64? {
         let t = text.trimmingCharacters(in: .whitespaces)
         var digits = Substring(t)
         if digits.first == "-" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int64(t)
     }
 

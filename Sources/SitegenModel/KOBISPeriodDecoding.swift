@@ -22,12 +22,7 @@ extension KOBISDecoder {
             }
         }
         var warnings: [DataWarning] = []
-        var entries: [ChartEntry] = []
-        for (index, row) in (result.weeklyBoxOfficeList ?? []).enumerated() {
-            let context = "\(kind.rawValue) \(start.iso) row \(index + 1)"
-            if let entry = mapRow(row, context: context, warnings: &warnings) { entries.append(entry) }
-        }
-        entries.sort { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }
+        let entries = acceptedRows(result.weeklyBoxOfficeList ?? [], context: { "\(kind.rawValue) \(start.iso) row \($0)" }, warnings: &warnings)
         var out = chart
         out.entries = entries
         return (out, warnings)

@@ -67,7 +67,7 @@ extension String {
     /// title or name needs one. Everything else (emoji, right-to-left text) is kept as it is.
     var cleaned: String {
         var scalars = String.UnicodeScalarView()
-        for s in unicodeScalars where !((s.value < 0x20 && s != "\t" && s != "\n") || s.value == 0x7F || (0x80...0x9F).contains(s.value)) {
+        for s in unicodeScalars where s != "\r" && !ForbiddenCharacters.contains(s) {
             scalars.append(s)
         }
         return String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)

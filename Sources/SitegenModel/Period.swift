@@ -48,6 +48,8 @@ public struct PeriodChart: Codable, Sendable, Equatable {
 
     public var end: Day { start.adding(days: kind.length - 1) }
     public var days: [Day] { (0..<kind.length).map { start.adding(days: $0) } }
+    /// The rank-1 film, if its row survived decoding: nothing else is ever called 1위.
+    public var first: ChartEntry? { entries.first { $0.rank == 1 } }
 }
 
 /// Korean press weeks: a week belongs to the month of its Thursday and is numbered within it, so

@@ -89,7 +89,7 @@ enum ArchivePage {
             "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count), "months": .list(monthLinks),
             "busiest": .null,
         ]
-        if let busiest, let top = busiest.entries.first {
+        if let busiest, let top = busiest.first {
             summary["busiest"] = [
                 "date": .text(KoreanFormat.longDate(busiest.date)), "href": .text(Route.day(busiest.date).href(from: route)),
                 "total": .text(KoreanFormat.people(total(busiest), compact: true)), "top": .text(top.title),
@@ -122,9 +122,10 @@ enum ArchivePage {
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
                     cell["href"] = .text(Route.day(d).href(from: route))
-                    if let top = chart.entries.first {
+                    if !chart.entries.isEmpty {
                         let sum = total(chart)
-                        cell["top"] = .text(top.title)
+                        // Only the rank-1 film is labelled; a day whose 1위 row was rejected shows none.
+                        if let top = chart.first { cell["top"] = .text(top.title) }
                         cell["total"] = .text(KoreanFormat.people(sum, compact: true))
                         cell["tint"] = .int(1 + min(3, Int(Double(sum) / Double(maxTotal) * 4)))
                     } else {

@@ -73,7 +73,7 @@ enum DataFiles {
                     a.object { d in
                         d.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
                         d.field("date", chart.date)
-                        d.field("top", chart.entries.first?.title)
+                        d.field("top", chart.first?.title)
                     }
                 }
             }
@@ -94,7 +94,7 @@ enum DataFiles {
                             p.field("path", Route.period(kind, chart.start).prettyPath)
                             p.field("start", chart.start)
                             p.field("title", PeriodPage.weekName(kind, chart.start))
-                            p.field("top", chart.entries.first?.title)
+                            p.field("top", chart.first?.title)
                         }
                     }
                 }

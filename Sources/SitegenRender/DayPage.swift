@@ -11,7 +11,7 @@ enum DayPage {
         let listRoute: Route = isHome ? .home : .day(date)
         let gridRoute: Route = isHome ? .homeGrid : .dayGrid(date)
         let heading = KoreanFormat.longDate(date)
-        let top = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
+        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
         let description = chart.entries.isEmpty
             ? "\(heading) 일별 박스오피스: 집계된 자료가 없습니다."
             : "\(heading) 일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
@@ -34,6 +34,7 @@ enum DayPage {
             "short": .text(KoreanFormat.shortDate(date)),
             "isHome": .bool(isHome),
             "hasEntries": .bool(!chart.entries.isEmpty),
+            "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
             "entries": .list(site.rows[date] ?? []),
             "prev": neighbour(-1),
             "next": neighbour(1),

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// XML text and attribute escaping for the feed, sitemap and SVG (templates escape HTML themselves).
 enum XML {
     static func escape(_ s: String) -> String {
@@ -10,8 +12,8 @@ enum XML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            // Control characters are not allowed in XML 1.0 at all.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
+            // Control characters and noncharacters are not allowed in XML 1.0 at all.
+            case _ where ForbiddenCharacters.contains(scalar) || scalar == "\r": continue
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -36,8 +36,8 @@ enum Feeds {
         """
         for chart in recent {
             let heading = KoreanFormat.longDate(chart.date)
-            let top = chart.entries.first.map { " 1위 \($0.title)" } ?? ""
-            let summary = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
+            let top = chart.first.map { " 1위 \($0.title)" } ?? ""
+            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
                 .joined(separator: " · ")
             xml += """
             <entry>
@@ -52,8 +52,8 @@ enum Feeds {
         }
         for chart in weeks {
             let heading = PeriodPage.heading(.week, chart.start)
-            let top = chart.entries.first.map { " 1위 \($0.title)" } ?? ""
-            let summary = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
+            let top = chart.first.map { " 1위 \($0.title)" } ?? ""
+            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
                 .joined(separator: " · ")
             let route = Route.period(.week, chart.start)
             xml += """

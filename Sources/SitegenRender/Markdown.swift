@@ -1,4 +1,5 @@
 import CCmark
+import SitegenModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,13 +11,14 @@ public enum Markdown {
 
     public static func html(_ markdown: String) -> String {
         if markdown.isEmpty { return "" }
-        var source = markdown
-        return source.withUTF8 { buffer in
+        // Stripped before (raw text) and after (cmark turns `&#x85;` into the character itself).
+        var source = ForbiddenCharacters.strip(markdown)
+        return ForbiddenCharacters.strip(source.withUTF8 { buffer in
             guard let base = buffer.baseAddress,
                   let out = cmark_markdown_to_html(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count,
                                                    CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8) else { return "" }
             defer { free(out) }
             return String(cString: out)
-        }
+        })
     }
 }

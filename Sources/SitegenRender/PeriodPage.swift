@@ -39,7 +39,7 @@ enum PeriodPage {
         let route: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
         let heading = heading(kind, start)
         let name = kindName(kind)
-        let top = chart.entries.prefix(3).map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
+        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
         let description = chart.entries.isEmpty
             ? "\(heading) \(name) 박스오피스: 집계된 자료가 없습니다."
             : "\(heading) \(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")

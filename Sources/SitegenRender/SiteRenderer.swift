@@ -208,7 +208,8 @@ struct SiteModel: Sendable {
     var isDemo: Bool { dataset.source == .demo }
 
     func title(of code: String) -> String {
-        dataset.movies[code]?.title ?? history[code]?.last?.entry.title ?? periodTitles[code]?.title ?? code
+        // An empty movieNm in movie info must not blank a title the chart knows.
+        [dataset.movies[code]?.title, history[code]?.last?.entry.title, periodTitles[code]?.title].compactMap { $0 }.first { !$0.isEmpty } ?? code
     }
 
     /// A note is written once but shown at several depths (home and grid/), so its relative links

@@ -25,7 +25,7 @@ enum YearPage {
             }
             self.openings = openings.sorted { $0.total != $1.total ? $0.total > $1.total : $0.code < $1.code }
             var days: [String: Int] = [:]
-            for chart in charts { if let top = chart.entries.first { days[top.movieCode, default: 0] += 1 } }
+            for chart in charts { if let top = chart.first { days[top.movieCode, default: 0] += 1 } }
             topDays = days.map { ($0.key, $0.value) }.sorted { $0.days != $1.days ? $0.days > $1.days : $0.code < $1.code }
         }
     }
@@ -46,14 +46,14 @@ enum YearPage {
             .prefix(10).map { chart in
                 ["label": .text(KoreanFormat.longDate(chart.date)), "href": .text(Route.day(chart.date).href(from: route)),
                  "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
-                 "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.entries.first.map { .text($0.title) }]
+                 "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.first.map { .text($0.title) }]
             }
         func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
             (site.periods[kind] ?? []).filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }
                 .sorted { total($0.entries) != total($1.entries) ? total($0.entries) > total($1.entries) : $0.start < $1.start }
                 .prefix(5).map { chart in
                     ["label": .text(PeriodPage.heading(kind, chart.start)), "href": .text(Route.period(kind, chart.start).href(from: route)),
-                     "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.entries.first.map { .text($0.title) }]
+                     "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.first.map { .text($0.title) }]
                 }
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in

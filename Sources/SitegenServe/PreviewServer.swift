@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,36 +10,36 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
 /// Serves the output folder for preview, with the live-reload script injected into HTML responses
 /// (never into the files). Folders serve their index.html; unknown paths the site's 404.html.
 public final class PreviewServer: Sendable {
-    let server: HTTPServer
     let host: String
-    let task = TaskBox()
+    let requestedPort: UInt16
+    let handler: PreviewHandler
+    let listener = ListenerBox()
 
     public init(root: URL, host: String, port: UInt16, reload: LiveReload) throws {
-        self.host = host
-        guard let address = try? sockaddr_in.inet(ip4: host, port: port) else {
+        guard Self.isIPv4(host) else {
             throw ServeError(description: "--host '\(host)' is not an IPv4 address like 127.0.0.1")
         }
+        self.host = host
+        self.requestedPort = port
+        self.handler = PreviewHandler(files: StaticFiles(root: root), reload: reload)
         try Self.checkFree(host: host, port: port)
-        server = HTTPServer(address: address, timeout: 60, logger: .disabled,
-                            handler: PreviewHandler(files: StaticFiles(root: root), reload: reload))
+    }
+
+    public static func isIPv4(_ host: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1
     }
 
     /// Starts listening and returns the URL to open.
     public func start() async throws -> URL {
-        let server = self.server
-        task.set(Task { try await server.run() })
-        do { try await server.waitUntilListening(timeout: 5) }
-        catch { throw ServeError(description: "could not start the preview server on \(host): \(error.localizedDescription)") }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw ServeError(description: "the preview server did not report its port")
-        }
-        return URL(string: "http://\(host):\(port)/")!
+        let handler = self.handler
+        let started = try HTTPListener(host: host, port: requestedPort) { await handler.handleRequest($0) }
+        started.start()
+        listener.set(started)
+        return URL(string: "http://\(host):\(started.port)/")!
     }
 
-    public func stop() async {
-        await server.stop(timeout: 1)
-        task.cancel()
-    }
+    public func stop() async { listener.stop() }
 
     /// Binding first gives a clear one-line error for a port in use, before anything is built.
     static func checkFree(host: String, port: UInt16) throws {
@@ -63,56 +61,67 @@ public final class PreviewServer: Sendable {
     }
 }
 
-final class TaskBox: @unchecked Sendable {
+final class ListenerBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: Task<Void, Error>?
-    func set(_ t: Task<Void, Error>) { lock.withLock { task = t } }
-    func cancel() { lock.withLock { task?.cancel() } }
+    private var listener: HTTPListener?
+    func set(_ l: HTTPListener) { lock.withLock { listener = l } }
+    func stop() { lock.withLock { listener?.stop(); listener = nil } }
 }
 
-struct PreviewHandler: HTTPHandler {
+struct PreviewHandler: Sendable {
     let files: StaticFiles
     let reload: LiveReload
     static let scriptTag = "<script src=\"/__sitegen/live.js\"></script>"
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return text(.methodNotAllowed, "only GET and HEAD\n")
+    func handleRequest(_ request: PreviewRequest) async -> PreviewResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return text(405, "only GET and HEAD\n")
         }
-        let raw = request.target.path()
+        let raw = request.path
         switch raw {
         case "/__sitegen/live.js":
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
-                                body: Data(LiveReload.script.utf8))
+            return PreviewResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                                   body: Data(LiveReload.script.utf8))
         case "/__sitegen/wait":
-            let generation = request.query.first { $0.name == "generation" }.flatMap { Int($0.value) }
+            let generation = request.queryValue("generation").flatMap { Int($0) }
             let state = await reload.wait(after: generation)
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                                body: try JSONEncoder().encode(state))
+            return PreviewResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
+                                   body: (try? JSONEncoder().encode(state)) ?? Data())
         default:
             break
         }
         switch files.resolve(raw) {
         case .file(let url, let type):
-            guard var data = try? Data(contentsOf: url) else { return text(.notFound, "not found\n") }
+            guard var data = try? Data(contentsOf: url) else { return text(404, "not found\n") }
             if type.hasPrefix("text/html") { data = Self.inject(data) }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-                                body: request.method == .HEAD ? Data() : data)
+            return PreviewResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: data)
         case .redirect(let location):
-            let query = request.target.query()
-            return HTTPResponse(statusCode: .movedPermanently, headers: [.location: query.isEmpty ? location : location + "?" + query])
+            return PreviewResponse(status: 301, headers: [("Location", Self.location(location, query: request.query))])
         case .forbidden:
-            return text(.forbidden, "forbidden\n")
+            return text(403, "forbidden\n")
         case .notFound:
             let page = files.root.appendingPathComponent("404.html")
-            guard let data = try? Data(contentsOf: page) else { return text(.notFound, "not found (and the site has no 404.html)\n") }
-            return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                                body: Self.inject(Self.rootBase(data)))
+            guard let data = try? Data(contentsOf: page) else { return text(404, "not found (and the site has no 404.html)\n") }
+            return PreviewResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                                   body: Self.inject(Self.rootBase(data)))
         }
     }
 
-    func text(_ status: HTTPStatusCode, _ body: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(body.utf8))
+    func text(_ status: Int, _ body: String) -> PreviewResponse {
+        PreviewResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(body.utf8))
+    }
+
+    /// A same-origin path: one leading slash (`//host/` would leave the site), and the query
+    /// percent-encoded wherever it is not plain printable ASCII.
+    static func location(_ path: String, query: String) -> String {
+        let local = "/" + path.drop { $0 == "/" || $0 == "\\" }
+        guard !query.isEmpty else { return local }
+        var safe = ""
+        for byte in query.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") { safe.unicodeScalars.append(Unicode.Scalar(byte)) }
+            else { safe += String(format: "%%%02X", byte) }
+        }
+        return local + "?" + safe
     }
 
     /// Adds the live-reload script before `</body>`.

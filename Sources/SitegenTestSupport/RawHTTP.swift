@@ -14,6 +14,13 @@ public enum RawHTTP {
     }
 
     public static func get(port: UInt16, _ target: String, method: String = "GET") throws -> Response {
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        return try exchange(port: port, Data(request.utf8), head: method == "HEAD")
+    }
+
+    /// Sends `request` byte for byte (a send the server cut short by answering early is fine)
+    /// and reads the answer.
+    public static func exchange(port: UInt16, _ request: Data, head isHead: Bool = false) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
@@ -25,8 +32,14 @@ public enum RawHTTP {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-        _ = request.withCString { write(fd, $0, strlen($0)) }
+        request.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { break }
+                offset += n
+            }
+        }
 
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -42,7 +55,7 @@ public enum RawHTTP {
                 if let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
                     expected = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
                 }
-                if method == "HEAD" { break }
+                if isHead { break }
             }
             if let end = headerEnd, let expected, data.count - end >= expected { break }
         }
@@ -65,6 +78,15 @@ extension RawHTTP {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result { try get(port: port, target, method: method) })
+            }
+        }
+    }
+
+    /// `exchange` from async code, on its own thread for the same reason.
+    public static func fetch(port: UInt16, raw request: Data) async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try exchange(port: port, request) })
             }
         }
     }

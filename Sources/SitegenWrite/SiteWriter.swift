@@ -16,6 +16,8 @@ public struct WriteReport: Sendable {
     public let byteCount: Int
     /// Files identical to the previous build's, kept as they were (same inode, same mtime).
     public let unchangedCount: Int
+    /// Public files left out because they are dotfiles.
+    public var skippedPublic: [String] = []
 }
 
 /// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
@@ -29,7 +31,31 @@ public struct SiteWriter: Sendable {
 
     public let output: URL
 
-    public init(output: URL) { self.output = output.standardizedFileURL }
+    /// A symlinked output is followed: its target is what gets swapped, so the link keeps working.
+    public init(output: URL) { self.output = output.standardizedFileURL.resolvingSymlinksInPath() }
+
+    /// Staging folders and the lock sit beside the output under names derived from its own; a
+    /// long name is shortened (with a hash, to stay distinct) so they fit in 255 bytes.
+    var besideName: String {
+        let name = output.lastPathComponent
+        guard name.utf8.count > 150 else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in name.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        var head = name
+        while head.utf8.count > 100 { head.removeLast() }
+        return head + "~" + String(hash, radix: 16)
+    }
+    var stagingPrefix: String { ".\(besideName)\(Self.stagingInfix)" }
+
+    /// Names the system would refuse, said in our words before anything is created.
+    func checkName() throws {
+        for part in output.pathComponents where part.utf8.count > 255 {
+            throw WriteError("\(ErrorText.printable(output.path)): the name '\(ErrorText.printable(String(part.prefix(40))))…' is \(part.utf8.count) bytes long; names can be at most 255; pick a shorter --output")
+        }
+        if output.path.utf8.count > 3800 {
+            throw WriteError("\(ErrorText.printable(String(output.path.prefix(60))))…: the path is too long; pick a shorter --output")
+        }
+    }
 
     /// Checks, before anything is fetched, that the output can be replaced and its parent written.
     public func preflight() throws {
@@ -38,7 +64,7 @@ public struct SiteWriter: Sendable {
         let parent = output.deletingLastPathComponent()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
         catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
-        let probe = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingInfix)probe-\(getpid())")
+        let probe = parent.appendingPathComponent("\(stagingPrefix)probe-\(getpid())")
         do {
             try fm.createDirectory(at: probe, withIntermediateDirectories: false)
             try fm.removeItem(at: probe)
@@ -51,22 +77,48 @@ public struct SiteWriter: Sendable {
     /// flock is released by the kernel when the process dies, even by SIGKILL.
     public final class Lock: @unchecked Sendable {
         private var fd: Int32
-        init(fd: Int32) { self.fd = fd }
+        let path: String
+        let output: String
+        /// Folders this build created to hold the output, deepest last.
+        let created: [String]
+        init(fd: Int32, path: String, output: String, created: [String]) {
+            self.fd = fd; self.path = path; self.output = output; self.created = created
+        }
         deinit { release() }
         public func release() {
             if fd >= 0 { close(fd); fd = -1 }
         }
+
+        /// After a failed first build: nothing of it is left, neither the lock nor the folders
+        /// made for it (each removed only if still empty).
+        public func releaseAfterFailure() {
+            release()
+            guard !FileManager.default.fileExists(atPath: output) else { return }
+            unlink(path)
+            for folder in created.reversed() { rmdir(folder) }
+        }
     }
 
     public var lockPath: String {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-lock").path
+        output.deletingLastPathComponent().appendingPathComponent(".\(besideName).sitegen-lock").path
     }
 
     public func lock() throws -> Lock {
+        try checkName()
         let parent = output.deletingLastPathComponent()
+        var created: [String] = []
+        var missing = parent
+        while !FileManager.default.fileExists(atPath: missing.path) && missing.path != "/" {
+            created.insert(missing.path, at: 0)
+            missing = missing.deletingLastPathComponent()
+        }
         try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError("cannot write in \(parent.path) (\(String(cString: strerror(errno)))); pick another --output") }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            for folder in created.reversed() { rmdir(folder) }
+            throw WriteError("cannot write in \(parent.path) (\(reason)); pick another --output")
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = pread(fd, &buffer, buffer.count, 0)
@@ -78,7 +130,7 @@ public struct SiteWriter: Sendable {
         ftruncate(fd, 0)
         _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
         recoverAndClean()
-        return Lock(fd: fd)
+        return Lock(fd: fd, path: lockPath, output: output.path, created: created)
     }
 
     /// What killed builds left beside the output: their staging folders are removed, and if one
@@ -86,7 +138,7 @@ public struct SiteWriter: Sendable {
     func recoverAndClean() {
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
-        let prefix = ".\(output.lastPathComponent)\(Self.stagingInfix)"
+        let prefix = stagingPrefix
         let leftovers = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
         if !fm.fileExists(atPath: output.path), let old = leftovers.last(where: { $0.hasSuffix("-old") }) {
             try? fm.moveItem(atPath: parent.appendingPathComponent(old).path, toPath: output.path)
@@ -101,7 +153,7 @@ public struct SiteWriter: Sendable {
         try checkReplaceable()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
         catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingInfix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        let staging = parent.appendingPathComponent("\(stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         do { try fm.createDirectory(at: staging, withIntermediateDirectories: false) }
         catch { throw WriteError("cannot write in \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
         let previous = fm.fileExists(atPath: output.appendingPathComponent(Self.marker).path) ? output.path : nil
@@ -122,12 +174,21 @@ public struct SiteWriter: Sendable {
         }
 
         public func add(_ relative: String, _ data: Data) throws {
+            try add(relative, data, from: nil)
+        }
+
+        /// `source` names the Public file being copied, for the error when it collides.
+        func add(_ relative: String, _ data: Data, from source: String?) throws {
             do {
                 try SiteWriter.checkRelative(relative)
+                guard written.insert(relative).inserted else {
+                    // Silently replacing a generated page would hide it; both are named instead.
+                    let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
+                        ?? "\(ErrorText.printable(relative)) is generated twice"
+                    throw WriteError("\(what); rename or remove one of them")
+                }
                 try makeFolders(for: relative)
                 let target = staging.path + "/" + relative
-                // Public overrides a generated file of the same path.
-                if !written.insert(relative).inserted { unlink(target) }
                 // Unchanged since the last build: link the old file in, keeping its modification
                 // time, so a deploy that syncs by time or hash uploads only what changed.
                 if let previous, SiteWriter.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
@@ -162,19 +223,25 @@ public struct SiteWriter: Sendable {
 
         /// Copies Public over the rendered files, marks the folder, and swaps it in atomically.
         public func finish(publicFolder: URL?) throws -> WriteReport {
+            var skipped: [String] = []
             if let publicFolder {
                 for (relative, url) in try SiteWriter.publicFiles(publicFolder) {
+                    // Dotfiles (.env, .git/, .DS_Store) are private by convention, never published.
+                    if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                        skipped.append(relative)
+                        continue
+                    }
                     let data: Data
                     do { data = try Data(contentsOf: url) }
-                    catch { throw WriteError("cannot read \(url.path): \(ErrorText.describe(error))") }
-                    try add(relative, data)
+                    catch { throw WriteError("cannot read \(ErrorText.printable(url.path)): \(ErrorText.describe(error))") }
+                    try add(relative, data, from: publicFolder.lastPathComponent + "/" + relative)
                 }
             }
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
             do { try writer.swapIn(staging) }
             catch let error as WriteError { throw error }
             catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
-            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged)
+            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged, skippedPublic: skipped)
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }
@@ -263,9 +330,9 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Regular files under `folder`, sorted, by path relative to it (.DS_Store and the marker skipped).
+    /// Regular files under `folder`, sorted, by path relative to it.
     static func publicFiles(_ folder: URL) throws -> [(String, URL)] {
-        guard let all = FolderFiles.list(folder) else { throw WriteError("cannot read \(folder.path)") }
-        return all.filter { ![".DS_Store", marker].contains(($0.relative as NSString).lastPathComponent) }.map { ($0.relative, $0.url) }
+        guard let all = FolderFiles.list(folder) else { throw WriteError("cannot read \(ErrorText.printable(folder.path))") }
+        return all.map { ($0.relative, $0.url) }
     }
 }

@@ -41,7 +41,7 @@ struct Sitegen: AsyncParsableCommand {
                 // The commands report their own failures before throwing ExitCode.
                 var line = message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
                 if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-                FileHandle.standardError.write(Data("error: \(line) (see 'sitegen help')\n".utf8))
+                FileHandle.standardError.write(Data("error: \(Console.printable(line)) (see 'sitegen help')\n".utf8))
             }
             Foundation.exit(code.rawValue)
         }

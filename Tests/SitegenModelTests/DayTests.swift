@@ -16,6 +16,13 @@ import Testing
         #expect(Day(compact: "2024021") == nil)
     }
 
+    @Test func monthAndYearStartsNeverTrapEvenBeforeYearOne() {
+        let early = Day(ordinal: Day.januaryFirst(of: 0).ordinal + 40)
+        #expect(early.firstOfMonth.day == 1 && early.firstOfMonth.month == 2)
+        #expect(Day.januaryFirst(of: -5).month == 1)
+        #expect(Day(iso: "2024-02-10")!.firstOfMonth.iso == "2024-02-01")
+    }
+
     @Test func knowsWeekdaysAndArithmetic() {
         let d = Day(iso: "2024-02-10")!
         #expect(d.weekday == 6) // Saturday

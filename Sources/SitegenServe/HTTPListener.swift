@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small HTTP/1.1 server for the preview: one thread per connection (at most `maxConnections`),
+/// one request per connection. Request heads are read through `RequestHead`, so an oversized or
+/// slow client is refused or timed out on its own thread and never holds up anyone else.
+final class HTTPListener: @unchecked Sendable {
+    static let maxConnections = 64
+    /// A client that stops sending mid-head loses its connection after this long.
+    static let readTimeoutSeconds = 10
+
+    let port: UInt16
+    private let fd: Int32
+    private let handler: @Sendable (PreviewRequest) async -> PreviewResponse
+    private let slots = DispatchSemaphore(value: maxConnections)
+
+    init(host: String, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse) throws {
+        self.handler = handler
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            throw ServeError(description: "--host '\(host)' is not an IPv4 address like 127.0.0.1")
+        }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServeError(description: "cannot open a socket (\(String(cString: strerror(errno))))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let reason = errno == EADDRINUSE ? "is in use" : "cannot be opened (\(String(cString: strerror(errno))))"
+            close(fd)
+            throw ServeError(description: "port \(port) on \(host) \(reason); pick another with --port")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        self.fd = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// Wakes the blocked accept and ends the loop; connections in flight finish on their own.
+    func stop() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            guard slots.wait(timeout: .now()) == .success else {
+                Self.reply(client, PreviewResponse(status: 503, body: Data("too many connections\n".utf8)), head: false)
+                close(client)
+                continue
+            }
+            Thread.detachNewThread { [self] in
+                defer { slots.signal(); close(client) }
+                serve(client)
+            }
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head = RequestHead()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = read(client, &buffer, buffer.count)
+            if n <= 0 { return }
+            switch head.feed(buffer[0..<n]) {
+            case .needMore: continue
+            case .refused(let status):
+                Self.reply(client, PreviewResponse(status: status, body: Data("\(status) \(Self.reason(status))\n".utf8)), head: false)
+                Self.lingeringClose(client, &buffer)
+                return
+            case .complete:
+                guard let request = head.request() else {
+                    Self.reply(client, PreviewResponse(status: 400, body: Data("400 Bad Request\n".utf8)), head: false)
+                    return
+                }
+                Self.reply(client, respond(to: request), head: request.method == "HEAD")
+                return
+            }
+        }
+    }
+
+    /// Closing with unread input makes the kernel reset the connection, and the client may lose
+    /// the answer; read (a bounded amount of) what it is still sending first.
+    static func lingeringClose(_ client: Int32, _ buffer: inout [UInt8]) {
+        shutdown(client, Int32(SHUT_WR))
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var drained = 0
+        while drained < 4 << 20 {
+            let n = read(client, &buffer, buffer.count)
+            if n <= 0 { return }
+            drained += n
+        }
+    }
+
+    /// Runs the async handler from this connection's own thread.
+    private func respond(to request: PreviewRequest) -> PreviewResponse {
+        final class Box: @unchecked Sendable { var response = PreviewResponse(status: 500) }
+        let box = Box(), done = DispatchSemaphore(value: 0)
+        let handler = self.handler
+        Task {
+            box.response = await handler(request)
+            done.signal()
+        }
+        done.wait()
+        return box.response
+    }
+
+    /// Header values never carry CR or LF, whatever the handler put in them.
+    static func reply(_ client: Int32, _ response: PreviewResponse, head: Bool) {
+        var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
+        for (name, value) in response.headers {
+            text += "\(name): \(value.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" })\r\n"
+        }
+        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        var bytes = Data(text.utf8)
+        if !head { bytes.append(response.body) }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                // MSG_NOSIGNAL: a client that hung up must not kill the server with SIGPIPE.
+                let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 414: "URI Too Long"
+        case 431: "Request Header Fields Too Large"
+        case 503: "Service Unavailable"
+        default: "Internal Server Error"
+        }
+    }
+}
