@@ -16,10 +16,14 @@ let package = Package(
         .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
+        // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
+        .executableTarget(name: "EmbedTheme"),
+        .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
+        .target(name: "SitegenTheme", plugins: ["EmbedThemePlugin"]),
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenModel"]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe",
+            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A local HTTP server speaking KOBIS and Kakao, for tests only.

@@ -42,11 +42,11 @@ public struct SiteOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).", valueName: "url"))
     public var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Mustache templates.", valueName: "dir"))
-    public var templates: String = "Templates"
+    @Option(name: .long, help: ArgumentHelp("Mustache templates that replace the built-in theme's, file by file (default: Templates, if it exists).", valueName: "dir"))
+    public var templates: String?
 
-    @Option(name: .customLong("public"), help: ArgumentHelp("Static assets copied as they are (CSS, JS, icons).", valueName: "dir"))
-    public var publicFolder: String = "Public"
+    @Option(name: .customLong("public"), help: ArgumentHelp("Static assets copied as they are, replacing the built-in theme's of the same name (default: Public, if it exists).", valueName: "dir"))
+    public var publicFolder: String?
 
     @Option(name: .long, help: ArgumentHelp("Markdown notes (site.md, date/YYYY-MM-DD.md, movie/<movieCd>.md); a missing folder is fine.", valueName: "dir"))
     public var notes: String = "Notes"

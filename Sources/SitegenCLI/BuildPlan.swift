@@ -11,6 +11,9 @@ public struct BuildPlan: Sendable {
     public var templates: URL
     public var templatesLabel: String
     public var publicFolder: URL
+    /// Whether the user named `--templates` / `--public`: a named folder must exist, while a
+    /// missing default one means the built-in stock theme alone.
+    public var themeFoldersRequired: (templates: Bool, public: Bool)
     public var notes: URL
     public var cache: URL
     public var settings: SiteSettings
@@ -22,8 +25,9 @@ public struct BuildPlan: Sendable {
     public var secrets: [String]
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
-                cache: URL, settings: SiteSettings, source: any BoxOfficeSource, jobs: Int, buildTime: Date,
-                monitor: FetchMonitor = FetchMonitor(), secrets: [String] = []) {
+                cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true), settings: SiteSettings,
+                source: any BoxOfficeSource, jobs: Int, buildTime: Date, monitor: FetchMonitor = FetchMonitor(), secrets: [String] = []) {
+        self.themeFoldersRequired = themeFoldersRequired
         self.days = days; self.output = output; self.templates = templates
         self.templatesLabel = templatesLabel ?? templates.path; self.publicFolder = publicFolder
         self.notes = notes; self.cache = cache; self.settings = settings; self.source = source
@@ -70,7 +74,8 @@ public struct BuildPlan: Sendable {
             return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
         }
         let output = url(options.output)
-        try checkFolders(output: output, [("--templates", options.templates), ("--public", options.publicFolder),
+        let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
+        try checkFolders(output: output, [("--templates", templates), ("--public", publicFolder),
                                           ("--notes", options.notes), ("--cache", range.cache)].map { ($0.0, $0.1, url($0.1)) })
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
@@ -101,9 +106,9 @@ public struct BuildPlan: Sendable {
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
         return BuildPlan(
-            days: days, output: output, templates: url(options.templates), templatesLabel: options.templates,
-            publicFolder: url(options.publicFolder), notes: url(options.notes), cache: cacheFolder,
-            settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
+            days: days, output: output, templates: url(templates), templatesLabel: templates,
+            publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
+            themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil), settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
     }
 

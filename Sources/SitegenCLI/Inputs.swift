@@ -1,23 +1,78 @@
 import Foundation
 import SitegenModel
 import SitegenRender
+import SitegenTheme
 
-/// Reads what the user wrote (templates, notes) from disk, before the pure render stage.
+/// Reads what the user wrote (templates, assets, notes) from disk, before the pure render stage.
+/// Templates and assets lie over the stock theme built into the binary, file by file, as a
+/// Hugo site's own layouts lie over its theme's.
 public enum Inputs {
-    public static func templates(at folder: URL, label: String) throws -> Templates {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw InputError("templates folder '\(label)' not found; pass --templates with the folder holding day.mustache, grid.mustache, …")
+    /// The stock templates with the folder's replacing theirs. A folder the user named must exist;
+    /// `required` false lets a missing default folder mean the stock theme alone. `usedStockOnly`
+    /// says the folder gave no file of its own.
+    public static func templates(at folder: URL, label: String, required: Bool = true) throws -> (templates: Templates, usedStockOnly: Bool) {
+        var sources: [String: TemplateSource] = [:]
+        for (path, data) in EmbeddedTheme.files(in: "Templates") where path.hasSuffix(".mustache") {
+            let name = String(path.dropLast(".mustache".count))
+            sources[name] = TemplateSource(name: name, displayPath: "(stock theme)/\(path)", text: String(decoding: data, as: UTF8.self))
         }
-        var sources: [TemplateSource] = []
-        for (relative, url) in try files(in: folder, withExtension: "mustache") {
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                throw InputError("\(label)/\(relative): cannot read it as UTF-8 text")
+        var own = 0
+        if try folderExists(folder, label: label, option: "--templates", required: required) {
+            for (relative, url) in try files(in: folder, withExtension: "mustache") {
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw InputError("\(label)/\(relative): cannot read it as UTF-8 text")
+                }
+                let name = String(relative.dropLast(".mustache".count))
+                sources[name] = TemplateSource(name: name, displayPath: "\(label)/\(relative)", text: text)
+                own += 1
             }
-            sources.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), displayPath: "\(label)/\(relative)", text: text))
         }
-        return try Templates.compile(sources, folder: label)
+        let ordered = sources.keys.sorted().map { sources[$0]! }
+        return (try Templates.compile(ordered, folder: label), own == 0)
+    }
+
+    /// One file to publish as it is, and where it came from (for a collision's error).
+    public struct PublicFile: Sendable {
+        public let path: String
+        public let contents: Data
+        public let source: String
+    }
+
+    /// The stock assets with the folder's replacing and joining them. Dotfiles (.env, .git/,
+    /// .DS_Store) are private by convention: never published, and listed in `skipped`.
+    public static func publicFiles(at folder: URL, label: String, required: Bool = true) throws
+        -> (files: [PublicFile], skipped: [String], usedStockOnly: Bool) {
+        var files: [String: PublicFile] = [:]
+        for (path, data) in EmbeddedTheme.files(in: "Public") {
+            files[path] = PublicFile(path: path, contents: data, source: "(stock theme)/\(path)")
+        }
+        var skipped: [String] = []
+        var own = 0
+        if try folderExists(folder, label: label, option: "--public", required: required) {
+            guard let all = FolderFiles.list(folder) else { throw InputError("cannot read the folder \(ErrorText.printable(folder.path))") }
+            for file in all {
+                if file.relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                    skipped.append(file.relative)
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: file.url.path) else {
+                    throw InputError("cannot read \(ErrorText.printable(file.url.path))")
+                }
+                files[file.relative] = PublicFile(path: file.relative, contents: data, source: "\(label)/\(file.relative)")
+                own += 1
+            }
+        }
+        return (files.keys.sorted().map { files[$0]! }, skipped, own == 0)
+    }
+
+    private static func folderExists(_ folder: URL, label: String, option: String, required: Bool) throws -> Bool {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue { throw InputError("\(option) '\(ErrorText.printable(label))' is a file, not a folder") }
+        if !exists && required {
+            throw InputError("\(option) folder '\(ErrorText.printable(label))' not found; leave \(option) out to use the stock theme built into sitegen")
+        }
+        return exists
     }
 
     /// `site.md`, `date/YYYY-MM-DD.md`, `movie/<movieCd>.md`. A missing folder means no notes.

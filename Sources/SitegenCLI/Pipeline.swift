@@ -82,19 +82,27 @@ public struct Pipeline: Sendable {
         return try write(dataset, try loadInputs(), started: started, announce: announce)
     }
 
-    func loadInputs() throws -> (Templates, NoteSources) {
-        let templates = try Inputs.templates(at: plan.templates, label: plan.templatesLabel)
-        let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
-        noteWarnings.forEach(console.warning)
-        return (templates, notes)
+    /// Everything read from the user's folders before rendering.
+    struct LoadedInputs {
+        var templates: Templates
+        var notes: NoteSources
+        var publicFiles: [Inputs.PublicFile]
+        var skippedPublic: [String]
+        var stockOnly: [String]
     }
 
-    func write(_ dataset: Dataset, _ inputs: (Templates, NoteSources), started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
-        var publicFolder: URL? = plan.publicFolder
-        if !FileManager.default.fileExists(atPath: plan.publicFolder.path) {
-            console.warning("no public folder at \(plan.publicFolder.path): the site has no stylesheet or scripts")
-            publicFolder = nil
-        }
+    func loadInputs() throws -> LoadedInputs {
+        let (templates, stockTemplates) = try Inputs.templates(at: plan.templates, label: plan.templatesLabel,
+                                                               required: plan.themeFoldersRequired.templates)
+        let (publicFiles, skipped, stockPublic) = try Inputs.publicFiles(at: plan.publicFolder, label: plan.publicFolder.lastPathComponent,
+                                                                         required: plan.themeFoldersRequired.public)
+        let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
+        noteWarnings.forEach(console.warning)
+        let stockOnly = (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
+        return LoadedInputs(templates: templates, notes: notes, publicFiles: publicFiles, skippedPublic: skipped, stockOnly: stockOnly)
+    }
+
+    func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
         // Rendered files stream into the writer's staging folder on a thread of its own, so writing
         // overlaps rendering; nothing is swapped in unless all succeed.
         let session = try SiteWriter(output: plan.output).begin()
@@ -103,7 +111,7 @@ public struct Pipeline: Sendable {
         let report: WriteReport
         do {
             do {
-                rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.0, notes: inputs.1,
+                rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
                                                               settings: plan.settings, buildTime: plan.buildTime)) { file in
                     try writer.add(file)
                 }
@@ -116,7 +124,8 @@ public struct Pipeline: Sendable {
                 throw PhaseError(phase: "render", message: ErrorText.describe(error))
             }
             profile("render+stage", since: started)
-            report = try session.finish(publicFolder: publicFolder)
+            for file in inputs.publicFiles { try session.add(file.path, file.contents, from: file.source) }
+            report = try session.finish()
         } catch {
             try? writer.drain()
             session.abort()
@@ -124,8 +133,11 @@ public struct Pipeline: Sendable {
         }
         if announce {
             rendered.messages.forEach { console.note("note: " + $0) }
-            if !report.skippedPublic.isEmpty {
-                let names = report.skippedPublic.prefix(5).joined(separator: ", ") + (report.skippedPublic.count > 5 ? " and \(report.skippedPublic.count - 5) more" : "")
+            if !inputs.stockOnly.isEmpty {
+                console.note("note: using the stock theme built into sitegen (no files of your own in \(inputs.stockOnly.joined(separator: " or ")))")
+            }
+            if !inputs.skippedPublic.isEmpty {
+                let names = inputs.skippedPublic.prefix(5).joined(separator: ", ") + (inputs.skippedPublic.count > 5 ? " and \(inputs.skippedPublic.count - 5) more" : "")
                 console.note("note: dotfiles in \(plan.publicFolder.lastPathComponent) are not published: \(names)")
             }
         }

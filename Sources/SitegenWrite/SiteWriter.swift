@@ -16,8 +16,6 @@ public struct WriteReport: Sendable {
     public let byteCount: Int
     /// Files identical to the previous build's, kept as they were (same inode, same mtime).
     public let unchangedCount: Int
-    /// Public files left out because they are dotfiles.
-    public var skippedPublic: [String] = []
 }
 
 /// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
@@ -178,7 +176,7 @@ public struct SiteWriter: Sendable {
         }
 
         /// `source` names the Public file being copied, for the error when it collides.
-        func add(_ relative: String, _ data: Data, from source: String?) throws {
+        public func add(_ relative: String, _ data: Data, from source: String?) throws {
             do {
                 try SiteWriter.checkRelative(relative)
                 guard written.insert(relative).inserted else {
@@ -221,27 +219,13 @@ public struct SiteWriter: Sendable {
             }
         }
 
-        /// Copies Public over the rendered files, marks the folder, and swaps it in atomically.
-        public func finish(publicFolder: URL?) throws -> WriteReport {
-            var skipped: [String] = []
-            if let publicFolder {
-                for (relative, url) in try SiteWriter.publicFiles(publicFolder) {
-                    // Dotfiles (.env, .git/, .DS_Store) are private by convention, never published.
-                    if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-                        skipped.append(relative)
-                        continue
-                    }
-                    let data: Data
-                    do { data = try Data(contentsOf: url) }
-                    catch { throw WriteError("cannot read \(ErrorText.printable(url.path)): \(ErrorText.describe(error))") }
-                    try add(relative, data, from: publicFolder.lastPathComponent + "/" + relative)
-                }
-            }
+        /// Marks the folder as sitegen's and swaps it in atomically.
+        public func finish() throws -> WriteReport {
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
             do { try writer.swapIn(staging) }
             catch let error as WriteError { throw error }
             catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
-            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged, skippedPublic: skipped)
+            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged)
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }
@@ -331,8 +315,4 @@ public struct SiteWriter: Sendable {
     }
 
     /// Regular files under `folder`, sorted, by path relative to it.
-    static func publicFiles(_ folder: URL) throws -> [(String, URL)] {
-        guard let all = FolderFiles.list(folder) else { throw WriteError("cannot read \(ErrorText.printable(folder.path))") }
-        return all.map { ($0.relative, $0.url) }
-    }
 }

@@ -19,7 +19,8 @@ struct Sitegen: AsyncParsableCommand {
           KAKAO_BASE_URL       Kakao host override
           SOURCE_DATE_EPOCH    fixed build time ({{site.builtAt}} in templates)
         """,
-        subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self])
+        version: SitegenVersion.description,
+        subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self, InitCommand.self])
 
     /// Like ArgumentParser's, but a bad option is one `error:` line, not a usage dump: every
     /// failure of sitegen reads the same way. Help still prints in full.

@@ -12,7 +12,7 @@ import Testing
     func input(buildTime: Date) async throws -> RenderInput {
         let days = (0..<5).map { Day(iso: "2024-02-06")!.adding(days: $0) }
         let dataset = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: days).dataset
-        let templates = try Inputs.templates(at: Self.repo.appendingPathComponent("Templates"), label: "Templates")
+        let templates = try Inputs.templates(at: Self.repo.appendingPathComponent("Templates"), label: "Templates").templates
         return RenderInput(dataset: dataset, templates: templates, notes: NoteSources(site: "노트"), settings: SiteSettings(), buildTime: buildTime)
     }
 

@@ -83,13 +83,13 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func aMissingTemplatesFolderIsOneLine() throws {
+    @Test func aMissingTemplatesFolderThatWasNamedIsOneLine() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         var args = baseArguments(out)
         args[4] = "/nonexistent/templates"
         let result = try Binary.run(args + ["--days", "2", "--until", "2024-02-10"])
         #expect(result.status == 1)
-        #expect(result.err == "error: templates folder '/nonexistent/templates' not found; pass --templates with the folder holding day.mustache, grid.mustache, …\n")
+        #expect(result.err == "error: --templates folder '/nonexistent/templates' not found; leave --templates out to use the stock theme built into sitegen\n")
     }
 
     @Test func anUnwritableOutputIsOneLine() throws {

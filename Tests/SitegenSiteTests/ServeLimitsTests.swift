@@ -17,13 +17,16 @@ import SitegenTestSupport
         let (_, server, port, _) = try await ServeTests.servedSite()
         defer { Task { await server.stop() } }
         let longURL = "GET /" + String(repeating: "a", count: 64 * 1024) + " HTTP/1.1\r\nHost: x\r\n\r\n"
-        let (uri, uriSeconds) = try await timed { try await RawHTTP.fetch(port: port, raw: Data(longURL.utf8)) }
-        #expect(uri.status == 414)
-        #expect(uriSeconds < 0.5, "\(uriSeconds) s")
+        #expect(try await RawHTTP.fetch(port: port, raw: Data(longURL.utf8)).status == 414)
         let bigHeader = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 200 * 1024) + "\r\n\r\n"
-        let (headers, headerSeconds) = try await timed { try await RawHTTP.fetch(port: port, raw: Data(bigHeader.utf8)) }
-        #expect(headers.status == 431)
-        #expect(headerSeconds < 0.5, "\(headerSeconds) s")
+        #expect(try await RawHTTP.fetch(port: port, raw: Data(bigHeader.utf8)).status == 431)
+        // "At once" without a stopwatch: the client sends just over the limit and then nothing,
+        // keeping the connection open. A server that collects the whole line or head before
+        // judging it never answers (the client gives up after 30 s and this fails).
+        let unfinishedLine = "GET /" + String(repeating: "a", count: 8 * 1024 + 1)
+        #expect(try await RawHTTP.fetch(port: port, raw: Data(unfinishedLine.utf8)).status == 414)
+        let unfinishedHead = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 16 * 1024 + 1)
+        #expect(try await RawHTTP.fetch(port: port, raw: Data(unfinishedHead.utf8)).status == 431)
         // Just under the limits is still served.
         let fits = "GET /?" + String(repeating: "a", count: 8000) + " HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 15000) + "\r\n\r\n"
         #expect(try await RawHTTP.fetch(port: port, raw: Data(fits.utf8)).status == 200)
@@ -38,7 +41,9 @@ import SitegenTestSupport
         let stalled = (0..<2).map { _ in Task { try? await RawHTTP.fetch(port: port, raw: Data("GET / HTTP/1.1\r\nX-Slow: ".utf8)) } }
         let (page, seconds) = try await timed { try await RawHTTP.fetch(port: port, "/") }
         #expect(page.status == 200 && page.text.contains("</html>"))
-        #expect(seconds < 1, "a normal GET took \(seconds) s")
+        // A normal GET takes milliseconds; a server held up by the floods took over 10 s. The bound
+        // leaves room for a loaded 2-core CI machine without letting that stall pass.
+        #expect(seconds < 5, "a normal GET took \(seconds) s")
         for flood in floods { #expect(try await flood.value == 431) }
         // The stalled ones are cut off by the server's read timeout, not left open for good.
         for client in stalled { #expect(await client.value == nil) }

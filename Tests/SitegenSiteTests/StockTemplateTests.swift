@@ -15,7 +15,7 @@ import SitegenModel
         let last = Day(iso: "2024-02-10")!
         let days = (0..<count).map { last.adding(days: $0 - count + 1) }
         let dataset = try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
-        var templates = try Inputs.templates(at: folder, label: "Templates")
+        var templates = try Inputs.templates(at: folder, label: "Templates").templates
         templates.strict = true
         let code = dataset.days.last?.entries.first?.movieCode ?? ""
         let notes = NoteSources(site: "사이트 *노트*", days: [last: "그날의 노트"], movies: [code: "영화 노트"])
