@@ -26,8 +26,9 @@ let package = Package(
             "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // A local HTTP server speaking KOBIS and Kakao, for tests only.
+        // A local HTTP server speaking KOBIS and Kakao, for tests only, and as a program for the benchmark.
         .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel"]),
+        .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
