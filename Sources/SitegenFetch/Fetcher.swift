@@ -83,13 +83,24 @@ public struct Fetcher: Sendable {
                 throw FetchError(item: wanted.request.label, cause: error)
             }
         }
-        let missing = results.compactMap { if case .failure(let miss) = $0 { miss.label } else { nil } }
-        if !missing.isEmpty {
-            let shown = missing.prefix(8).joined(separator: ", ") + (missing.count > 8 ? " and \(missing.count - 8) more" : "")
-            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(shown); run `sitegen fetch` or build without --offline"))
+        func listed(_ labels: [String]) -> String {
+            labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? " and \(labels.count - 8) more" : "")
+        }
+        // A missing day fails an offline build; a missing week or weekend only loses its page, so
+        // a cache filled before sitegen knew weeks still builds every day it holds.
+        let misses = zip(requests, results).compactMap { request, result -> (ChartRequest, String)? in
+            if case .failure(let miss) = result { (request, miss.label) } else { nil }
+        }
+        let missingDays = misses.filter { if case .day = $0.0 { true } else { false } }.map(\.1)
+        if !missingDays.isEmpty {
+            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(listed(missingDays)); run `sitegen fetch` or build without --offline"))
         }
         let charts = results.compactMap { try? $0.get() }
         var warnings = charts.flatMap(\.1)
+        let missingPeriods = misses.map(\.1)
+        if !missingPeriods.isEmpty {
+            warnings.append(DataWarning(context: "--offline", message: "not in the cache, so left out: \(listed(missingPeriods)); run `sitegen fetch` to add them"))
+        }
         let dayCharts = charts.compactMap { if case .day(let c) = $0.0 { c } else { nil } }
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
         let partial = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)

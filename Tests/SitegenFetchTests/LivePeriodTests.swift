@@ -94,13 +94,28 @@ import SitegenTestSupport
         #expect(cache.url(for: week).lastPathComponent == "targetDt=20240205&weekGb=0.json")
     }
 
-    @Test func offlineNamesAMissingWeek() async throws {
+    /// A cache filled before sitegen knew weeks still builds every day it holds: the missing
+    /// week and weekend are one warning and lose only their pages.
+    @Test func offlineLeavesOutAMissingWeekWithOneWarning() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
         let cache = ResponseCache(folder: folder)
         for day in days { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
         let monitor = FetchMonitor()
         let source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
+        let outcome = try await Fetcher(source: source, jobs: 2, monitor: monitor).fetch(days: days)
+        #expect(outcome.dataset.days.count == days.count && outcome.dataset.periods.isEmpty)
+        let notes = outcome.warnings.filter { $0.context == "--offline" }
+        #expect(notes.count == 1)
+        #expect(notes.first?.message.contains("not in the cache, so left out: week 2024-02-05, weekend 2024-02-09") == true)
+    }
+
+    @Test func offlineStillFailsOnAMissingDay() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
+        let cache = ResponseCache(folder: folder)
+        for day in days.dropFirst() { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
+        let monitor = FetchMonitor()
+        let source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
         let error = await #expect(throws: FetchError.self) { try await Fetcher(source: source, jobs: 2, monitor: monitor).fetch(days: days) }
-        #expect(error?.description.contains("not in the cache: week 2024-02-05, weekend 2024-02-09") == true)
+        #expect(error?.description.contains("not in the cache: \(days[0].iso);") == true)
     }
 }
