@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The documentation a user reads (README.md, docs/) stays true to the binary and the stock theme,
+/// and stands on its own: a clone has nothing beside the repository.
+struct DocsTests {
+    let repo = SiteFixture.repo
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: repo.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// README.md and every Markdown file under docs/, as repository-relative paths.
+    func markdownFiles() throws -> [String] {
+        let docs = repo.appendingPathComponent("docs")
+        let found = FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []
+        return ["README.md"] + found.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    func everyOptionInTheHelpIsDocumented() throws {
+        let documented = DocsText.longOptions(in: try read("docs/cli.md"))
+        for command in [[], ["build"], ["serve"], ["fetch"], ["init"]] {
+            let help = try Binary.run(["help"] + command)
+            #expect(help.status == 0, "\(help.err)")
+            let options = DocsText.helpOptions(help.out)
+            #expect(options.contains("--help"), "the OPTIONS of 'sitegen help \(command.joined())' were read: \(options)")
+            for option in options {
+                #expect(documented.contains(option), "docs/cli.md does not mention \(option) of 'sitegen \(command.joined())'")
+            }
+        }
+        // Hidden from --help, yet the README tells users to run it.
+        #expect(documented.contains("--generate-completion-script"))
+    }
+
+    @Test func everyNameTheStockTemplatesUseIsDocumented() throws {
+        let doc = try read("docs/templates.md")
+        let folder = repo.appendingPathComponent("Templates")
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".mustache") }.sorted()
+        var names: [String: String] = [:]
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for name in DocsText.mustacheNames(in: text) where names[name] == nil { names[name] = file }
+        }
+        #expect(names["day.entries"] == "day.mustache" && names["change.kind"] != nil && names["movie.chart"] != nil,
+                "the templates were parsed: \(names.count) names")
+        #expect(names["content"] == nil && names["layout"] == nil && names["partials/poster"] == nil,
+                "blocks, parents and partials are not context names")
+        for (name, file) in names.sorted(by: { $0.key < $1.key }) {
+            let documented = doc.contains("`\(name)`")
+            #expect(documented, "docs/templates.md does not document `\(name)` (used in Templates/\(file))")
+        }
+    }
+
+    @Test func docsPointAtNothingOutsideTheRepository() throws {
+        for file in try markdownFiles() {
+            let text = try read(file)
+            for outside in ["../shared", "/shared/reference", "/shared/notes", "SPEC.md", "/work/"] {
+                let mentioned = text.contains(outside)
+                #expect(!mentioned, "\(file) refers to \(outside), which a clone does not have")
+            }
+        }
+    }
+
+    @Test func everyRelativeLinkResolvesInsideTheRepository() throws {
+        var checked = 0
+        for file in try markdownFiles() {
+            let base = repo.appendingPathComponent(file).deletingLastPathComponent()
+            for link in DocsText.links(in: try read(file)) where DocsText.isRelative(link) {
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? repo.appendingPathComponent(file) : base.appendingPathComponent(parts[0]).standardizedFileURL
+                #expect(target.path.hasPrefix(repo.standardizedFileURL.path + "/"), "\(file): \(link) leaves the repository")
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(file): \(link) names no file")
+                if parts.count == 2, target.pathExtension == "md", let text = try? String(contentsOf: target, encoding: .utf8) {
+                    #expect(DocsText.anchors(in: text).contains(parts[1]), "\(file): \(link) names no heading")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 4, "the README links docs/cli.md and docs/templates.md")
+    }
+}
+
+/// Small readers of the text the docs tests compare.
+enum DocsText {
+    /// Every `--long-option` token in a text.
+    static func longOptions(in text: String) -> Set<String> {
+        Set(text.matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) })
+    }
+
+    /// The long options a help screen lists under OPTIONS (not those its prose mentions).
+    static func helpOptions(_ help: String) -> [String] {
+        var inOptions = false, options: [String] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" ") { inOptions = line.hasPrefix("OPTIONS:"); continue }
+            guard inOptions, let match = line.firstMatch(of: /^\s+(?:-[A-Za-z], )?(--[a-z][a-z0-9-]*)/) else { continue }
+            options.append(String(match.output.1))
+        }
+        return options
+    }
+
+    /// The names a Mustache template looks up: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`) and
+    /// sections (`{{#x}}`, `{{^x}}`), following set-delimiter tags; not partials, parents, blocks,
+    /// closers, comments or `.`.
+    static func mustacheNames(in text: String) -> [String] {
+        var open = "{{", close = "}}", rest = Substring(text), names: [String] = []
+        while let start = rest.range(of: open) {
+            var after = rest[start.upperBound...]
+            var closing = close
+            if open == "{{" && after.hasPrefix("{") { after = after.dropFirst(); closing = "}" + close }
+            guard let end = after.range(of: closing) else { break }
+            var tag = after[..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            rest = after[end.upperBound...]
+            if closing != close { if tag != "." { names.append(tag) }; continue }
+            switch tag.first {
+            case "=":
+                let delimiters = tag.dropFirst().dropLast().split(whereSeparator: \.isWhitespace)
+                if delimiters.count == 2 { open = String(delimiters[0]); close = String(delimiters[1]) }
+            case ">", "<", "$", "/", "!": continue
+            case "#", "^", "&":
+                tag = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces)
+                if tag != "." { names.append(tag) }
+            default:
+                if tag != "." && !tag.isEmpty { names.append(tag) }
+            }
+        }
+        return names
+    }
+
+    /// Link targets of Markdown inline links and reference definitions, outside code.
+    static func links(in markdown: String) -> [String] {
+        let prose = markdown.replacing(/(?s)```.*?```/, with: "").replacing(/`[^`\n]*`/, with: "")
+        let inline = prose.matches(of: /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/).map { String($0.output.1) }
+        let references = prose.matches(of: /(?m)^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)/).map { String($0.output.1) }
+        return inline + references
+    }
+
+    static func isRelative(_ link: String) -> Bool {
+        link.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) == nil && !link.hasPrefix("//")
+    }
+
+    /// GitHub's anchors for a file's headings: lowercase, punctuation dropped, spaces to hyphens.
+    static func anchors(in markdown: String) -> Set<String> {
+        let withoutCode = markdown.replacing(/(?s)```.*?```/, with: "")
+        return Set(withoutCode.matches(of: /(?m)^#{1,6}\s+(.+?)\s*$/).map { match in
+            String(match.output.1.lowercased().compactMap { c -> Character? in
+                c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+            })
+        })
+    }
+}
