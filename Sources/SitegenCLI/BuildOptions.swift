@@ -34,7 +34,7 @@ public struct RangeOptions: ParsableArguments, Sendable {
     }
 }
 
-/// What to build from it (SPEC.md's table), reusable by `serve`.
+/// What to build from it (the options of docs/cli.md), reusable by `serve`.
 public struct SiteOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The deployable folder, replaced as a whole when the build succeeds.", valueName: "dir"))
     public var output: String = "_site"

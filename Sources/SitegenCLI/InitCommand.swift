@@ -64,7 +64,7 @@ struct SiteStarter {
             guard isDirectory.boolValue else { throw InputError("\(folder.path) is a file, not a folder") }
             let existing = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
             if !existing.isEmpty && !force {
-                throw InputError("\(folder.path) is not empty; pass --force to add the missing files (none is overwritten)")
+                throw UsageError("\(folder.path) is not empty; pass --force to add the missing files (none is overwritten)")
             }
         }
         var report = Report()

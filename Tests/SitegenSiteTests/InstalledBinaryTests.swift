@@ -63,7 +63,7 @@ struct InstalledBinaryTests {
         let site = try SiteFixture.temporaryFolder()
         try "mine\n".write(to: site.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         let refused = try Binary.run(["init", site.path])
-        #expect(refused.status != 0 && refused.err.hasPrefix("error: ") && refused.err.contains("--force"))
+        #expect(refused.status == 64 && refused.err.hasPrefix("error: ") && refused.err.contains("--force"))
         let forced = try Binary.run(["init", "--force", site.path])
         #expect(forced.status == 0, "\(forced.err)")
         #expect(try String(contentsOf: site.appendingPathComponent("README.md"), encoding: .utf8) == "mine\n")
