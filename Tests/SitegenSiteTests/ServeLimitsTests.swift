@@ -19,11 +19,12 @@ import SitegenTestSupport
         let longURL = "GET /" + String(repeating: "a", count: 64 * 1024) + " HTTP/1.1\r\nHost: x\r\n\r\n"
         let (uri, uriSeconds) = try await timed { try await RawHTTP.fetch(port: port, raw: Data(longURL.utf8)) }
         #expect(uri.status == 414)
-        #expect(uriSeconds < 0.5, "\(uriSeconds) s")
+        // Milliseconds in a release build; the bound leaves room for a debug build on a busy machine.
+        #expect(uriSeconds < 2, "\(uriSeconds) s")
         let bigHeader = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 200 * 1024) + "\r\n\r\n"
         let (headers, headerSeconds) = try await timed { try await RawHTTP.fetch(port: port, raw: Data(bigHeader.utf8)) }
         #expect(headers.status == 431)
-        #expect(headerSeconds < 0.5, "\(headerSeconds) s")
+        #expect(headerSeconds < 2, "\(headerSeconds) s")
         // Just under the limits is still served.
         let fits = "GET /?" + String(repeating: "a", count: 8000) + " HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 15000) + "\r\n\r\n"
         #expect(try await RawHTTP.fetch(port: port, raw: Data(fits.utf8)).status == 200)
@@ -38,7 +39,7 @@ import SitegenTestSupport
         let stalled = (0..<2).map { _ in Task { try? await RawHTTP.fetch(port: port, raw: Data("GET / HTTP/1.1\r\nX-Slow: ".utf8)) } }
         let (page, seconds) = try await timed { try await RawHTTP.fetch(port: port, "/") }
         #expect(page.status == 200 && page.text.contains("</html>"))
-        #expect(seconds < 1, "a normal GET took \(seconds) s")
+        #expect(seconds < 2, "a normal GET took \(seconds) s")
         for flood in floods { #expect(try await flood.value == 431) }
         // The stalled ones are cut off by the server's read timeout, not left open for good.
         for client in stalled { #expect(await client.value == nil) }

@@ -187,7 +187,8 @@ struct ServeCommandTests {
         try original.write(to: header, atomically: true, encoding: .utf8)
         let recovered = try poll(port, "/") { $0.text.contains("최신 순위") }
         #expect(recovered.text.contains("최신 순위") && !recovered.text.contains("오늘의 순위표"))
-        #expect(try RawHTTP.get(port: port, "/__sitegen/wait?generation=").text.contains("\"error\"") == false)
+        // The reload state is updated just after the files are swapped in, so it may lag a moment.
+        #expect(try poll(port, "/__sitegen/wait?generation=") { !$0.text.contains("\"error\"") }.text.contains("\"error\"") == false)
 
         kill(running.process.processIdentifier, SIGINT)
         running.process.waitUntilExit()
