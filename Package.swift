@@ -12,10 +12,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
+        // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random generator.
+        .target(name: "SitegenBasics"),
         .target(name: "SitegenModel"),
-        .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
-        .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
-        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
+        .target(name: "SitegenFetch", dependencies: ["SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
+        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
@@ -27,15 +29,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A local HTTP server speaking KOBIS and Kakao, for tests only.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel"]),
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel", "SitegenBasics"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
         .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
         .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport", "SitegenServe",
+            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
         ]),
     ]
 )

@@ -160,3 +160,19 @@ public struct Dataset: Sendable {
         return codes
     }
 }
+
+/// The top 10's totals, the figures a chart's page, its data file and the archive all print.
+extension Sequence where Element == ChartEntry {
+    public var audienceSum: Int64 { reduce(Int64(0)) { $0 + $1.audience } }
+    public var salesSum: Int64 { reduce(Int64(0)) { $0 + $1.sales } }
+}
+
+extension DayChart {
+    public var audienceSum: Int64 { entries.audienceSum }
+    public var salesSum: Int64 { entries.salesSum }
+}
+
+extension PeriodChart {
+    public var audienceSum: Int64 { entries.audienceSum }
+    public var salesSum: Int64 { entries.salesSum }
+}

@@ -252,7 +252,7 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
-                "builtAt": .text(KoreanFormat.timestampKST(buildTime)),
+                "builtAt": .text(InstantText.kst(buildTime)),
             ],
             "page": [
                 "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),

@@ -59,7 +59,6 @@ import Testing
         #expect(KoreanFormat.longDate(d) == "2024년 2월 10일 (토)")
         #expect(KoreanFormat.shortDate(d) == "2024.02.10")
         #expect(KoreanFormat.monthDay(d) == "2월 10일")
-        #expect(KoreanFormat.timestampKST(Date(timeIntervalSince1970: 1_707_606_000)) == "2024-02-11 08:00 KST")
         #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-01-31"), on: d) == "개봉 11일차")
         #expect(KoreanFormat.dayOfRun(open: d, on: d) == "개봉 1일차")
         #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-02-14"), on: d) == "개봉 4일 전")
