@@ -28,15 +28,15 @@ let package = Package(
             "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // A local HTTP server speaking KOBIS and Kakao, for tests only.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel", "SitegenBasics"]),
+        // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into memory.
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
         .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
-        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
+        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
             "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
         ]),

@@ -4,13 +4,6 @@ import SitegenModel
 /// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
 /// no file system, so it is tested by calling it.
 public enum SiteRenderer {
-    /// Renders every file into memory, sorted by path (tests and small sites).
-    public static func render(_ input: RenderInput) throws -> RenderedSite {
-        var files: [OutputFile] = []
-        let summary = try render(input) { files.append($0) }
-        return RenderedSite(files: files.sorted { $0.path < $1.path }, pageCount: summary.pageCount, messages: summary.messages)
-    }
-
     /// Renders chunk by chunk on all cores and hands each file to `sink` (the writer), so a large
     /// site is never all in memory and writing overlaps rendering. Still pure: the sink is the
     /// caller's. Files arrive in a fixed order, whatever order the cores finished in.

@@ -15,11 +15,9 @@ public final class FakeAPIs: @unchecked Sendable {
     private var counts: [String: Int] = [:]
 
     public init() throws {
-        weak var weakSelf: FakeAPIs?
         let box = Box()
         server = try TestServer { request in box.target?.answer(request) ?? .drop }
         box.target = self
-        _ = weakSelf
     }
 
     private final class Box: @unchecked Sendable { weak var target: FakeAPIs? }

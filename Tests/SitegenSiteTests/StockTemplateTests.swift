@@ -4,6 +4,7 @@ import SitegenCLI
 import SitegenFetch
 import SitegenModel
 @testable import SitegenRender
+import SitegenTestSupport
 
 /// The stock templates against the contexts the page builders make: in strict mode every name a
 /// template uses must be there, so a renamed context key fails here instead of blanking a column.
@@ -19,7 +20,7 @@ import SitegenModel
         templates.strict = true
         let code = dataset.days.last?.entries.first?.movieCode ?? ""
         let notes = NoteSources(site: "사이트 *노트*", days: [last: "그날의 노트"], movies: [code: "영화 노트"])
-        return try SiteRenderer.render(RenderInput(dataset: dataset, templates: templates, notes: notes,
+        return try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: notes,
                                                    settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))),
                                                    buildTime: SiteFixture.buildTime))
     }
