@@ -12,10 +12,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
-        // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random generator.
+        // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random
+        // generator, the characters no output may carry, one-line error text.
         .target(name: "SitegenBasics"),
+        // The domain: Day, charts, films, periods, the Korean holiday calendar.
         .target(name: "SitegenModel"),
-        .target(name: "SitegenFetch", dependencies: ["SitegenModel", "SitegenBasics"]),
+        // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
+        .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
@@ -25,7 +29,7 @@ let package = Package(
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenModel"]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
+            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into memory.
@@ -34,11 +38,12 @@ let package = Package(
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
-        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
-        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
+        .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
+            "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
         ]),
     ]
 )

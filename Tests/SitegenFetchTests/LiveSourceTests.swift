@@ -1,8 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenTestSupport
+import Testing
 
 /// The live client against a real HTTP server on 127.0.0.1 that injects faults.
 @Suite struct LiveSourceTests {

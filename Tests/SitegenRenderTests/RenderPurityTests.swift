@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
@@ -8,12 +7,10 @@ import SitegenTestSupport
 
 /// Render is a function: called directly, it returns files, and the same inputs give the same bytes.
 @Suite struct RenderPurityTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     func input(buildTime: Date) async throws -> RenderInput {
         let days = (0..<5).map { Day(iso: "2024-02-06")!.adding(days: $0) }
         let dataset = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: days).dataset
-        let templates = try Inputs.templates(at: Self.repo.appendingPathComponent("Templates"), label: "Templates").templates
+        let templates = try StockTemplates.compile()
         return RenderInput(dataset: dataset, templates: templates, notes: NoteSources(site: "노트"), settings: SiteSettings(), buildTime: buildTime)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import SitegenBasics
-import Testing
 @testable import SitegenCLI
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
 import SitegenTestSupport
+import Testing
 
 /// Against a server that fails 30% of answers with 500 and garbles 10%, a build either completes
 /// with every figure right or fails with one line and the previous site as it was.

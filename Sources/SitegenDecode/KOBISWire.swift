@@ -1,4 +1,6 @@
 import Foundation
+import SitegenBasics
+import SitegenModel
 
 /// A JSON value KOBIS documents as a string. Numbers and nulls are tolerated so one odd value
 /// becomes a per-field warning instead of failing the whole response.

@@ -3,8 +3,8 @@ import Foundation
 /// The regular files under a folder, by path relative to it, sorted; symlinks that lead out of
 /// the folder are skipped. Nil when the folder cannot be read. Shared by the template, note and
 /// public-folder readers.
-public enum FolderFiles {
-    public static func list(_ folder: URL) -> [(relative: String, url: URL)]? {
+enum FolderFiles {
+    static func list(_ folder: URL) -> [(relative: String, url: URL)]? {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"

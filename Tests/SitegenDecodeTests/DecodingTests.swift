@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenDecode
 @testable import SitegenModel
+import Testing
 
 @Suite struct DecodingTests {
     let day = Day(iso: "2024-02-10")!

@@ -1,4 +1,6 @@
 import Foundation
+import SitegenBasics
+import SitegenModel
 
 /// A KOBIS `faultInfo` (sent with HTTP 200). 320010 is an invalid key.
 public struct KOBISFault: Error, Sendable, Equatable, CustomStringConvertible {

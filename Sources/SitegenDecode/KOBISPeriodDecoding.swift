@@ -1,4 +1,5 @@
 import Foundation
+import SitegenModel
 
 extension KOBISDecoder {
     /// A weekly (`weekGb=0`) or weekend (`weekGb=1`) chart. Rows are read exactly like daily rows;

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenModel
 
 /// Kakao image search: `documents` with pixel sizes as JSON numbers, every other field a string.
 enum KakaoWire {

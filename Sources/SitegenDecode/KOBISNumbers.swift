@@ -23,3 +23,4 @@ public enum KOBISNumber {
 }
 
 import Foundation
+import SitegenModel
