@@ -35,7 +35,7 @@ enum DayPage {
             "isHome": .bool(isHome),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
-            "entries": .list(site.rows[date] ?? []),
+            "entries": .list(site.rows.on(date).map(\.values)),
             "prev": neighbour(-1),
             "next": neighbour(1),
             "listHref": .text(listRoute.href(from: route)),
