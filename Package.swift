@@ -2,9 +2,12 @@
 import PackageDescription
 
 // One module per pipeline stage (fetch → render → write), the model they share, and the CLI.
+//
+// Linux only (Debian with Swift 6.3 is what is built and tested): the writer, the preview server
+// and the console call Glibc directly (write, sockets, flock, renameat2), so no `platforms:` line
+// claims an Apple platform it was never built on.
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v14)],
     products: [.executable(name: "sitegen", targets: ["sitegen"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
