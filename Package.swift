@@ -2,9 +2,12 @@
 import PackageDescription
 
 // One module per pipeline stage (fetch → render → write), the model they share, and the CLI.
+//
+// Linux only (Debian with Swift 6.3 is what is built and tested): the writer, the preview server
+// and the console call Glibc directly (write, sockets, flock, renameat2), so no `platforms:` line
+// claims an Apple platform it was never built on.
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v14)],
     products: [.executable(name: "sitegen", targets: ["sitegen"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -12,10 +15,16 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
+        // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random
+        // generator, the characters no output may carry, one-line error text.
+        .target(name: "SitegenBasics"),
+        // The domain: Day, charts, films, periods, the Korean holiday calendar.
         .target(name: "SitegenModel"),
-        .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
-        .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
-        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
+        // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
+        .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
+        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
@@ -23,20 +32,23 @@ let package = Package(
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenModel"]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
+            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // A local HTTP server speaking KOBIS and Kakao, for tests only, and as a program for the benchmark.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel"]),
+        // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
+        // memory; and, as a program, the stand-in the benchmark fills a cache from.
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics"]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
-        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
+        .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
+        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
+        .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport", "SitegenServe",
+            "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
         ]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenFetch
 import SitegenModel
 import SitegenRender

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// Where the user reads what happened: notes and warnings on stderr, the summary on stdout.

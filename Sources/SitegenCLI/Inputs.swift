@@ -1,4 +1,6 @@
 import Foundation
+import SitegenBasics
+import SitegenDecode
 import SitegenModel
 import SitegenRender
 import SitegenTheme

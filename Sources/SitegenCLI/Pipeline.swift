@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenFetch
 import SitegenModel
 import SitegenRender
@@ -113,7 +114,7 @@ public struct Pipeline: Sendable {
             do {
                 rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
                                                               settings: plan.settings, buildTime: plan.buildTime)) { file in
-                    try writer.add(file)
+                    try writer.add(file.path, file.contents)
                 }
                 try writer.drain()
             } catch let error as TemplateError {
@@ -146,36 +147,6 @@ public struct Pipeline: Sendable {
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, seconds: seconds, output: plan.output,
                             source: dataset.source)
-    }
-}
-
-/// Hands files to the writer's session on one serial queue, at most `limit` files ahead.
-final class BackgroundWriter: @unchecked Sendable {
-    private let session: SiteWriter.Session
-    private let queue = DispatchQueue(label: "sitegen.write")
-    private let room: DispatchSemaphore
-    private let lock = NSLock()
-    private var failure: Error?
-
-    init(session: SiteWriter.Session, limit: Int = 2048) {
-        self.session = session
-        room = DispatchSemaphore(value: limit)
-    }
-
-    func add(_ file: OutputFile) throws {
-        if let failure = lock.withLock({ failure }) { throw failure }
-        room.wait()
-        queue.async { [self] in
-            defer { room.signal() }
-            guard lock.withLock({ failure == nil }) else { return }
-            do { try session.add(file.path, file.contents) } catch { lock.withLock { if failure == nil { failure = error } } }
-        }
-    }
-
-    /// Waits for every queued file; rethrows the first write error.
-    func drain() throws {
-        queue.sync {}
-        if let failure = lock.withLock({ failure }) { throw failure }
     }
 }
 

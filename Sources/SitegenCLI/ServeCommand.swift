@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
 import SitegenModel
 import SitegenServe
 import SitegenWrite

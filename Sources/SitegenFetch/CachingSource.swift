@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// Asked for something `--offline` and the cache does not have it.
@@ -48,7 +49,7 @@ public actor CachingSource: BoxOfficeSource {
             catch { monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))") }
             return response
         } catch let error as RequestError where error.transient && cached != nil {
-            let when = cached!.fetchedAt.map { " from " + ISO8601DateFormatter().string(from: $0) } ?? ""
+            let when = cached!.fetchedAt.map { " from " + InstantText.iso8601($0) } ?? ""
             monitor.warn("fetch \(request.label): \(error.reason); using the cached copy\(when)")
             monitor.cacheHit()
             return cached!

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// The invented credits of a demo film: titles, people, companies, rating, runtime.
@@ -12,8 +13,8 @@ enum DemoCatalog {
                 DemoNames.titleHeadsEn[head] + " " + DemoNames.titleTailsEn[tail] + suffix.en)
     }
 
-    static func movieInfo(_ film: DemoFilm) -> JSONText.Value {
-        var r = DemoRandom(film.week, film.slot, 202)
+    static func movieInfo(_ film: DemoFilm) -> JSONWriter.Value {
+        var r = SeededRandom(film.week, film.slot, 202)
         let korean = r.chance(0.65)
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
         func person() -> (String, String) {
@@ -40,7 +41,7 @@ enum DemoCatalog {
         let roles = ["형사", "검사", "선장", "기자", "엄마", "아빠", "의사", "교사"]
         var actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (someone(), r.chance(0.3) ? r.pick(roles) : "") }
         // Real markets have people who work often; a separate generator keeps every other draw as it was.
-        var h = DemoRandom(film.week, film.slot, 303)
+        var h = SeededRandom(film.week, film.slot, 303)
         if korean && !film.isRerelease {
             let director = regular(era: film.week / 13, kind: 0, h.int(3))
             if h.chance(0.45) && !directors.contains(where: { $0.0 == director.0 }) && !actors.contains(where: { $0.0.0 == director.0 }) {
@@ -53,13 +54,13 @@ enum DemoCatalog {
         }
         let distributor = r.pick(DemoNames.distributors)
         let producer = r.pick(DemoNames.producers)
-        var companies: [JSONText.Value] = [
+        var companies: [JSONWriter.Value] = [
             company(distributor.code, distributor.name, distributor.en, "배급사"),
             company(producer.code, producer.name, "", "제작사"),
         ]
         // As in real data, one company can be listed again under another part.
         if r.chance(0.2) { companies.append(company(distributor.code, distributor.name, distributor.en, "제공")) }
-        var showTypes: [JSONText.Value] = [.object([("showTypeGroupNm", .string("2D")), ("showTypeNm", .string("디지털"))])]
+        var showTypes: [JSONWriter.Value] = [.object([("showTypeGroupNm", .string("2D")), ("showTypeNm", .string("디지털"))])]
         if film.isBlockbuster {
             showTypes.append(.object([("showTypeGroupNm", .string("IMAX")), ("showTypeNm", .string("IMAX"))]))
             showTypes.append(.object([("showTypeGroupNm", .string("4D")), ("showTypeNm", .string("4D"))]))
@@ -92,12 +93,12 @@ enum DemoCatalog {
     /// One of the few directors (kind 0) or stars (kind 1) of a quarter: the same people return
     /// film after film, so a person page has several films to add up.
     static func regular(era: Int, kind: Int, _ k: Int) -> (String, String) {
-        var r = DemoRandom(era, kind, k, 404)
+        var r = SeededRandom(era, kind, k, 404)
         let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
         return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
     }
 
-    private static func company(_ code: String, _ name: String, _ en: String, _ part: String) -> JSONText.Value {
+    private static func company(_ code: String, _ name: String, _ en: String, _ part: String) -> JSONWriter.Value {
         .object([("companyCd", .string(code)), ("companyNm", .string(name)), ("companyNmEn", .string(en)), ("companyPartNm", .string(part))])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// One film's figures over a week or weekend, summed over every day it played in the whole
@@ -47,7 +48,7 @@ extension DemoSource {
         func change(_ now: Int64, _ before: Int64) -> String {
             before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
         }
-        var rows: [JSONText.Value] = []
+        var rows: [JSONWriter.Value] = []
         for (i, f) in current.prefix(10).enumerated() {
             let rank = i + 1, code = f.film.code
             let before = previousFigures[code]
@@ -77,7 +78,7 @@ extension DemoSource {
         }
         let monday = kind == .week ? start : start.adding(days: -4)
         let yearWeek = MonthWeek.isoYearWeek(monday: monday)
-        return JSONText.render(.object([("boxOfficeResult", .object([
+        return JSONWriter.text(.object([("boxOfficeResult", .object([
             ("boxofficeType", .string(kind == .week ? "주간 박스오피스" : "주말 박스오피스")),
             ("showRange", .string("\(start.compact)~\(end.compact)")),
             ("yearWeekTime", .string(Day.pad(yearWeek.year, 4) + Day.pad(yearWeek.week, 2))),

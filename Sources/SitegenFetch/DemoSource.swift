@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// The built-in demo source: KOBIS- and Kakao-shaped JSON bytes from the simulated market, for
@@ -23,7 +24,7 @@ public struct DemoSource: BoxOfficeSource {
         case .movieInfo(let code):
             return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:
-            let empty = JSONText.render(.object([
+            let empty = JSONWriter.text(.object([
                 ("documents", .array([])),
                 ("meta", .object([("is_end", .bool(true)), ("pageable_count", .int(0)), ("total_count", .int(0))])),
             ]))
@@ -54,7 +55,7 @@ public struct DemoSource: BoxOfficeSource {
         // of small films the simulation does not model), so the top 10 never sums to 100%.
         let marketSales = today.reduce(0.0) { $0 + Double(DemoWorld.sales($1.film, t, audience: $1.audience)) } * 1.035
 
-        var rows: [JSONText.Value] = []
+        var rows: [JSONWriter.Value] = []
         for (i, (film, audience)) in today.prefix(10).enumerated() {
             let rank = i + 1
             let code = film.code
@@ -89,7 +90,7 @@ public struct DemoSource: BoxOfficeSource {
                 ("showCnt", .string(String(DemoWorld.showings(film, t, screens: screens)))),
             ]))
         }
-        return JSONText.render(.object([("boxOfficeResult", .object([
+        return JSONWriter.text(.object([("boxOfficeResult", .object([
             ("boxofficeType", .string("일별 박스오피스")),
             ("showRange", .string("\(day.compact)~\(day.compact)")),
             ("dailyBoxOfficeList", .array(rows)),
@@ -97,10 +98,10 @@ public struct DemoSource: BoxOfficeSource {
     }
 
     public static func movieInfoJSON(_ code: String) -> String {
-        let source: (String, JSONText.Value) = ("source", .string("sitegen 데모 (가상 데이터)"))
+        let source: (String, JSONWriter.Value) = ("source", .string("sitegen 데모 (가상 데이터)"))
         guard let film = DemoWorld.film(code: code) else {
-            return JSONText.render(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))
+            return JSONWriter.text(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))
         }
-        return JSONText.render(.object([("movieInfoResult", .object([("movieInfo", DemoCatalog.movieInfo(film)), source]))]))
+        return JSONWriter.text(.object([("movieInfoResult", .object([("movieInfo", DemoCatalog.movieInfo(film)), source]))]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// A fictional film in the demo market. Every figure of every day is a pure function of
@@ -37,7 +38,7 @@ struct DemoWorld {
     // MARK: films
 
     static func films(inWeek week: Int) -> [DemoFilm] {
-        var r = DemoRandom(week, 17)
+        var r = SeededRandom(week, 17)
         let count = 2 + r.int(4)
         return (0..<count).map { film(week: week, slot: $0) }
     }
@@ -45,7 +46,7 @@ struct DemoWorld {
     static func weekOf(_ ordinal: Int) -> Int { Int((Double(ordinal - epoch) / 7).rounded(.down)) }
 
     static func film(week: Int, slot: Int) -> DemoFilm {
-        var r = DemoRandom(week, slot, 101)
+        var r = SeededRandom(week, slot, 101)
         let wednesday = Day(ordinal: epoch + 7 * week)
         let shift = r.unit()
         let open = wednesday.adding(days: shift < 0.78 ? 0 : shift < 0.9 ? 1 : shift < 0.95 ? 2 : -1)
@@ -127,7 +128,7 @@ struct DemoWorld {
     }
 
     static func noise(_ film: DemoFilm, _ ordinal: Int, _ salt: Int) -> Double {
-        var r = DemoRandom(film.week, film.slot, ordinal, salt)
+        var r = SeededRandom(film.week, film.slot, ordinal, salt)
         return r.unit()
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import SitegenBasics
+import SitegenDecode
 import SitegenModel
 
 /// An error of the fetch phase, naming the item: "fetch 2024-02-10: KOBIS said 320010 …".

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenDecode
 import SitegenModel
 #if canImport(FoundationNetworking)
 import FoundationNetworking

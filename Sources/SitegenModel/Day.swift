@@ -104,17 +104,3 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
-
-extension Day: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let d = Day(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a yyyy-MM-dd date: \(text)"))
-        }
-        self = d
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(iso)
-    }
-}

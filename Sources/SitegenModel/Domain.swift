@@ -1,17 +1,17 @@
 import Foundation
 
 /// Where a dataset came from. Demo data must be labelled as such on every page.
-public enum DataSourceKind: String, Codable, Sendable {
+public enum DataSourceKind: String, Sendable {
     case demo, kobis
 }
 
 /// KOBIS's `rankOldAndNew`, with a fallback so an unexpected value never fails a whole chart.
-public enum RankStatus: String, Codable, Sendable {
+public enum RankStatus: String, Sendable {
     case old = "OLD", new = "NEW", unknown
 }
 
 /// One row of a daily top 10, every figure parsed and validated.
-public struct ChartEntry: Codable, Sendable, Equatable {
+public struct ChartEntry: Sendable, Equatable {
     public var rank: Int
     /// Positive means the film moved up. Meaningless for NEW rows (KOBIS sends 0).
     public var rankChange: Int
@@ -49,7 +49,7 @@ public struct ChartEntry: Codable, Sendable, Equatable {
 }
 
 /// A day's chart. An empty `entries` is a real state (KOBIS had nothing for that day).
-public struct DayChart: Codable, Sendable, Equatable {
+public struct DayChart: Sendable, Equatable {
     public var date: Day
     public var entries: [ChartEntry]
     /// When the figures were collected; KOBIS corrects a day until the next morning.
@@ -66,7 +66,7 @@ public struct DayChart: Codable, Sendable, Equatable {
     public var first: ChartEntry? { entries.first { $0.rank == 1 } }
 }
 
-public struct Person: Codable, Sendable, Equatable {
+public struct Person: Sendable, Equatable {
     public var name: String
     public var englishName: String
     /// An actor's role (`cast`); usually empty.
@@ -76,7 +76,7 @@ public struct Person: Codable, Sendable, Equatable {
     }
 }
 
-public struct Company: Codable, Sendable, Equatable {
+public struct Company: Sendable, Equatable {
     public var code: String
     public var name: String
     public var englishName: String
@@ -88,7 +88,7 @@ public struct Company: Codable, Sendable, Equatable {
 }
 
 /// KOBIS movie info, cleaned.
-public struct Movie: Codable, Sendable, Equatable {
+public struct Movie: Sendable, Equatable {
     public var code: String
     public var title: String
     public var englishTitle: String
@@ -126,7 +126,7 @@ public struct Movie: Codable, Sendable, Equatable {
 }
 
 /// The poster chosen for a movie from image search.
-public struct Poster: Codable, Sendable, Equatable {
+public struct Poster: Sendable, Equatable {
     public var url: String
     public var width: Int
     public var height: Int
@@ -159,4 +159,20 @@ public struct Dataset: Sendable {
         for day in days { for e in day.entries where seen.insert(e.movieCode).inserted { codes.append(e.movieCode) } }
         return codes
     }
+}
+
+/// The top 10's totals, the figures a chart's page, its data file and the archive all print.
+extension Sequence where Element == ChartEntry {
+    public var audienceSum: Int64 { reduce(Int64(0)) { $0 + $1.audience } }
+    public var salesSum: Int64 { reduce(Int64(0)) { $0 + $1.sales } }
+}
+
+extension DayChart {
+    public var audienceSum: Int64 { entries.audienceSum }
+    public var salesSum: Int64 { entries.salesSum }
+}
+
+extension PeriodChart {
+    public var audienceSum: Int64 { entries.audienceSum }
+    public var salesSum: Int64 { entries.salesSum }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// KOBIS's two multi-day charts (`searchWeeklyBoxOfficeList`): `weekGb=0` is the week Monday to
 /// Sunday, `weekGb=1` the weekend Friday to Sunday (the API's default, so it is always sent).
-public enum PeriodKind: String, Codable, Sendable, CaseIterable, Comparable {
+public enum PeriodKind: String, Sendable, CaseIterable, Comparable {
     case week, weekend
 
     public var weekGb: String { self == .week ? "0" : "1" }
@@ -19,7 +19,7 @@ public enum PeriodKind: String, Codable, Sendable, CaseIterable, Comparable {
         return day >= start ? start : nil
     }
 
-    /// Every period of this kind that lies wholly inside `days` (a contiguous range): KOBIS
+    /// Every period of this kind that lies wholly inside `first`…`last`: KOBIS
     /// publishes a week only once it is over, so a week cut by either end of the range is no week.
     public func periods(within first: Day, _ last: Day) -> [Day] {
         var start = first.adding(days: (startWeekday - first.weekday + 7) % 7)
@@ -36,7 +36,7 @@ public enum PeriodKind: String, Codable, Sendable, CaseIterable, Comparable {
 
 /// A weekly or weekend top 10. Its rows have the daily fields; the changes compare with the
 /// previous period of the same kind.
-public struct PeriodChart: Codable, Sendable, Equatable {
+public struct PeriodChart: Sendable, Equatable {
     public var kind: PeriodKind
     public var start: Day
     public var entries: [ChartEntry]

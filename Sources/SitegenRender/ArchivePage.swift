@@ -79,7 +79,7 @@ enum ArchivePage {
     static func yearSummary(_ site: SiteModel, year: Int, from route: Route) -> TemplateValue {
         let page = Route.archiveYear(year)
         let charts = site.days.filter { $0.date.year == year }
-        let busiest = charts.max { total($0) < total($1) || (total($0) == total($1) && $0.date > $1.date) }
+        let busiest = charts.max { $0.audienceSum < $1.audienceSum || ($0.audienceSum == $1.audienceSum && $0.date > $1.date) }
         var monthLinks: [TemplateValue] = []
         var seen = Set<Int>()
         for chart in charts where seen.insert(chart.date.month).inserted {
@@ -92,7 +92,7 @@ enum ArchivePage {
         if let busiest, let top = busiest.first {
             summary["busiest"] = [
                 "date": .text(KoreanFormat.longDate(busiest.date)), "href": .text(Route.day(busiest.date).href(from: route)),
-                "total": .text(KoreanFormat.people(total(busiest), compact: true)), "top": .text(top.title),
+                "total": .text(KoreanFormat.people(busiest.audienceSum, compact: true)), "top": .text(top.title),
             ]
         }
         return .object(summary)
@@ -100,11 +100,9 @@ enum ArchivePage {
 
     static func monthID(_ day: Day) -> String { "m" + day.iso.prefix(7) }
 
-    private static func total(_ chart: DayChart) -> Int64 { chart.entries.reduce(Int64(0)) { $0 + $1.audience } }
-
     /// Month calendars from `first`'s month to `last`'s, oldest first.
     static func months(_ site: SiteModel, from first: Day, to last: Day, route: Route) -> [TemplateValue] {
-        let maxTotal = max(1, site.days.map(total).max() ?? 1)
+        let maxTotal = max(1, site.days.map(\.audienceSum).max() ?? 1)
         let latest = site.days.last?.date
         var months: [TemplateValue] = []
         var month = first.firstOfMonth
@@ -123,7 +121,7 @@ enum ArchivePage {
                     let chart = site.days[i]
                     cell["href"] = .text(Route.day(d).href(from: route))
                     if !chart.entries.isEmpty {
-                        let sum = total(chart)
+                        let sum = chart.audienceSum
                         // Only the rank-1 film is labelled; a day whose 1위 row was rejected shows none.
                         if let top = chart.first { cell["top"] = .text(top.title) }
                         cell["total"] = .text(KoreanFormat.people(sum, compact: true))

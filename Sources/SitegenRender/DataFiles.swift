@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// The JSON behind every page: the same figures the page shows, keys sorted, compact (browsers
@@ -9,15 +10,15 @@ enum DataFiles {
     }
 
     static func day(_ site: SiteModel, _ chart: DayChart) -> Data {
-        var json = JSONOut(capacity: 8192)
+        var json = JSONWriter(capacity: 8192)
         json.object { o in
-            o.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+            o.field("audienceTop10", chart.audienceSum)
             o.field("date", chart.date)
             o.field("demo", site.isDemo)
             o.key("entries")
             o.array { a in for e in chart.entries { a.entry(e) } }
             o.field("fetchedAt", chart.fetchedAt)
-            o.field("salesTop10", chart.entries.reduce(Int64(0)) { $0 + $1.sales })
+            o.field("salesTop10", chart.salesSum)
             o.field("source", sourceName(site))
             o.field("weekday", KoreanFormat.weekdayNames[chart.date.weekday])
         }
@@ -25,16 +26,16 @@ enum DataFiles {
     }
 
     static func period(_ site: SiteModel, _ chart: PeriodChart) -> Data {
-        var json = JSONOut(capacity: 8192)
+        var json = JSONWriter(capacity: 8192)
         json.object { o in
-            o.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+            o.field("audienceTop10", chart.audienceSum)
             o.field("demo", site.isDemo)
             o.field("end", chart.end)
             o.key("entries")
             o.array { a in for e in chart.entries { a.entry(e) } }
             o.field("fetchedAt", chart.fetchedAt)
             o.field("kind", chart.kind.rawValue)
-            o.field("salesTop10", chart.entries.reduce(Int64(0)) { $0 + $1.sales })
+            o.field("salesTop10", chart.salesSum)
             o.field("source", sourceName(site))
             o.field("start", chart.start)
             o.field("title", PeriodPage.weekName(chart.kind, chart.start))
@@ -43,7 +44,7 @@ enum DataFiles {
     }
 
     static func movie(_ site: SiteModel, _ code: String) -> Data {
-        var json = JSONOut(capacity: 16_384)
+        var json = JSONWriter(capacity: 16_384)
         json.object { o in
             o.field("code", code)
             o.field("demo", site.isDemo)
@@ -65,13 +66,13 @@ enum DataFiles {
     }
 
     static func siteIndex(_ site: SiteModel) -> Data {
-        var json = JSONOut(capacity: 65_536)
+        var json = JSONWriter(capacity: 65_536)
         json.object { o in
             o.key("days")
             o.array { a in
                 for chart in site.days {
                     a.object { d in
-                        d.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+                        d.field("audienceTop10", chart.audienceSum)
                         d.field("date", chart.date)
                         d.field("top", chart.first?.title)
                     }
@@ -89,7 +90,7 @@ enum DataFiles {
                 o.array { a in
                     for chart in site.periods[kind] ?? [] {
                         a.object { p in
-                            p.field("audienceTop10", chart.entries.reduce(Int64(0)) { $0 + $1.audience })
+                            p.field("audienceTop10", chart.audienceSum)
                             p.field("end", chart.end)
                             p.field("path", Route.period(kind, chart.start).prettyPath)
                             p.field("start", chart.start)

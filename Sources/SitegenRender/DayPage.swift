@@ -24,8 +24,8 @@ enum DayPage {
             let target: Route = view == .list ? .day(d) : .dayGrid(d)
             return ["href": .text(target.href(from: route)), "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")]
         }
-        let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
-        let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
+        let audienceSum = chart.audienceSum
+        let salesSum = chart.salesSum
         let links = periodLinks(site, date, from: route)
         let day: TemplateValue = [
             "iso": .text(date.iso),
@@ -35,7 +35,7 @@ enum DayPage {
             "isHome": .bool(isHome),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
-            "entries": .list(site.rows[date] ?? []),
+            "entries": .list(site.rows.on(date).map(\.values)),
             "prev": neighbour(-1),
             "next": neighbour(1),
             "listHref": .text(listRoute.href(from: route)),
@@ -46,7 +46,7 @@ enum DayPage {
             "dataHref": .text(Route.dayData(date).href(from: route)),
             "csvHref": .text(Route.dayCSV(date).href(from: route)),
             "permalink": isHome ? .text(Route.day(date).href(from: route)) : nil,
-            "fetchedAt": chart.fetchedAt.map { .text(KoreanFormat.timestampKST($0)) },
+            "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),

@@ -1,3 +1,4 @@
+import SitegenBasics
 import SitegenModel
 
 /// XML text and attribute escaping for the feed, sitemap and SVG (templates escape HTML themselves).

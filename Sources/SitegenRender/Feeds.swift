@@ -15,10 +15,10 @@ enum Feeds {
         }
         func link(_ route: Route) -> String { route.absolute(base) ?? route.prettyPath }
         func stamp(_ chart: DayChart) -> String {
-            ISO8601DateFormatter().string(from: chart.fetchedAt ?? chart.date.adding(days: 1).startInstantKST)
+            InstantText.iso8601(chart.fetchedAt ?? chart.date.adding(days: 1).startInstantKST)
         }
         func periodStamp(_ chart: PeriodChart) -> String {
-            ISO8601DateFormatter().string(from: chart.fetchedAt ?? chart.end.adding(days: 1).startInstantKST)
+            InstantText.iso8601(chart.fetchedAt ?? chart.end.adding(days: 1).startInstantKST)
         }
         let weeks = (site.periods[.week] ?? []).suffix(feedWeeks).reversed()
         var xml = """

@@ -88,14 +88,6 @@ public enum KoreanFormat {
     /// "2024년 2월"
     public static func month(_ d: Day) -> String { "\(d.year)년 \(d.month)월" }
 
-    /// "2024-02-11 09:00 KST", whatever the build machine's zone.
-    public static func timestampKST(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + 9 * 3600
-        let day = Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
-        let inDay = seconds - day.ordinal * 86_400
-        return String(format: "%@ %02d:%02d KST", day.iso, inDay / 3600, (inDay % 3600) / 60)
-    }
-
     /// 개봉 1일차 on the opening day; previews before it read "개봉 3일 전".
     public static func dayOfRun(open: Day?, on date: Day) -> String? {
         guard let open else { return nil }

@@ -1,4 +1,5 @@
 import CCmark
+import SitegenBasics
 import SitegenModel
 #if canImport(Glibc)
 import Glibc

@@ -44,7 +44,7 @@ enum MoviePage {
         var values: [Day: TemplateValue] = [:]
         for row in rows {
             byDate[row.date] = row.entry
-            values[row.date] = site.rows[row.date]?.first { $0["code"] == .text(code) }
+            values[row.date] = site.rows.row(of: code, on: row.date)?.values
         }
         let span = site.days[site.dayIndex[rows.first!.date]!...site.dayIndex[rows.last!.date]!].map(\.date)
         let run = RunFacts(rows: rows, openDate: openDate)

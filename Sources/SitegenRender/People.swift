@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// One person's part in one film: a director, an actor (with the character KOBIS names), or both.
@@ -79,9 +80,7 @@ struct PeopleIndex: Sendable {
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
     static func hashID(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash64(key), radix: 16)
         return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(10))
     }
 

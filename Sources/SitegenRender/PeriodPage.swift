@@ -59,8 +59,8 @@ enum PeriodPage {
                     "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
                     "holiday": holiday.map { .text($0) }]
         }
-        let audienceSum = chart.entries.reduce(Int64(0)) { $0 + $1.audience }
-        let salesSum = chart.entries.reduce(Int64(0)) { $0 + $1.sales }
+        let audienceSum = chart.audienceSum
+        let salesSum = chart.salesSum
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
             "kindName": .text(name),
@@ -78,7 +78,7 @@ enum PeriodPage {
             "isGrid": .bool(grid),
             "dataHref": .text(Route.periodData(kind, start).href(from: route)),
             "csvHref": .text(Route.periodCSV(kind, start).href(from: route)),
-            "fetchedAt": chart.fetchedAt.map { .text(KoreanFormat.timestampKST($0)) },
+            "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 
 /// A poster drawn locally for movies without one: the title on a colour derived from the code,
 /// so each film keeps its colour from build to build and nothing is fetched.
@@ -7,9 +8,7 @@ enum PlaceholderPoster {
     static let height = 430
 
     static func svg(code: String, title: String, year: Int?) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for b in code.utf8 { hash = (hash ^ UInt32(b)) &* 16_777_619 }
-        let hue = Int(hash % 360)
+        let hue = Int(FNV1a.hash32(code) % 360)
         let lines = wrap(title, width: 8, maxLines: 4)
         let top = 215 - (lines.count - 1) * 21
         var text = ""

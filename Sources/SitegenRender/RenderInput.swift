@@ -41,15 +41,8 @@ public struct OutputFile: Sendable, Equatable {
     public init(path: String, text: String) { self.init(path: path, contents: Data(text.utf8)) }
 }
 
-public struct RenderedSite: Sendable {
-    /// Sorted by path.
-    public let files: [OutputFile]
-    public let pageCount: Int
-    /// Things the user should know that are not errors ("no --base-url: sitemap.xml left out").
-    public let messages: [String]
-}
-
 public struct RenderSummary: Sendable {
     public let pageCount: Int
+    /// Things the user should know that are not errors ("no --base-url: sitemap.xml left out").
     public let messages: [String]
 }

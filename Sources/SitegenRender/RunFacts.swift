@@ -20,7 +20,7 @@ struct RunFacts {
     /// 100만 … 1,000만, then every 500만.
     static let thresholds: [Int64] = (1...10).map { Int64($0) * 1_000_000 } + (3...6).map { Int64($0) * 5_000_000 }
 
-    /// `rows` in date order; `days` is every day built, so gaps are known.
+    /// `rows` in date order; a day missing between two rows (off the chart) ends a streak.
     init(rows: [(date: Day, entry: ChartEntry)], openDate: Day?) {
         var longest = 0, current = 0
         var previous: Day?

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// `search/index.json`: what the search box looks through, fetched only once a reader uses it.
@@ -12,7 +13,7 @@ enum SearchIndex {
     static func json(_ site: SiteModel) -> Data {
         let films = site.films.values.sorted { ($1.audienceTotal, $0.code) < ($0.audienceTotal, $1.code) }
         let position = Dictionary(uniqueKeysWithValues: films.enumerated().map { ($1.code, $0) })
-        var o = JSONOut(capacity: 64 * 1024)
+        var o = JSONWriter(capacity: 64 * 1024)
         o.object { o in
             let dates = site.days.map(\.date)
             if let first = dates.first, let last = dates.last {

@@ -4,13 +4,6 @@ import SitegenModel
 /// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
 /// no file system, so it is tested by calling it.
 public enum SiteRenderer {
-    /// Renders every file into memory, sorted by path (tests and small sites).
-    public static func render(_ input: RenderInput) throws -> RenderedSite {
-        var files: [OutputFile] = []
-        let summary = try render(input) { files.append($0) }
-        return RenderedSite(files: files.sorted { $0.path < $1.path }, pageCount: summary.pageCount, messages: summary.messages)
-    }
-
     /// Renders chunk by chunk on all cores and hands each file to `sink` (the writer), so a large
     /// site is never all in memory and writing overlaps rendering. Still pure: the sink is the
     /// caller's. Files arrive in a fixed order, whatever order the cores finished in.
@@ -123,15 +116,6 @@ public enum SiteRenderer {
     }
 }
 
-/// Rows built in parallel, one slot per day.
-final class RowSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<[TemplateValue]>
-    init(count: Int) { buffer = .allocate(capacity: count); buffer.initialize(repeating: []) }
-    deinit { buffer.deinitialize(); buffer.deallocate() }
-    func store(_ i: Int, _ rows: [TemplateValue]) { buffer[i] = rows }
-    var all: [[TemplateValue]] { Array(buffer) }
-}
-
 /// Per-job result slots written from many threads, each slot by exactly one of them.
 final class ResultSlots: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Result<([OutputFile], Int), Error>?>
@@ -144,72 +128,36 @@ final class ResultSlots: @unchecked Sendable {
     var all: [Result<([OutputFile], Int), Error>] { buffer.map { $0! } }
 }
 
-/// The dataset indexed for rendering, plus what every page shares.
+/// What every page shares: the data's index (its fields read as the model's own), the user's
+/// settings and notes, the chart rows as pages show them, and the layout and poster contexts.
+@dynamicMemberLookup
 struct SiteModel: Sendable {
-    let dataset: Dataset
+    let index: SiteIndex
     let settings: SiteSettings
     let notes: NoteSources
     let buildTime: Date
-    let days: [DayChart]
-    let dayIndex: [Day: Int]
-    /// Each movie's chart rows in date order.
-    let history: [String: [(date: Day, entry: ChartEntry)]]
-    let movieCodes: [String]
-    /// Each charted film's latest totals and best rank.
-    let films: [String: FilmFacts]
-    let people: PeopleIndex
-    /// Weekly and weekend charts, oldest first, and where each start day is among them.
-    let periods: [PeriodKind: [PeriodChart]]
-    let periodIndex: [PeriodKind: [Day: Int]]
-    /// Films on a weekly chart but on no daily one, with their latest weekly row.
-    let periodTitles: [String: ChartEntry]
-    var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
-    /// Each chart row as template values, built once and shared by the list, grid and movie pages
-    /// (its links are from the site root, so they do not depend on the page showing them).
-    private(set) var rows: [Day: [TemplateValue]]
+    private(set) var rows: ChartRows
+
+    var dataset: Dataset { index.dataset }
+    var days: [DayChart] { index.days }
+    subscript<T>(dynamicMember field: KeyPath<SiteIndex, T>) -> T { index[keyPath: field] }
 
     init(_ input: RenderInput) {
-        dataset = input.dataset
+        index = SiteIndex(input.dataset)
         settings = input.settings
         notes = input.notes
         buildTime = input.buildTime
-        days = input.dataset.days
-        var index: [Day: Int] = [:]
-        var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
-        for (i, chart) in days.enumerated() {
-            index[chart.date] = i
-            for entry in chart.entries { history[entry.movieCode, default: []].append((chart.date, entry)) }
-        }
-        dayIndex = index
-        self.history = history
-        movieCodes = history.keys.sorted()
-        films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
-            (code, FilmFacts(code: code, movie: input.dataset.movies[code], rows: rows,
-                             title: input.dataset.movies[code]?.title ?? rows.last!.entry.title))
-        })
-        people = PeopleIndex(input.dataset, codes: input.dataset.chartedMovieCodes)
-        var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
-        for chart in input.dataset.periods { periods[chart.kind, default: []].append(chart) }
-        for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
-        self.periods = periods
-        var periodTitles: [String: ChartEntry] = [:]
-        for chart in input.dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
-        self.periodTitles = periodTitles
-        periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
-        rows = [:]
-        let model = self, charts = days
-        let slots = RowSlots(count: charts.count)
-        DispatchQueue.concurrentPerform(iterations: charts.count) { i in
-            slots.store(i, charts[i].entries.map { DayPage.entry(model, $0, date: charts[i].date) })
-        }
-        rows = Dictionary(uniqueKeysWithValues: zip(charts.map(\.date), slots.all))
+        rows = ChartRows([], values: { _, _ in .null })
+        // A row's values need the model for their poster context.
+        let model = self
+        rows = ChartRows(index.days) { entry, date in DayPage.entry(model, entry, date: date) }
     }
 
     var isDemo: Bool { dataset.source == .demo }
 
     func title(of code: String) -> String {
         // An empty movieNm in movie info must not blank a title the chart knows.
-        [dataset.movies[code]?.title, history[code]?.last?.entry.title, periodTitles[code]?.title].compactMap { $0 }.first { !$0.isEmpty } ?? code
+        [dataset.movies[code]?.title, index.history[code]?.last?.entry.title, index.periodTitles[code]?.title].compactMap { $0 }.first { !$0.isEmpty } ?? code
     }
 
     /// A note is written once but shown at several depths (home and grid/), so its relative links
@@ -252,7 +200,7 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
-                "builtAt": .text(KoreanFormat.timestampKST(buildTime)),
+                "builtAt": .text(InstantText.kst(buildTime)),
             ],
             "page": [
                 "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),

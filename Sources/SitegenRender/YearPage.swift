@@ -10,8 +10,6 @@ enum YearPage {
         return Array(first.year...last.year)
     }
 
-    static func total(_ entries: [ChartEntry]) -> Int64 { entries.reduce(Int64(0)) { $0 + $1.audience } }
-
     struct Facts {
         let charts: [DayChart]
         let openings: [(code: String, total: Int64, date: Day)]
@@ -42,18 +40,18 @@ enum YearPage {
              "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
              "asOf": .text(KoreanFormat.shortDate(f.date))]
         }
-        let bigDays: [TemplateValue] = facts.charts.sorted { total($0.entries) != total($1.entries) ? total($0.entries) > total($1.entries) : $0.date < $1.date }
+        let bigDays: [TemplateValue] = facts.charts.sorted { $0.audienceSum != $1.audienceSum ? $0.audienceSum > $1.audienceSum : $0.date < $1.date }
             .prefix(10).map { chart in
                 ["label": .text(KoreanFormat.longDate(chart.date)), "href": .text(Route.day(chart.date).href(from: route)),
                  "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
-                 "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.first.map { .text($0.title) }]
+                 "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
             }
         func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
             (site.periods[kind] ?? []).filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }
-                .sorted { total($0.entries) != total($1.entries) ? total($0.entries) > total($1.entries) : $0.start < $1.start }
+                .sorted { $0.audienceSum != $1.audienceSum ? $0.audienceSum > $1.audienceSum : $0.start < $1.start }
                 .prefix(5).map { chart in
                     ["label": .text(PeriodPage.heading(kind, chart.start)), "href": .text(Route.period(kind, chart.start).href(from: route)),
-                     "total": .text(KoreanFormat.grouped(total(chart.entries))), "top": chart.first.map { .text($0.title) }]
+                     "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
                 }
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
@@ -64,7 +62,7 @@ enum YearPage {
             let inMonth = facts.charts.filter { $0.date.month == month }
             guard !inMonth.isEmpty else { continue }
             let length = Day.daysIn(month: month, year: year)
-            months.append(["name": .text("\(month)월"), "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + total($1.entries) })),
+            months.append(["name": .text("\(month)월"), "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + $1.audienceSum })),
                            "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)])
         }
         let all = years(site)
@@ -98,7 +96,7 @@ enum YearPage {
         let list: [TemplateValue] = years(site).reversed().map { year in
             let facts = Facts(site, year: year)
             return ["year": .int(year), "href": .text(Route.year(year).href(from: route)), "dayCount": .int(facts.charts.count),
-                    "total": .text(KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + total($1.entries) }, compact: true)),
+                    "total": .text(KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
                     "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
                     "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
                     "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }]

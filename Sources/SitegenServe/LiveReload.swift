@@ -13,8 +13,6 @@ public actor LiveReload {
 
     public init() {}
 
-    public var current: State { state }
-
     /// A rebuild succeeded: open pages reload.
     public func rebuilt() {
         state.version += 1

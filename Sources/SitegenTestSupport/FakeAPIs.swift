@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenFetch
 import SitegenModel
 
@@ -14,11 +15,9 @@ public final class FakeAPIs: @unchecked Sendable {
     private var counts: [String: Int] = [:]
 
     public init() throws {
-        weak var weakSelf: FakeAPIs?
         let box = Box()
         server = try TestServer { request in box.target?.answer(request) ?? .drop }
         box.target = self
-        _ = weakSelf
     }
 
     private final class Box: @unchecked Sendable { weak var target: FakeAPIs? }
@@ -53,8 +52,7 @@ public final class FakeAPIs: @unchecked Sendable {
                 return .json(#"{"errorType":"AccessDeniedError","message":"wrong appKey format"}"#, status: 401)
             }
             let query = request.query["query"] ?? ""
-            var hash: UInt32 = 2_166_136_261
-            for b in query.utf8 { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+            let hash = FNV1a.hash32(query)
             return .json("""
             {"documents":[{"collection":"blog","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"","doc_url":"https://blog.example.com/1","height":400,"image_url":"https://img.example.com/wide.jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":900},\
             {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스","doc_url":"https://news.example.com/2","height":1000,"image_url":"https://img.example.com/poster-\(String(hash, radix: 16)).jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\

@@ -1,5 +1,6 @@
 import CAtomicSwap
 import Foundation
+import SitegenBasics
 import SitegenModel
 #if canImport(Glibc)
 import Glibc
@@ -37,11 +38,9 @@ public struct SiteWriter: Sendable {
     var besideName: String {
         let name = output.lastPathComponent
         guard name.utf8.count > 150 else { return name }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in name.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
         var head = name
         while head.utf8.count > 100 { head.removeLast() }
-        return head + "~" + String(hash, radix: 16)
+        return head + "~" + String(FNV1a.hash64(name), radix: 16)
     }
     var stagingPrefix: String { ".\(besideName)\(Self.stagingInfix)" }
 

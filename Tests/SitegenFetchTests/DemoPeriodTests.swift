@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
+import Testing
 
 /// The demo's weekly and weekend charts relate to its daily ones exactly as KOBIS's do: a
 /// period's figure is the sum of every day of the film in the whole market.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
+import Testing
 
 @Suite struct DemoSourceTests {
     static let year: [Day] = (0..<365).map { Day(iso: "2023-03-01")!.adding(days: $0) }

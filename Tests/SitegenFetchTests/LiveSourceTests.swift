@@ -1,8 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenTestSupport
+import Testing
 
 /// The live client against a real HTTP server on 127.0.0.1 that injects faults.
 @Suite struct LiveSourceTests {
@@ -146,7 +147,7 @@ import SitegenTestSupport
         let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor), kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
         _ = try await source.fetch(.dailyChart(day))
         #expect(apis.chartRequests == 1)
-        #expect(try cache.read(.dailyChart(day))?.body == Data(DemoSource.dailyChartJSON(day).utf8))
+        #expect(cache.read(.dailyChart(day))?.body == Data(DemoSource.dailyChartJSON(day).utf8))
         #expect(monitor.warnings.contains { $0.contains("was unreadable") && $0.contains("discarded") })
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import SitegenModel
+import Testing
 
 @Suite struct DayTests {
     @Test func parsesBothKOBISFormatsAndRejectsImpossibleDates() {
@@ -41,18 +41,12 @@ import Testing
         #expect(Day(iso: "2024-02-11")!.startInstantKST == Date(timeIntervalSince1970: 1_707_577_200))
     }
 
-    @Test func parsesKOBISNumbersStrictly() {
-        #expect(KOBISNumber.integer("-2885") == -2885)
-        #expect(KOBISNumber.integer(" 132252055460 ") == 132_252_055_460)
-        #expect(KOBISNumber.integer("12,000") == nil)
-        #expect(KOBISNumber.integer("+5") == nil)
-        #expect(KOBISNumber.integer("") == nil)
-        #expect(KOBISNumber.integer(" ") == nil)
-        #expect(KOBISNumber.decimal("122279.3") == 122_279.3)
-        #expect(KOBISNumber.decimal("-69.0") == -69)
-        #expect(KOBISNumber.decimal("-13") == -13)
-        #expect(KOBISNumber.decimal("1.") == nil)
-        #expect(KOBISNumber.decimal("abc") == nil)
-        #expect(KOBISNumber.decimal("NaN") == nil)
+    @Test func writesInstantsAsUTCAndAsKoreanTimeWhateverTheMachineZone() {
+        let instant = Date(timeIntervalSince1970: 1_707_606_000.9) // 2024-02-10T23:00:00.9Z
+        #expect(InstantText.iso8601(instant) == "2024-02-10T23:00:00Z")
+        #expect(InstantText.kst(instant) == "2024-02-11 08:00 KST")
+        #expect(InstantText.iso8601(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(InstantText.kst(Date(timeIntervalSince1970: 15 * 3600 - 1)) == "1970-01-01 23:59 KST")
+        #expect(InstantText.kst(Date(timeIntervalSince1970: 15 * 3600)) == "1970-01-02 00:00 KST")
     }
 }

@@ -59,7 +59,6 @@ import Testing
         #expect(KoreanFormat.longDate(d) == "2024년 2월 10일 (토)")
         #expect(KoreanFormat.shortDate(d) == "2024.02.10")
         #expect(KoreanFormat.monthDay(d) == "2월 10일")
-        #expect(KoreanFormat.timestampKST(Date(timeIntervalSince1970: 1_707_606_000)) == "2024-02-11 08:00 KST")
         #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-01-31"), on: d) == "개봉 11일차")
         #expect(KoreanFormat.dayOfRun(open: d, on: d) == "개봉 1일차")
         #expect(KoreanFormat.dayOfRun(open: Day(iso: "2024-02-14"), on: d) == "개봉 4일 전")
@@ -76,20 +75,5 @@ import Testing
         #expect(KoreanFormat.rankChange(entry(-2, .old)) == .init(kind: "down", symbol: "▼2", spoken: "전일 대비 2계단 하락"))
         #expect(KoreanFormat.rankChange(entry(0, .old)) == .init(kind: "same", symbol: "–", spoken: "변동 없음"))
         #expect(KoreanFormat.rankChange(entry(0, .new)) == .init(kind: "new", symbol: "신작", spoken: "신규 진입"))
-    }
-}
-
-@Suite struct MarkdownTests {
-    @Test func rendersKoreanAndSmartPunctuation() {
-        #expect(Markdown.html("한국어 *노트* ✓") == "<p>한국어 <em>노트</em> ✓</p>\n")
-        #expect(Markdown.html("\"따옴표\" -- 그리고...") == "<p>“따옴표” – 그리고…</p>\n")
-    }
-
-    @Test func omitsRawHTMLAndDropsScriptLinks() {
-        let html = Markdown.html("<script>alert(1)</script>\n\n[click](javascript:alert(1)) <img src=x onerror=alert(1)>")
-        #expect(!html.contains("<script"))
-        #expect(!html.contains("<img"))
-        #expect(!html.contains("javascript:"))
-        #expect(html.contains("raw HTML omitted"))
     }
 }

@@ -1,24 +1,22 @@
 import Foundation
 import Testing
-@testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
+import SitegenTestSupport
 
 /// Render is a function: called directly, it returns files, and the same inputs give the same bytes.
 @Suite struct RenderPurityTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     func input(buildTime: Date) async throws -> RenderInput {
         let days = (0..<5).map { Day(iso: "2024-02-06")!.adding(days: $0) }
         let dataset = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: days).dataset
-        let templates = try Inputs.templates(at: Self.repo.appendingPathComponent("Templates"), label: "Templates").templates
+        let templates = try StockTemplates.compile()
         return RenderInput(dataset: dataset, templates: templates, notes: NoteSources(site: "노트"), settings: SiteSettings(), buildTime: buildTime)
     }
 
     @Test func sameInputsGiveTheSameFilesAndTheClockIsOnlyAnInput() async throws {
-        let a = try SiteRenderer.render(try await input(buildTime: Date(timeIntervalSince1970: 1_700_000_000)))
-        let b = try SiteRenderer.render(try await input(buildTime: Date(timeIntervalSince1970: 1_800_000_000)))
+        let a = try RenderedSite(try await input(buildTime: Date(timeIntervalSince1970: 1_700_000_000)))
+        let b = try RenderedSite(try await input(buildTime: Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(a.files == b.files, "the stock templates do not show the build time")
         #expect(a.files.map(\.path) == a.files.map(\.path).sorted())
         let movies = Set(a.files.filter { $0.path.hasPrefix("movie/") }.map(\.path)).count
@@ -35,7 +33,7 @@ import Testing
         let input = try await input(buildTime: Date(timeIntervalSince1970: 1_700_000_000))
         var streamed: [OutputFile] = []
         let summary = try SiteRenderer.render(input, chunk: 3) { streamed.append($0) }
-        let whole = try SiteRenderer.render(input)
+        let whole = try RenderedSite(input)
         #expect(streamed.sorted { $0.path < $1.path } == whole.files)
         #expect(summary.pageCount == whole.pageCount)
     }

@@ -2,10 +2,11 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
+import SitegenBasics
 @testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel
+import Testing
 
 /// Answers with the chart rows and movie info a test gives, in KOBIS's own shapes.
 struct ScriptedSource: BoxOfficeSource {

@@ -1,10 +1,12 @@
 import Foundation
-import Testing
+import SitegenBasics
 @testable import SitegenCLI
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
 import SitegenTestSupport
+import Testing
 
 /// Against a server that fails 30% of answers with 500 and garbles 10%, a build either completes
 /// with every figure right or fails with one line and the previous site as it was.
@@ -12,7 +14,7 @@ import SitegenTestSupport
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func aBuildOnAFlakyNetworkIsRightOrFailsCleanly(seed: Int) async throws {
         let apis = try FakeAPIs()
-        let dice = Dice(seed: UInt64(seed))
+        let dice = Dice(seed: seed)
         apis.inject { _, _ in
             let roll = dice.roll()
             if roll < 0.3 { return .json("{\"error\":\"internal\"}", status: 500) }
@@ -61,21 +63,8 @@ import SitegenTestSupport
 
 /// Shared by the server's threads; seeded, so each run rolls the same sequence.
 final class Dice: @unchecked Sendable {
-    private var generator: SeededGenerator
+    private var generator: SeededRandom
     private let lock = NSLock()
-    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
-    func roll() -> Double { lock.withLock { Double(generator.next() % 1000) / 1000 } }
-}
-
-/// SplitMix64, so each seed replays the same faults.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(seed: Int) { generator = SeededRandom(seed) }
+    func roll() -> Double { lock.withLock { generator.unit() } }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
+import SitegenBasics
 @testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
 import SitegenTestSupport
+import Testing
 
 /// Whole live builds against KOBIS and Kakao served on 127.0.0.1, with the clock pinned so days of
 /// rebuilds can be played out.

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import SitegenCLI
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenRender
 import SitegenTestSupport
+import Testing
 
 /// Whole live builds with week and weekend pages against the local KOBIS stand-in, faults on the
 /// weekly endpoint included.

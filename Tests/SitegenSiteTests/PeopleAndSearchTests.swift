@@ -131,30 +131,3 @@ import Testing
         #expect((index["f"] as! [[Any]]).allSatisfy { ($0.count < 7) || ($0[6] as! String).hasPrefix("https://") })
     }
 }
-
-/// Who counts as one person: name plus English name, spaces aside.
-@Suite struct PeopleIndexTests {
-    static func dataset(_ credits: [String: (directors: [Person], actors: [Person])]) -> Dataset {
-        var movies: [String: Movie] = [:]
-        for (code, c) in credits { movies[code] = Movie(code: code, title: "영화 \(code)", directors: c.directors, actors: c.actors) }
-        return Dataset(source: .demo, days: [], movies: movies, posters: [:])
-    }
-
-    @Test func samePeopleMergeAcrossFilmsAndNamesakesWithOtherEnglishNamesDoNot() {
-        let data = Self.dataset([
-            "1": ([Person(name: "김민서", englishName: "Kim Min-seo")], [Person(name: "이하윤", englishName: "Lee Ha-yoon", role: "형사")]),
-            "2": ([Person(name: " 김민서", englishName: "KIM Min-seo ")], [Person(name: "이하윤", englishName: "Lee Ha-yoon")]),
-            "3": ([Person(name: "김민서", englishName: "Kim Min-su")], [Person(name: "김민서", englishName: "Kim Min-seo", role: "본인")]),
-        ])
-        let index = PeopleIndex(data, codes: ["1", "2", "3"])
-        #expect(index.people.count == 3)
-        let kim = try! #require(index.person(index.id(of: Person(name: "김민서", englishName: "Kim Min-seo"))!))
-        #expect(kim.credits.map(\.code) == ["1", "2", "3"])
-        #expect(kim.credits.map(\.directed) == [true, true, false] && kim.credits[2].characters == ["본인"])
-        #expect(PersonPage.roleText(kim.credits[2]) == "배우 · 본인 역" && PersonPage.roleLabel(kim) == "감독 · 배우")
-        let other = index.id(of: Person(name: "김민서", englishName: "Kim Min-su"))
-        #expect(other != nil && other != kim.id, "a namesake with another English name is someone else")
-        #expect(index.people.allSatisfy { $0.id.wholeMatch(of: /[0-9a-f]{10}/) != nil })
-        #expect(PeopleIndex.hashID("a") != PeopleIndex.hashID("b") && PeopleIndex.hashID("a") == PeopleIndex.hashID("a"))
-    }
-}

@@ -4,6 +4,7 @@ import SitegenCLI
 import SitegenFetch
 import SitegenModel
 @testable import SitegenRender
+import SitegenTestSupport
 
 /// The stock templates against the contexts the page builders make: in strict mode every name a
 /// template uses must be there, so a renamed context key fails here instead of blanking a column.
@@ -19,7 +20,7 @@ import SitegenModel
         templates.strict = true
         let code = dataset.days.last?.entries.first?.movieCode ?? ""
         let notes = NoteSources(site: "사이트 *노트*", days: [last: "그날의 노트"], movies: [code: "영화 노트"])
-        return try SiteRenderer.render(RenderInput(dataset: dataset, templates: templates, notes: notes,
+        return try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: notes,
                                                    settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))),
                                                    buildTime: SiteFixture.buildTime))
     }
@@ -63,37 +64,5 @@ import SitegenModel
             _ = try await site(DemoSource(), days: 2, templates: folder, baseURL: nil)
         }
         #expect(error?.description == "Templates/day.mustache:\(line + 1):\(column): no value 'audienceTotals'")
-    }
-}
-
-/// Issue 12: a partial including itself twice made `sitegen build` eat memory without end.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
-struct PartialCycleBinaryTests {
-    @Test func aSelfIncludingPartialFailsTheBuildInOneLineWithinSeconds() throws {
-        let folder = try SiteFixture.temporaryFolder()
-        let templates = folder.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: StockTemplateTests.templatesFolder, to: templates)
-        try "<footer>\n\nx{{> partials/footer}}{{> partials/footer}}\n</footer>\n"
-            .write(to: templates.appendingPathComponent("partials/footer.mustache"), atomically: true, encoding: .utf8)
-        let out = folder.appendingPathComponent("_site")
-
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = ["build", "--days", "3", "--until", "2024-02-10", "--templates", templates.path, "--output", out.path,
-                             "--public", SiteFixture.repo.appendingPathComponent("Public").path,
-                             "--notes", folder.appendingPathComponent("none").path]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        let finished = !process.isRunning
-        if !finished { process.terminate(); process.waitUntilExit() }
-        #expect(finished, "still running after 15 s")
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1)
-        #expect(stderr.contains("error: \(templates.path)/partials/footer.mustache:3:2: partial 'partials/footer' includes itself\n"), "\(stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out.path), "no half-written site")
     }
 }

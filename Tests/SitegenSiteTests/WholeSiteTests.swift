@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import SitegenCLI
+@testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenWrite
+import Testing
 
 @Suite struct WholeSiteTests {
     @Test func writesEveryPageOfTheLayout() async throws {

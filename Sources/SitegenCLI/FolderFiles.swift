@@ -1,0 +1,20 @@
+import Foundation
+
+/// The regular files under a folder, by path relative to it, sorted; symlinks that lead out of
+/// the folder are skipped. Nil when the folder cannot be read. Shared by the template, note and
+/// public-folder readers.
+enum FolderFiles {
+    static func list(_ folder: URL) -> [(relative: String, url: URL)]? {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var found: [(String, URL)] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard full.hasPrefix(prefix) else { continue }
+            found.append((String(full.dropFirst(prefix.count)), url))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+}

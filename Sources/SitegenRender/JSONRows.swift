@@ -1,0 +1,61 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+
+/// The site's rows in its data files (data/*.json): the domain types as JSON, keys sorted.
+extension JSONWriter {
+    mutating func field(_ k: String, _ v: Day?) { if let v { key(k); string(v.iso) } }
+    mutating func field(_ k: String, _ v: Date?) { if let v { key(k); string(InstantText.iso8601(v)) } }
+
+    mutating func entry(_ e: ChartEntry) {
+        object { o in
+            o.field("audience", e.audience)
+            o.field("audienceChange", e.audienceChange)
+            o.field("audienceChangeRate", e.audienceChangeRate)
+            o.field("audienceTotal", e.audienceTotal)
+            o.field("movieCode", e.movieCode)
+            o.field("openDate", e.openDate)
+            o.field("rank", e.rank)
+            o.field("rankChange", e.rankChange)
+            o.field("rawTitle", e.rawTitle)
+            o.field("sales", e.sales)
+            o.field("salesChange", e.salesChange)
+            o.field("salesChangeRate", e.salesChangeRate)
+            o.field("salesShare", e.salesShare)
+            o.field("salesTotal", e.salesTotal)
+            o.field("screens", e.screens)
+            o.field("showings", e.showings)
+            o.field("status", e.status.rawValue)
+            o.field("title", e.title)
+        }
+    }
+
+    mutating func people(_ k: String, _ people: [Person]) {
+        key(k)
+        array { a in for p in people { a.object { o in o.field("englishName", p.englishName); o.field("name", p.name); o.field("role", p.role) } } }
+    }
+
+    mutating func movie(_ m: Movie) {
+        object { o in
+            o.people("actors", m.actors)
+            o.field("code", m.code)
+            o.key("companies")
+            o.array { a in for c in m.companies { a.object { o in
+                o.field("code", c.code); o.field("englishName", c.englishName); o.field("name", c.name); o.field("part", c.part)
+            } } }
+            o.people("directors", m.directors)
+            o.field("englishTitle", m.englishTitle)
+            o.field("genres", m.genres)
+            o.field("nations", m.nations)
+            o.field("openDate", m.openDate)
+            o.field("originalTitle", m.originalTitle)
+            o.field("productionStatus", m.productionStatus)
+            o.field("productionYear", m.productionYear)
+            o.field("runtimeMinutes", m.runtimeMinutes)
+            o.field("showTypes", m.showTypes)
+            o.field("title", m.title)
+            o.field("type", m.type)
+            o.field("watchGrades", m.watchGrades)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import SitegenModel
+
+/// The dataset indexed for rendering: plain data, no template values. Built once per render and
+/// shared by every page builder.
+struct SiteIndex: Sendable {
+    let dataset: Dataset
+    let days: [DayChart]
+    let dayIndex: [Day: Int]
+    /// Each movie's chart rows in date order.
+    let history: [String: [(date: Day, entry: ChartEntry)]]
+    let movieCodes: [String]
+    /// Each charted film's latest totals and best rank.
+    let films: [String: FilmFacts]
+    let people: PeopleIndex
+    /// Weekly and weekend charts, oldest first, and where each start day is among them.
+    let periods: [PeriodKind: [PeriodChart]]
+    let periodIndex: [PeriodKind: [Day: Int]]
+    /// Films on a weekly chart but on no daily one, with their latest weekly row.
+    let periodTitles: [String: ChartEntry]
+    var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
+
+    init(_ dataset: Dataset) {
+        self.dataset = dataset
+        days = dataset.days
+        var index: [Day: Int] = [:]
+        var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
+        for (i, chart) in days.enumerated() {
+            index[chart.date] = i
+            for entry in chart.entries { history[entry.movieCode, default: []].append((chart.date, entry)) }
+        }
+        dayIndex = index
+        self.history = history
+        movieCodes = history.keys.sorted()
+        films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
+            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows,
+                             title: dataset.movies[code]?.title ?? rows.last!.entry.title))
+        })
+        people = PeopleIndex(dataset, codes: dataset.chartedMovieCodes)
+        var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
+        for chart in dataset.periods { periods[chart.kind, default: []].append(chart) }
+        for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
+        self.periods = periods
+        var periodTitles: [String: ChartEntry] = [:]
+        for chart in dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
+        self.periodTitles = periodTitles
+        periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+@testable import SitegenDecode
+@testable import SitegenModel
+import Testing
+
+@Suite struct DecodingTests {
+    let day = Day(iso: "2024-02-10")!
+
+    @Test func decodesEveryQuirkOfTheDailyChart() throws {
+        let (chart, warnings) = try KOBISDecoder.dailyChart(try Fixture.data("daily-quirks.json"), date: day, fetchedAt: nil)
+        #expect(warnings.isEmpty)
+        #expect(chart.entries.count == 4)
+        let first = chart.entries[0]
+        #expect(first.title == "푸른 정원")
+        #expect(first.salesTotal == 132_252_055_460) // needs Int64
+        #expect(first.audienceChange == -2885)
+        #expect(first.audienceChangeRate == -1.9)
+        #expect(first.openDate?.iso == "2024-01-31")
+        let second = chart.entries[1]
+        #expect(second.movieCode == "2023C168")
+        #expect(second.title == "열린 문")
+        #expect(second.rawTitle == "열린 문 ")
+        #expect(second.rankChange == 17)
+        #expect(second.audienceChangeRate == 122_279.3)
+        #expect(second.openDate?.iso == "2024-02-14") // a preview: opens after the chart date
+        let third = chart.entries[2]
+        #expect(third.isNew && third.audienceChange == third.audience)
+        #expect(third.salesShare == 0)
+        #expect(third.title == "섬: 귀환!")
+        #expect(chart.entries[3].openDate == nil) // openDt " "
+        #expect(chart.entries[3].rankChange == -4)
+    }
+
+    @Test func rejectsUntrustworthyRowsWithWarningsNamingDayAndRow() throws {
+        let (chart, warnings) = try KOBISDecoder.dailyChart(try Fixture.data("daily-bad-rows.json"), date: day, fetchedAt: nil)
+        #expect(chart.entries.map(\.movieCode) == ["20240003"])
+        #expect(chart.entries[0].status == .unknown)
+        #expect(chart.entries[0].salesShare == nil)
+        #expect(chart.entries[0].audience == 12) // a JSON number where a string was promised still parses
+        let text = warnings.map(\.description)
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 1:") && $0.contains("movieCd '../../etc'") })
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 2:") && $0.contains("audiCnt '12,000'") })
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 3:") && $0.contains("salesShare 'abc'") })
+    }
+
+    @Test func anEmptyChartIsADayWithoutEntries() throws {
+        let (chart, warnings) = try KOBISDecoder.dailyChart(try Fixture.data("daily-empty.json"), date: day, fetchedAt: nil)
+        #expect(chart.entries.isEmpty && warnings.isEmpty)
+    }
+
+    @Test func recognisesFaultsBeforeDecoding() throws {
+        let fault = #expect(throws: KOBISFault.self) {
+            try KOBISDecoder.dailyChart(try Fixture.data("fault-invalid-key.json"), date: day, fetchedAt: nil)
+        }
+        #expect(fault?.isInvalidKey == true)
+        #expect(fault?.description == "KOBIS said 320010 유효하지않은 키값입니다.")
+        let quota = #expect(throws: KOBISFault.self) {
+            try KOBISDecoder.movieInfo(try Fixture.data("fault-result.json"), code: "20230001")
+        }
+        #expect(quota?.isQuota == true)
+    }
+
+    @Test func namesBodiesThatAreNotTheExpectedJSON() throws {
+        let html = #expect(throws: ResponseFormatError.self) {
+            try KOBISDecoder.dailyChart(try Fixture.data("not-json.html"), date: day, fetchedAt: nil)
+        }
+        #expect(html?.reason.contains("not JSON") == true)
+        #expect(html?.reason.contains("<html>") == true)
+        #expect(throws: ResponseFormatError.self) {
+            try KOBISDecoder.dailyChart(try Fixture.data("truncated.json"), date: day, fetchedAt: nil)
+        }
+        #expect(throws: ResponseFormatError.self) { try KOBISDecoder.dailyChart(Data("{}".utf8), date: day, fetchedAt: nil) }
+        #expect(throws: ResponseFormatError.self) { try KOBISDecoder.dailyChart(Data(), date: day, fetchedAt: nil) }
+    }
+
+    @Test func decodesMovieInfoIntoCleanDetails() throws {
+        let movie = try #require(try KOBISDecoder.movieInfo(try Fixture.data("movie-info.json"), code: "20230001"))
+        #expect(movie.title == "푸른 정원")
+        #expect(movie.englishTitle == "Blue Garden’s End")
+        #expect(movie.openDate?.iso == "2024-01-31")
+        #expect(movie.runtimeMinutes == 131)
+        #expect(movie.nations == ["한국", "미국"])
+        #expect(movie.directors.map(\.name) == ["김서준"])
+        #expect(movie.actors.map(\.name) == ["이하윤", "박도현"]) // a blank name is dropped
+        #expect(movie.actors[0].role == "선장")
+        #expect(movie.distributors == ["(주)한빛픽처스", "누리(주)"]) // duplicates collapsed, KOBIS order kept
+        #expect(movie.watchGrades == ["15세이상관람가", "12세이상관람가"])
+        #expect(movie.showTypes == ["2D 디지털", "IMAX IMAX"])
+    }
+
+    @Test func anEmptyMovieInfoMeansNoInfo() throws {
+        #expect(try KOBISDecoder.movieInfo(try Fixture.data("movie-info-empty.json"), code: "20230001") == nil)
+    }
+
+    @Test func choosesAPortraitHTTPSPoster() throws {
+        let poster = try #require(try KakaoDecoder.choosePoster(try Fixture.data("kakao-images.json")))
+        #expect(poster == Poster(url: "https://img.example.com/poster.jpg", width: 700, height: 1000))
+        #expect(try KakaoDecoder.choosePoster(Data(#"{"documents":[],"meta":{"is_end":true}}"#.utf8)) == nil)
+        #expect(KakaoDecoder.errorMessage(Data(#"{"errorType":"AccessDeniedError","message":"cannot find Authorization : KakaoAK header"}"#.utf8))
+            == "AccessDeniedError: cannot find Authorization : KakaoAK header")
+    }
+
+    @Test func acceptsOnlyPathSafeMovieCodes() {
+        #expect(KOBISDecoder.isValidMovieCode("20124079"))
+        #expect(KOBISDecoder.isValidMovieCode("2023C168"))
+        for bad in ["", "../x", "a/b", "20 24", "코드", "a%2e", String(repeating: "1", count: 33)] {
+            #expect(!KOBISDecoder.isValidMovieCode(bad), "\(bad)")
+        }
+    }
+}

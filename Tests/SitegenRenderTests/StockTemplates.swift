@@ -1,0 +1,21 @@
+import Foundation
+import SitegenRender
+import Testing
+
+/// The repository's Templates/ folder (the stock theme) compiled, read here so render tests need
+/// nothing from the CLI.
+enum StockTemplates {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func compile() throws -> Templates {
+        let folder = repo.appendingPathComponent("Templates")
+        let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var sources: [TemplateSource] = []
+        for case let url as URL in walker where url.pathExtension == "mustache" {
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+            sources.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), displayPath: "Templates/\(relative)",
+                                          text: try String(contentsOf: url, encoding: .utf8)))
+        }
+        return try Templates.compile(sources.sorted { $0.name < $1.name }, folder: "Templates")
+    }
+}
