@@ -87,6 +87,7 @@ public struct Pipeline: Sendable {
         var templates: Templates
         var notes: NoteSources
         var publicFiles: [Inputs.PublicFile]
+        var assets: SiteAssets
         var skippedPublic: [String]
         var stockOnly: [String]
     }
@@ -99,7 +100,8 @@ public struct Pipeline: Sendable {
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
         let stockOnly = (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
-        return LoadedInputs(templates: templates, notes: notes, publicFiles: publicFiles, skippedPublic: skipped, stockOnly: stockOnly)
+        let (published, assets) = PublishedAssets.make(publicFiles)
+        return LoadedInputs(templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped, stockOnly: stockOnly)
     }
 
     func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
@@ -111,8 +113,10 @@ public struct Pipeline: Sendable {
         let report: WriteReport
         do {
             do {
+                var settings = plan.settings
+                settings.assets = inputs.assets
                 rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
-                                                              settings: plan.settings, buildTime: plan.buildTime)) { file in
+                                                              settings: settings, buildTime: plan.buildTime)) { file in
                     try writer.add(file)
                 }
                 try writer.drain()

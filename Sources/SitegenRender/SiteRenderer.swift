@@ -253,6 +253,12 @@ struct SiteModel: Sendable {
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(KoreanFormat.timestampKST(buildTime)),
+                "assets": [
+                    "style": .text(settings.assets.style),
+                    "siteScript": .text(settings.assets.siteScript),
+                    "searchScript": .text(settings.assets.searchScript),
+                    "favicon": .text(settings.assets.favicon),
+                ],
             ],
             "page": [
                 "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),
@@ -261,16 +267,24 @@ struct SiteModel: Sendable {
                 "kind": .text(kind),
                 "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
                 "dataHref": dataHref.templateValue,
+                "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
             ],
         ]
-        // A 404 is served at any depth, so it resolves its links against the site root when known.
+        // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the
+        // site root: the path of --base-url when known (root-relative, so it also works on a
+        // staging host); otherwise the page's own script finds the root (404.mustache).
         if route == .notFound, let base = settings.baseURL {
-            var text = base.absoluteString
-            if !text.hasSuffix("/") { text += "/" }
-            fields["baseHref"] = .text(text)
+            var path = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
+            if !path.hasSuffix("/") { path += "/" }
+            fields["baseHref"] = .text(path)
         }
         fields.merge(content) { _, new in new }
         return .object(fields)
+    }
+
+    /// CSS that cannot end the `<style>` element it is inlined into.
+    static func inlinable(_ css: String) -> String {
+        css.replacing(/<\/(style)/.ignoresCase(), with: { "<\\/" + $0.output.1 })
     }
 
     /// A found poster's URL is `remote`; a drawn placeholder's path, from the site root, is `local`.
