@@ -13,9 +13,7 @@ public struct ResponseCache: Sendable {
         var name = request.parameters.map { "\(Self.safe($0.name))=\(Self.safe($0.value))" }.joined(separator: "&")
         // Keep names well under the 255-byte limit; a hash keeps long poster queries distinct.
         if name.utf8.count > 160 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in name.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-            name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(hash, radix: 16)
+            name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(ContentHash.fnv1a64(name.utf8), radix: 16)
         }
         return folder.appendingPathComponent(directory).appendingPathComponent(name + ".json")
     }

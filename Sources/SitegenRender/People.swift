@@ -78,12 +78,7 @@ struct PeopleIndex: Sendable {
     static func key(name: String, english: String) -> String { name + "\u{1F}" + english.lowercased() }
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
-    static func hashID(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(10))
-    }
+    static func hashID(_ key: String) -> String { ContentHash.hex(key.utf8, digits: 10) }
 
     /// Spaces collapsed, control characters dropped: " 김민서 " and "김민서" are one person.
     static func clean(_ s: String) -> String {

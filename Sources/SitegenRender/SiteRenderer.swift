@@ -111,6 +111,9 @@ public enum SiteRenderer {
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
+                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
+                    // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
+                    OutputFile(path: ".nojekyll", text: ""),
                 ]
                 // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
                 for code in site.periodOnlyCodes {
