@@ -12,8 +12,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
+        // libvips for posters: its header (pkg-config vips) and fixed-argument wrappers over its variadic calls.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .target(name: "SitegenImage", dependencies: ["CVipsShim"]),
         .target(name: "SitegenModel"),
-        .target(name: "SitegenFetch", dependencies: ["SitegenModel"]),
+        .target(name: "SitegenFetch", dependencies: ["SitegenModel", "SitegenImage"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
@@ -27,7 +31,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // A local HTTP server speaking KOBIS and Kakao, for tests only.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel"]),
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenModel", "SitegenImage"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -35,7 +39,7 @@ let package = Package(
         .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenModel", "SitegenTestSupport"]),
         .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenCLI"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport", "SitegenServe",
+            "SitegenCLI", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenTestSupport", "SitegenServe", "SitegenImage",
         ]),
     ]
 )

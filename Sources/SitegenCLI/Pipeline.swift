@@ -44,11 +44,17 @@ public struct Pipeline: Sendable {
             if live { console.note(plan.monitor.summaryLine) }
             throw error
         }
+        var result = outcome
+        if !plan.hotlinkPosters {
+            let (dataset, posterWarnings) = try await PosterCopies(source: plan.source, jobs: plan.jobs, monitor: plan.monitor).run(outcome.dataset)
+            result.dataset = dataset
+            result.warnings += posterWarnings
+        }
         progress?.cancel()
         _ = await progress?.value
-        outcome.warnings.forEach { console.warning($0.description) }
+        result.warnings.forEach { console.warning($0.description) }
         if live { console.note(plan.monitor.summaryLine) }
-        return outcome
+        return result
     }
 
     public func build() async throws -> BuildSummary {

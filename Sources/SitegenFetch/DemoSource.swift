@@ -28,6 +28,9 @@ public struct DemoSource: BoxOfficeSource {
                 ("meta", .object([("is_end", .bool(true)), ("pageable_count", .int(0)), ("total_count", .int(0))])),
             ]))
             return SourceResponse(body: Data(empty.utf8), fetchedAt: nil)
+        case .posterImage:
+            // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
+            throw ResponseMismatchError(reason: "the demo source has no poster images")
         }
     }
 

@@ -120,6 +120,13 @@ public enum SiteRenderer {
                     files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
                 }
                 if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
+                // Named by their bytes, so two films sharing an image share its files.
+                var posterPaths = Set<String>()
+                for code in site.dataset.sizedPosters.keys.sorted() {
+                    for copy in site.dataset.sizedPosters[code]!.files where posterPaths.insert(copy.path).inserted {
+                        files.append(OutputFile(path: copy.path, contents: copy.data))
+                    }
+                }
                 return (files, 0)
             }
         }
@@ -285,19 +292,31 @@ struct SiteModel: Sendable {
         return .object(fields)
     }
 
+    /// What the search box shows beside a film: the card-sized copy (a path from the site root) or
+    /// the hot-linked URL; nil means the drawn placeholder.
+    func posterThumbnail(_ code: String) -> String? {
+        dataset.postersServedFromSite ? dataset.sizedPosters[code]?.card.first?.path : dataset.posters[code]?.url
+    }
+
     /// CSS that cannot end the `<style>` element it is inlined into.
     static func inlinable(_ css: String) -> String {
         css.replacing(/<\/(style)/.ignoresCase(), with: { "<\\/" + $0.output.1 })
     }
 
-    /// A found poster's URL is `remote`; a drawn placeholder's path, from the site root, is `local`.
-    func posterContext(_ code: String) -> TemplateValue {
+    /// A poster served from the site, a hot-linked one, or the drawn placeholder. `local` and
+    /// `local2x` are paths from the site root; `remote` is a found poster's URL on its own host.
+    func posterContext(_ code: String, onFilmPage: Bool = false) -> TemplateValue {
         let title = self.title(of: code)
-        if let poster = dataset.posters[code] {
-            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "width": .int(poster.width),
+        if let sized = dataset.sizedPosters[code], let first = (onFilmPage ? sized.page : sized.card).first {
+            let copies = onFilmPage ? sized.page : sized.card
+            return ["remote": nil, "fallback": nil, "local": .text(first.path), "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
+                    "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")]
+        }
+        if let poster = dataset.posters[code], !dataset.postersServedFromSite {
+            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil, "width": .int(poster.width),
                     "height": .int(poster.height), "alt": .text("\(title) 포스터")]
         }
-        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
+        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil, "width": .int(PlaceholderPoster.width),
                 "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
     }
 }
