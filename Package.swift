@@ -15,6 +15,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
+        // libvips for posters: its header (pkg-config vips) and fixed-argument wrappers over its variadic calls.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .target(name: "SitegenImage", dependencies: ["CVipsShim"]),
         // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random
         // generator, the characters no output may carry, one-line error text.
         .target(name: "SitegenBasics"),
@@ -22,7 +26,7 @@ let package = Package(
         .target(name: "SitegenModel"),
         // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
-        .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenModel", "SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
@@ -37,7 +41,7 @@ let package = Package(
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -48,7 +52,7 @@ let package = Package(
         .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
         .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe",
+            "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
         ]),
     ]
 )

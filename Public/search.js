@@ -101,7 +101,12 @@
     return out;
   }
 
-  function posterOf(film) { return film ? (film.poster || root + "poster/" + film.code + ".svg") : ""; }
+  // A poster served from the site is a path from its root; a hot-linked one is a full URL.
+  function posterOf(film) {
+    if (!film) return "";
+    if (!film.poster) return root + "poster/" + film.code + ".svg";
+    return /^https?:/i.test(film.poster) ? film.poster : root + film.poster;
+  }
 
   function search(raw) {
     var q = fold(raw);

@@ -11,6 +11,16 @@
     if (link) save(link.getAttribute("data-view"));
   });
 
+  // Where the site starts, for the 404 page: a host serves it at any depth, and without
+  // --base-url it looks for the root this browser last saw here (404.mustache).
+  var rooted = document.querySelector("[data-root]");
+  if (rooted && /^https?:$/.test(location.protocol) && !document.body.classList.contains("page-not-found")) {
+    try {
+      var home = new URL((rooted.getAttribute("data-root") || "") + "index.html", location.href).pathname;
+      window.localStorage.setItem("sitegen.root", home.slice(0, home.length - "index.html".length));
+    } catch (e) { /* private mode */ }
+  }
+
   // Posters found by image search live on other sites, which may refuse to serve them here:
   // show the drawn placeholder instead of a broken image.
   function fallBack(img) {

@@ -57,6 +57,9 @@ public struct SiteOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Build from the built-in demo source (fictional films), even with KOBIS_API_KEY set.")
     public var demo = false
 
+    @Flag(name: .customLong("hotlink-posters"), help: "Link posters where image search found them instead of downloading and resizing them into the site.")
+    public var hotlinkPosters = false
+
     public init() {}
 
     public func validate() throws {

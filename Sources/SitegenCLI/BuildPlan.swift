@@ -24,6 +24,8 @@ public struct BuildPlan: Sendable {
     public var monitor: FetchMonitor
     /// Keys, so the console can make sure none is ever printed.
     public var secrets: [String]
+    /// Link posters on their hosts (as before) rather than serve resized copies from the site.
+    public var hotlinkPosters = false
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
                 cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true), settings: SiteSettings,
@@ -106,11 +108,13 @@ public struct BuildPlan: Sendable {
             guard let seconds = Int64(epoch) else { throw UsageError("SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds") }
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
-        return BuildPlan(
+        var plan = BuildPlan(
             days: days, output: output, templates: url(templates), templatesLabel: templates,
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil), settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
+        plan.hotlinkPosters = options.hotlinkPosters
+        return plan
     }
 
     /// An input folder that is empty, is the output, lies inside it or holds it would read the

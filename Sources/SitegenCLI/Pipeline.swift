@@ -45,11 +45,17 @@ public struct Pipeline: Sendable {
             if live { console.note(plan.monitor.summaryLine) }
             throw error
         }
+        var result = outcome
+        if !plan.hotlinkPosters {
+            let (dataset, posterWarnings) = try await PosterCopies(source: plan.source, jobs: plan.jobs, monitor: plan.monitor).run(outcome.dataset)
+            result.dataset = dataset
+            result.warnings += posterWarnings
+        }
         progress?.cancel()
         _ = await progress?.value
-        outcome.warnings.forEach { console.warning($0.description) }
+        result.warnings.forEach { console.warning($0.description) }
         if live { console.note(plan.monitor.summaryLine) }
-        return outcome
+        return result
     }
 
     public func build() async throws -> BuildSummary {
@@ -88,6 +94,7 @@ public struct Pipeline: Sendable {
         var templates: Templates
         var notes: NoteSources
         var publicFiles: [Inputs.PublicFile]
+        var assets: SiteAssets
         var skippedPublic: [String]
         var stockOnly: [String]
     }
@@ -100,7 +107,8 @@ public struct Pipeline: Sendable {
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
         let stockOnly = (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
-        return LoadedInputs(templates: templates, notes: notes, publicFiles: publicFiles, skippedPublic: skipped, stockOnly: stockOnly)
+        let (published, assets) = PublishedAssets.make(publicFiles)
+        return LoadedInputs(templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped, stockOnly: stockOnly)
     }
 
     func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
@@ -112,8 +120,10 @@ public struct Pipeline: Sendable {
         let report: WriteReport
         do {
             do {
+                var settings = plan.settings
+                settings.assets = inputs.assets
                 rendered = try SiteRenderer.render(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
-                                                              settings: plan.settings, buildTime: plan.buildTime)) { file in
+                                                              settings: settings, buildTime: plan.buildTime)) { file in
                     try writer.add(file.path, file.contents)
                 }
                 try writer.drain()

@@ -21,6 +21,7 @@ public struct ResponseFormatError: Error, Sendable, Equatable, CustomStringConve
 /// Well-formed JSON about something else than was asked: asking again will not help.
 public struct ResponseMismatchError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
+    public init(reason: String) { self.reason = reason }
     public var description: String { reason }
 }
 

@@ -63,6 +63,8 @@ public actor CachingSource: BoxOfficeSource {
         // A week is the sum of its days, so it is final once its last day is.
         case .periodChart(let kind, let start): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
         case .movieInfo, .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        // The bytes at a URL are taken as fixed; a new choice (every 30 days) is a new URL.
+        case .posterImage: return true
         }
     }
 }

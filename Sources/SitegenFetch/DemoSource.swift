@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenDecode
 import SitegenModel
 
 /// The built-in demo source: KOBIS- and Kakao-shaped JSON bytes from the simulated market, for
@@ -29,6 +30,9 @@ public struct DemoSource: BoxOfficeSource {
                 ("meta", .object([("is_end", .bool(true)), ("pageable_count", .int(0)), ("total_count", .int(0))])),
             ]))
             return SourceResponse(body: Data(empty.utf8), fetchedAt: nil)
+        case .posterImage:
+            // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
+            throw ResponseMismatchError(reason: "the demo source has no poster images")
         }
     }
 

@@ -113,6 +113,11 @@ public actor LiveSource: BoxOfficeSource {
         case .posterSearch:
             components = URLComponents(url: settings.kakaoBase.appendingPathComponent(request.endpoint), resolvingAgainstBaseURL: false)!
             headers["Authorization"] = "KakaoAK \(settings.kakaoKey ?? "")"
+        case .posterImage(let url):
+            // Another site entirely: no key goes with it, and the URL is asked for as found.
+            var plain = URLRequest(url: URL(string: url)!, timeoutInterval: TimeInterval(settings.timeoutSeconds))
+            plain.setValue("image/webp,image/avif,image/*;q=0.8", forHTTPHeaderField: "Accept")
+            return plain
         }
         items += request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
         components.queryItems = items
@@ -125,7 +130,7 @@ public actor LiveSource: BoxOfficeSource {
 
     private func perform(_ request: SourceRequest) async throws -> SourceResponse {
         let urlRequest = urlRequest(request)
-        let service = request.isKOBIS ? "KOBIS" : "Kakao"
+        let service = request.isKOBIS ? "KOBIS" : (request.isPosterImage ? "the poster's host" : "Kakao")
         var attempt = 0
         while true {
             attempt += 1
@@ -136,13 +141,13 @@ public actor LiveSource: BoxOfficeSource {
                 monitor.networkRequest()
                 let (data, response) = try await Self.load(urlRequest, in: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                if !request.isKOBIS && (status == 401 || status == 403) {
+                if case .posterSearch = request, status == 401 || status == 403 {
                     let detail = "HTTP \(status)" + (KakaoDecoder.errorMessage(data).map { ": " + $0 } ?? "")
                     posterKeyRefused = detail
                     throw PosterKeyError(detail: detail)
                 }
                 if !(200..<300).contains(status) {
-                    let detail = request.isKOBIS ? nil : KakaoDecoder.errorMessage(data)
+                    let detail = request.isKOBIS || request.isPosterImage ? nil : KakaoDecoder.errorMessage(data)
                     failure = "\(service) answered HTTP \(status)" + (detail.map { " (\($0))" } ?? "")
                     guard RetryPolicy.isRetryable(status: status) else { throw RequestError(reason: failure, transient: false) }
                     retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")

@@ -16,7 +16,8 @@ public struct ResponseCache: Sendable {
         if name.utf8.count > 160 {
             name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(FNV1a.hash64(name), radix: 16)
         }
-        return folder.appendingPathComponent(directory).appendingPathComponent(name + ".json")
+        let ext = if case .posterImage = request { ".bin" } else { ".json" }
+        return folder.appendingPathComponent(directory).appendingPathComponent(name + ext)
     }
 
     public func read(_ request: SourceRequest) -> SourceResponse? {

@@ -9,6 +9,8 @@ public enum SourceRequest: Hashable, Sendable {
     case periodChart(PeriodKind, Day)
     case movieInfo(code: String)
     case posterSearch(query: String)
+    /// The bytes of a chosen poster, from whatever host image search found it on.
+    case posterImage(url: String)
 
     public var endpoint: String {
         switch self {
@@ -16,6 +18,7 @@ public enum SourceRequest: Hashable, Sendable {
         case .periodChart: "boxoffice/searchWeeklyBoxOfficeList"
         case .movieInfo: "movie/searchMovieInfo"
         case .posterSearch: "v2/search/image"
+        case .posterImage: "poster/image"
         }
     }
 
@@ -26,6 +29,7 @@ public enum SourceRequest: Hashable, Sendable {
         case .periodChart(let kind, let start): [("targetDt", start.compact), ("weekGb", kind.weekGb)]
         case .movieInfo(let code): [("movieCd", code)]
         case .posterSearch(let query): [("query", query), ("size", "20")]
+        case .posterImage(let url): [("url", url)]
         }
     }
 
@@ -36,6 +40,7 @@ public enum SourceRequest: Hashable, Sendable {
         case .periodChart(let kind, let start): "\(kind.rawValue) \(start.iso)"
         case .movieInfo(let code): "movie \(code)"
         case .posterSearch(let query): "poster search '\(query)'"
+        case .posterImage(let url): "poster image \(url)"
         }
     }
 }

@@ -11,11 +11,30 @@ extension SourceRequest {
         case .periodChart(let kind, let start): _ = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: nil)
         case .movieInfo(let code): _ = try KOBISDecoder.movieInfo(data, code: code)
         case .posterSearch: _ = try KakaoDecoder.choosePoster(data)
+        // Whether the bytes are an image is libvips's to say (PosterCopies); here only what no
+        // retry can change: nothing at all, or more than any poster needs.
+        case .posterImage:
+            if data.isEmpty { throw ResponseMismatchError(reason: "the poster's host sent no bytes") }
+            if data.count > Self.maxPosterBytes {
+                throw ResponseMismatchError(reason: "the poster is \(data.count / 1_000_000) MB, more than the \(Self.maxPosterBytes / 1_000_000) MB a poster may be")
+            }
         }
     }
 
+    /// A one-sheet scan at print size is a few MB; anything past this is not worth a phone's grid.
+    public static let maxPosterBytes = 20_000_000
+
     var isKOBIS: Bool {
-        if case .posterSearch = self { return false }
-        return true
+        switch self {
+        case .posterSearch, .posterImage: false
+        default: true
+        }
+    }
+}
+
+extension SourceRequest {
+    var isPosterImage: Bool {
+        if case .posterImage = self { return true }
+        return false
     }
 }

@@ -133,6 +133,30 @@ public struct Poster: Sendable, Equatable {
     public init(url: String, width: Int, height: Int) { self.url = url; self.width = width; self.height = height }
 }
 
+/// A poster downloaded and resized by sitegen, to be served from the site itself: a copy for the
+/// grid card and one for the film page, each with a copy twice as wide for 2× screens when the
+/// original was large enough.
+public struct SizedPoster: Sendable, Equatable {
+    public var card: [PosterFile]
+    public var page: [PosterFile]
+    public init(card: [PosterFile], page: [PosterFile]) { self.card = card; self.page = page }
+    public var files: [PosterFile] { card + page }
+
+    /// CSS pixels the stock layout shows posters at, at most: a grid card (two a row on a phone,
+    /// up to six on a desktop) and the film page's poster column.
+    public static let cardWidth = 200
+    public static let pageWidth = 260
+}
+
+/// One encoded poster file, named by its contents under `poster/img/`.
+public struct PosterFile: Sendable, Equatable {
+    public var path: String
+    public var width: Int
+    public var height: Int
+    public var data: Data
+    public init(path: String, width: Int, height: Int, data: Data) { self.path = path; self.width = width; self.height = height; self.data = data }
+}
+
 /// Everything render needs from the fetch stage.
 public struct Dataset: Sendable {
     public var source: DataSourceKind
@@ -142,6 +166,11 @@ public struct Dataset: Sendable {
     public var posters: [String: Poster]
     /// Weekly and weekend charts of the periods wholly inside the range, by kind then start.
     public var periods: [PeriodChart]
+    /// Posters served from the site (absent when hot-linked or when the download failed).
+    public var sizedPosters: [String: SizedPoster] = [:]
+    /// Posters are served from the site: one that could not be copied is the drawn placeholder,
+    /// never a hot-link.
+    public var postersServedFromSite = false
 
     public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster],
                 periods: [PeriodChart] = []) {

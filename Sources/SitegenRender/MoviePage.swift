@@ -93,7 +93,7 @@ enum MoviePage {
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
-            "poster": site.posterContext(code),
+            "poster": site.posterContext(code, onFilmPage: true),
             "facts": .list(facts),
             "summary": .object(summary),
             "history": .list(history),

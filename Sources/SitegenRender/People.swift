@@ -79,10 +79,7 @@ struct PeopleIndex: Sendable {
     static func key(name: String, english: String) -> String { name + "\u{1F}" + english.lowercased() }
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
-    static func hashID(_ key: String) -> String {
-        let hex = String(FNV1a.hash64(key), radix: 16)
-        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(10))
-    }
+    static func hashID(_ key: String) -> String { FNV1a.hex(key.utf8, digits: 10) }
 
     /// Spaces collapsed, control characters dropped: " 김민서 " and "김민서" are one person.
     static func clean(_ s: String) -> String {

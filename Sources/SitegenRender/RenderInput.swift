@@ -5,8 +5,25 @@ public struct SiteSettings: Sendable {
     public var title: String
     /// Absolute site URL; only formats that need absolute URLs use it (sitemap, feed ids, og:url, canonical).
     public var baseURL: URL?
-    public init(title: String = "한국 일별 박스오피스", baseURL: URL? = nil) {
-        self.title = title; self.baseURL = baseURL
+    /// The stylesheet and scripts pages link, by the names they are published under.
+    public var assets: SiteAssets
+    public init(title: String = "한국 일별 박스오피스", baseURL: URL? = nil, assets: SiteAssets = SiteAssets()) {
+        self.title = title; self.baseURL = baseURL; self.assets = assets
+    }
+}
+
+/// What render knows of the published assets: each one's file name (content-hashed when the
+/// pipeline published it so) and the stylesheet's text, which the 404 page carries inline because
+/// a host serves it at any depth, where no relative link to the stylesheet would hold.
+public struct SiteAssets: Sendable, Equatable {
+    public var style: String
+    public var siteScript: String
+    public var searchScript: String
+    public var favicon: String
+    public var styleText: String
+    public init(style: String = "style.css", siteScript: String = "site.js", searchScript: String = "search.js",
+                favicon: String = "favicon.svg", styleText: String = "") {
+        self.style = style; self.siteScript = siteScript; self.searchScript = searchScript; self.favicon = favicon; self.styleText = styleText
     }
 }
 

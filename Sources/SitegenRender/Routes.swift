@@ -42,6 +42,9 @@ enum Route: Hashable {
         }
     }
 
+    /// Posters downloaded and resized by sitegen, named by a hash of their bytes: never changed in place.
+    static let sizedPosterFolder = "poster/img"
+
     /// The public URL path: folders end in "/" (what hosts serve and what people share).
     var prettyPath: String {
         path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path

@@ -28,7 +28,7 @@ enum SearchIndex {
                 for film in films {
                     var fields: [String] = [film.englishTitle == film.title ? "" : film.englishTitle,
                                             film.originalTitle == film.title || film.originalTitle == film.englishTitle ? "" : film.originalTitle,
-                                            site.dataset.posters[film.code]?.url ?? ""].map(PeopleIndex.clean)
+                                            site.posterThumbnail(film.code) ?? ""].map(PeopleIndex.clean)
                     while fields.last == "" { fields.removeLast() }
                     a.array { f in
                         f.string(film.code); f.string(PeopleIndex.clean(film.title))

@@ -104,12 +104,22 @@ public enum SiteRenderer {
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
+                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
+                    // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
+                    OutputFile(path: ".nojekyll", text: ""),
                 ]
                 // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
                 for code in site.periodOnlyCodes {
                     files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
                 }
                 if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
+                // Named by their bytes, so two films sharing an image share its files.
+                var posterPaths = Set<String>()
+                for code in site.dataset.sizedPosters.keys.sorted() {
+                    for copy in site.dataset.sizedPosters[code]!.files where posterPaths.insert(copy.path).inserted {
+                        files.append(OutputFile(path: copy.path, contents: copy.data))
+                    }
+                }
                 return (files, 0)
             }
         }
@@ -201,6 +211,12 @@ struct SiteModel: Sendable {
                 "feedHref": .text(Route.feed.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(InstantText.kst(buildTime)),
+                "assets": [
+                    "style": .text(settings.assets.style),
+                    "siteScript": .text(settings.assets.siteScript),
+                    "searchScript": .text(settings.assets.searchScript),
+                    "favicon": .text(settings.assets.favicon),
+                ],
             ],
             "page": [
                 "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),
@@ -209,26 +225,46 @@ struct SiteModel: Sendable {
                 "kind": .text(kind),
                 "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
                 "dataHref": dataHref.templateValue,
+                "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
             ],
         ]
-        // A 404 is served at any depth, so it resolves its links against the site root when known.
+        // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the
+        // site root: the path of --base-url when known (root-relative, so it also works on a
+        // staging host); otherwise the page's own script finds the root (404.mustache).
         if route == .notFound, let base = settings.baseURL {
-            var text = base.absoluteString
-            if !text.hasSuffix("/") { text += "/" }
-            fields["baseHref"] = .text(text)
+            var path = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
+            if !path.hasSuffix("/") { path += "/" }
+            fields["baseHref"] = .text(path)
         }
         fields.merge(content) { _, new in new }
         return .object(fields)
     }
 
-    /// A found poster's URL is `remote`; a drawn placeholder's path, from the site root, is `local`.
-    func posterContext(_ code: String) -> TemplateValue {
+    /// What the search box shows beside a film: the card-sized copy (a path from the site root) or
+    /// the hot-linked URL; nil means the drawn placeholder.
+    func posterThumbnail(_ code: String) -> String? {
+        dataset.postersServedFromSite ? dataset.sizedPosters[code]?.card.first?.path : dataset.posters[code]?.url
+    }
+
+    /// CSS that cannot end the `<style>` element it is inlined into.
+    static func inlinable(_ css: String) -> String {
+        css.replacing(/<\/(style)/.ignoresCase(), with: { "<\\/" + $0.output.1 })
+    }
+
+    /// A poster served from the site, a hot-linked one, or the drawn placeholder. `local` and
+    /// `local2x` are paths from the site root; `remote` is a found poster's URL on its own host.
+    func posterContext(_ code: String, onFilmPage: Bool = false) -> TemplateValue {
         let title = self.title(of: code)
-        if let poster = dataset.posters[code] {
-            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "width": .int(poster.width),
+        if let sized = dataset.sizedPosters[code], let first = (onFilmPage ? sized.page : sized.card).first {
+            let copies = onFilmPage ? sized.page : sized.card
+            return ["remote": nil, "fallback": nil, "local": .text(first.path), "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
+                    "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")]
+        }
+        if let poster = dataset.posters[code], !dataset.postersServedFromSite {
+            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil, "width": .int(poster.width),
                     "height": .int(poster.height), "alt": .text("\(title) 포스터")]
         }
-        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "width": .int(PlaceholderPoster.width),
+        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil, "width": .int(PlaceholderPoster.width),
                 "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
     }
 }

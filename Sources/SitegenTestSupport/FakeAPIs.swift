@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenFetch
+import SitegenImage
 import SitegenModel
 
 /// KOBIS and Kakao as a local server: the demo simulator's KOBIS-shaped bytes (the project's own
@@ -38,6 +39,10 @@ public final class FakeAPIs: @unchecked Sendable {
     public var chartRequests: Int { count("searchDailyBoxOfficeList.json") }
     public var movieRequests: Int { count("searchMovieInfo.json") }
     public var posterRequests: Int { count("/v2/search/image") }
+    public var posterImageRequests: Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
+
+    /// The poster every image search finds (as the Kakao answer says: 700×1000), made by libvips.
+    public let posterBytes: Data = (try? PosterImages.testImage(width: 700, height: 1000)) ?? Data()
     public var weeklyRequests: Int { count("searchWeeklyBoxOfficeList.json") }
     public var chartDates: [String] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap { $0.query["targetDt"] } }
 
@@ -55,9 +60,13 @@ public final class FakeAPIs: @unchecked Sendable {
             let hash = FNV1a.hash32(query)
             return .json("""
             {"documents":[{"collection":"blog","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"","doc_url":"https://blog.example.com/1","height":400,"image_url":"https://img.example.com/wide.jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":900},\
-            {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스","doc_url":"https://news.example.com/2","height":1000,"image_url":"https://img.example.com/poster-\(String(hash, radix: 16)).jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\
+            {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스","doc_url":"https://news.example.com/2","height":1000,"image_url":"\(server.baseURL)/img/poster-\(String(hash, radix: 16)).jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\
             "meta":{"is_end":true,"pageable_count":2,"total_count":2}}
             """)
+        }
+        // The image hosts image search points at, here on the same server: a real 700×1000 JPEG.
+        if request.path.hasPrefix("/img/") {
+            return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: posterBytes)
         }
         guard request.query["key"] == Self.kobisKey else {
             return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#)

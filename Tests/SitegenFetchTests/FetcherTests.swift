@@ -37,6 +37,7 @@ struct TableSource: BoxOfficeSource {
             case .periodChart(let kind, let start): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo: return Data("<html>oops</html>".utf8)
             case .posterSearch: return Data(#"{"documents":[]}"#.utf8)
+            case .posterImage: return Data()
             }
         }
         let outcome = try await Fetcher(source: source, jobs: 3).fetch(days: [day])
@@ -56,6 +57,7 @@ struct TableSource: BoxOfficeSource {
             case .posterSearch(let q):
                 seen.add(q)
                 return Data(#"{"documents":[{"image_url":"https://img.example.com/p.jpg","width":700,"height":1000}]}"#.utf8)
+            case .posterImage: return Data()
             }
         }
         let outcome = try await Fetcher(source: source, jobs: 2).fetch(days: [day])

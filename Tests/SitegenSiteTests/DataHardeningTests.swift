@@ -34,6 +34,8 @@ struct ScriptedSource: BoxOfficeSource {
                 "movieCd": code, "movieNm": movieTitle(code), "movieNmEn": "English", "genres": [["genreNm": "드라마"]]]]]), fetchedAt: nil)
         case .posterSearch:
             return SourceResponse(body: Data(#"{"documents":[]}"#.utf8), fetchedAt: nil)
+        case .posterImage:
+            return SourceResponse(body: Data(), fetchedAt: nil)
         }
     }
 }

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import SitegenCLI
 @testable import SitegenFetch
+import SitegenDecode
 @testable import SitegenModel
 
 /// A source whose every text field is hostile, answering in the APIs' own shapes.
@@ -59,6 +60,8 @@ struct HostileSource: BoxOfficeSource {
             let hostileURL = query.hasPrefix("<script>") ? "https://img.example.com/a\"onerror=\"alert(1).jpg?x=<y>&z=1"
                 : query.hasPrefix("{{") ? "javascript:alert(1)//poster.jpg" : "https://img.example.com/ok.jpg"
             return SourceResponse(body: Self.json(["documents": [["image_url": hostileURL, "width": 700, "height": 1000]]]), fetchedAt: nil)
+        case .posterImage:
+            throw ResponseMismatchError(reason: "hot-linked in this test; never downloaded")
         }
     }
 }
@@ -68,7 +71,7 @@ struct HostileSource: BoxOfficeSource {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
         let log = SiteFixture.Log()
-        try await SiteFixture.build(into: out, days: 2, baseURL: "https://example.com/", source: HostileSource(), log: log)
+        try await SiteFixture.build(into: out, days: 2, baseURL: "https://example.com/", source: HostileSource(), hotlinkPosters: true, log: log)
         let files = try SiteFixture.files(out)
         let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
         let grid = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")

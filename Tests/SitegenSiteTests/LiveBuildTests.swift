@@ -25,13 +25,13 @@ struct LiveHarness {
     static func kst(_ iso: String, _ hour: Int) -> Date { Day(iso: iso)!.startInstantKST.addingTimeInterval(Double(hour) * 3600) }
 
     @discardableResult
-    func build(days: Int, until: String, now: Date, offline: Bool = false, environment: [String: String?] = [:]) async throws -> BuildSummary {
+    func build(days: Int, until: String, now: Date, offline: Bool = false, environment: [String: String?] = [:], extra: [String] = []) async throws -> BuildSummary {
         let options = try BuildOptions.parse([
             "--days", String(days), "--until", until, "--output", output.path, "--jobs", "4",
             "--templates", SiteFixture.repo.appendingPathComponent("Templates").path,
             "--public", SiteFixture.repo.appendingPathComponent("Public").path,
             "--notes", folder.appendingPathComponent("Notes").path, "--cache", cache.path,
-        ] + (offline ? ["--offline"] : []))
+        ] + (offline ? ["--offline"] : []) + extra)
         var env = apis.environment
         for (k, v) in environment { env[k] = v }
         let plan = try BuildPlan.resolve(options, environment: env, now: now, clock: { now })
@@ -86,11 +86,12 @@ struct LiveHarness {
         return codes
     }
 
-    @Test func rendersTheRealSiteWithKakaoPosters() async throws {
+    @Test func rendersTheRealSiteWithHotlinkedKakaoPosters() async throws {
         let h = try LiveHarness()
-        try await h.build(days: 2, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10))
+        try await h.build(days: 2, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10), extra: ["--hotlink-posters"])
+        #expect(h.apis.posterImageRequests == 0, "--hotlink-posters downloads nothing")
         let grid = try SiteFixture.text(h.output, "date/2024-02-10/grid/index.html")
-        #expect(grid.contains("src=\"https://img.example.com/poster-") && grid.contains("width=\"700\" height=\"1000\""))
+        #expect(grid.contains("src=\"\(h.apis.server.baseURL)/img/poster-") && grid.contains("width=\"700\" height=\"1000\""))
         #expect(grid.contains("referrerpolicy=\"no-referrer\" data-fallback=\"../../../poster/"))
         // The drawn placeholder exists for every film, as the fallback of a poster that fails to load.
         let fallbacks = grid.components(separatedBy: "data-fallback=\"../../../").dropFirst().map { String($0.prefix { $0 != "\"" }) }
@@ -141,7 +142,7 @@ struct LiveHarness {
         let asked = h.apis.server.requests.count
         try await h.build(days: 3, until: "2024-02-10", now: LiveHarness.kst("2024-02-20", 10), offline: true, environment: ["KOBIS_API_KEY": nil, "KAKAO_REST_API_KEY": nil])
         #expect(h.apis.server.requests.count == asked)
-        #expect(try SiteFixture.text(h.output, "grid/index.html").contains("img.example.com/poster-"), "cached poster choices are used")
+        #expect(try SiteFixture.text(h.output, "grid/index.html").contains("src=\"../poster/img/"), "cached posters are used")
         let error = await #expect(throws: FetchError.self) {
             try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-20", 10), offline: true)
         }

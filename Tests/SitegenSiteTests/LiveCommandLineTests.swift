@@ -14,7 +14,9 @@ struct LiveCommandLineTests {
         #expect(fetched.err.contains("fetch: ") && fetched.err.contains("over the network"))
         #expect(!fetched.err.contains("\u{1B}") && !fetched.err.contains("\r"), "no control characters when not a terminal")
         let asked = apis.server.requests.count
-        #expect(asked == 3 + 2 * (apis.movieRequests))
+        // Poster images too, so an offline build serves them from the site.
+        #expect(apis.posterImageRequests > 0)
+        #expect(asked == 3 + 2 * (apis.movieRequests) + apis.posterImageRequests)
 
         let repo = SiteFixture.repo
         let out = folder.appendingPathComponent("_site")
@@ -25,6 +27,7 @@ struct LiveCommandLineTests {
         #expect(built.status == 0, "\(built.err)")
         #expect(built.out.contains("from KOBIS data"))
         #expect(apis.server.requests.count == asked)
+        #expect(try SiteFixture.files(out).keys.contains { $0.hasPrefix("poster/img/") && $0.hasSuffix(".webp") })
         for text in [fetched.out, fetched.err, built.out, built.err] {
             #expect(!text.contains(FakeAPIs.kobisKey) && !text.contains(FakeAPIs.kakaoKey))
         }

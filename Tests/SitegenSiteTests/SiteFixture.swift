@@ -35,14 +35,15 @@ enum SiteFixture {
     @discardableResult
     static func build(into output: URL, days: Int = 14, until: String = "2024-02-10", notes: URL? = nil,
                       templates: URL = repo.appendingPathComponent("Templates"), baseURL: String? = nil,
-                      source: any BoxOfficeSource = DemoSource(), log: Log = Log()) async throws -> BuildSummary {
+                      source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
-        let plan = BuildPlan(
+        var plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
             publicFolder: repo.appendingPathComponent("Public"),
             notes: notes ?? output.deletingLastPathComponent().appendingPathComponent("no-notes"),
             cache: output.deletingLastPathComponent().appendingPathComponent("cache"),
             settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))), source: source, jobs: 4, buildTime: buildTime)
+        plan.hotlinkPosters = hotlinkPosters
         return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
     }
 

@@ -1,0 +1,27 @@
+// Fixed-argument wrappers over libvips, whose own calls are variadic (Swift cannot call those).
+// Plain C types only, so Swift never imports libvips's headers.
+#ifndef SITEGEN_VIPS_SHIM_H
+#define SITEGEN_VIPS_SHIM_H
+#include <stddef.h>
+
+/// Starts libvips once per process and keeps its GLib warnings off stderr. 0 on success.
+int sg_vips_start(const char *argv0);
+
+/// Reads only the header: the image's size. 0 on success.
+int sg_vips_size(const void *data, size_t length, int *width, int *height);
+
+/// Decodes `data` (truncation is an error), shrinks it to `width` pixels wide (never enlarges,
+/// keeps the aspect ratio, follows EXIF orientation) and encodes WebP at `quality`, metadata
+/// stripped. `*out` is freed with sg_vips_free. 0 on success.
+int sg_vips_webp(const void *data, size_t length, int width, int quality,
+                 void **out, size_t *out_length, int *out_width, int *out_height);
+
+/// A test image: a colour gradient, with `noise` added so it does not compress, as JPEG
+/// (`png` 0) or PNG. `*out` is freed with sg_vips_free. 0 on success.
+int sg_vips_test_image(int width, int height, int noise, int png, void **out, size_t *out_length);
+
+/// libvips's error text since the last call (malloc'd, the caller frees it), then cleared.
+char *sg_vips_take_error(void);
+
+void sg_vips_free(void *pointer);
+#endif

@@ -1,0 +1,95 @@
+import Foundation
+import SitegenImage
+import SitegenBasics
+import SitegenDecode
+import SitegenModel
+
+/// Posters served from the site: each chosen poster downloaded once through the source (so through
+/// the disk cache, with its retries and fault rules), checked, and resized with libvips into the
+/// widths the pages show, as WebP named by its bytes. A poster that fails is one warning and the
+/// drawn placeholder. Runs between fetch and render, so render stays pure.
+public struct PosterCopies: Sendable {
+    public let source: any BoxOfficeSource
+    public let jobs: Int
+    public let monitor: FetchMonitor
+
+    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor) {
+        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor
+    }
+
+    /// WebP: every browser the site is checked in (Chromium, and Safari, Firefox, Samsung
+    /// Internet since 2020) shows it, at about two thirds of a JPEG's bytes, so no JPEG copy.
+    static let quality = 80
+    /// Smaller than this on either side is an icon or a tracking pixel, not a poster.
+    static let minimumSide = 50
+    /// Past this a decoder would need hundreds of MB; no real poster comes close.
+    static let maximumPixels = 60_000_000
+
+    public func run(_ dataset: Dataset) async throws -> (Dataset, [DataWarning]) {
+        let chosen = dataset.posters.sorted { $0.key < $1.key }
+        guard !chosen.isEmpty else { return (dataset, []) }
+        monitor.plan(chosen.count)
+        let source = self.source, monitor = self.monitor
+        let results = try await boundedMap(chosen, limit: jobs) { code, poster -> (String, Result<SizedPoster, PosterFailure>) in
+            do {
+                let sized = try await Self.copy(poster, source: source)
+                monitor.finished()
+                return (code, .success(sized))
+            } catch let failure as PosterFailure {
+                monitor.finished(failed: true)
+                return (code, .failure(failure))
+            } catch {
+                monitor.finished(failed: true)
+                if error is CancellationError { throw error }
+                return (code, .failure(PosterFailure(ErrorText.describe(error))))
+            }
+        }
+        var out = dataset
+        out.postersServedFromSite = true
+        var warnings: [DataWarning] = []
+        for (code, result) in results {
+            switch result {
+            case .success(let sized): out.sizedPosters[code] = sized
+            case .failure(let failure):
+                warnings.append(DataWarning(context: "poster \(code)", message: "\(failure.reason); the drawn placeholder is shown"))
+            }
+        }
+        return (out, warnings)
+    }
+
+    struct PosterFailure: Error, Sendable { let reason: String; init(_ reason: String) { self.reason = reason } }
+
+    static func copy(_ poster: Poster, source: any BoxOfficeSource) async throws -> SizedPoster {
+        guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw PosterFailure("its address is not an http(s) URL")
+        }
+        let bytes: Data
+        do { bytes = try await source.fetch(.posterImage(url: poster.url)).body }
+        catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
+        catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
+        return try resize(bytes)
+    }
+
+    /// The card and page copies, 1× and 2×; a copy that would be no wider than the one below it
+    /// (a small original is never enlarged) is left out.
+    static func resize(_ bytes: Data) throws -> SizedPoster {
+        do {
+            let (width, height) = try PosterImages.size(bytes)
+            guard width >= minimumSide, height >= minimumSide else { throw PosterFailure("the image is \(width)×\(height) pixels, too small to be a poster") }
+            guard width * height <= maximumPixels else { throw PosterFailure("the image is \(width)×\(height) pixels, too large to decode") }
+            func copies(_ css: Int) throws -> [PosterFile] {
+                var files: [PosterFile] = []
+                for scale in [1, 2] {
+                    let image = try PosterImages.webp(bytes, width: css * scale, quality: quality)
+                    if let last = files.last, image.width <= last.width { break }
+                    let name = "\(FNV1a.hex(image.data, digits: 16))-\(image.width).webp"
+                    files.append(PosterFile(path: "poster/img/" + name, width: image.width, height: image.height, data: image.data))
+                }
+                return files
+            }
+            return SizedPoster(card: try copies(SizedPoster.cardWidth), page: try copies(SizedPoster.pageWidth))
+        } catch let error as ImageError {
+            throw PosterFailure("the image could not be decoded (\(error.description))")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// Remembers the list/grid choice across visits, as the apps remembered it with UserDefaults.
+// Every page works without this script; it only adds the memory.
+(function () {
+  "use strict";
+  var KEY = "sitegen.view";
+  function load() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
+  function save(view) { try { window.localStorage.setItem(KEY, view); } catch (e) { /* private mode */ } }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-view]") : null;
+    if (link) save(link.getAttribute("data-view"));
+  });
+
+  // Where the site starts, for the 404 page: a host serves it at any depth, and without
+  // --base-url it looks for the root this browser last saw here (404.mustache).
+  var rooted = document.querySelector("[data-root]");
+  if (rooted && /^https?:$/.test(location.protocol) && !document.body.classList.contains("page-not-found")) {
+    try {
+      var home = new URL((rooted.getAttribute("data-root") || "") + "index.html", location.href).pathname;
+      window.localStorage.setItem("sitegen.root", home.slice(0, home.length - "index.html".length));
+    } catch (e) { /* private mode */ }
+  }
+
+  // Posters found by image search live on other sites, which may refuse to serve them here:
+  // show the drawn placeholder instead of a broken image.
+  function fallBack(img) {
+    var fallback = img.getAttribute("data-fallback");
+    if (fallback && img.getAttribute("src") !== fallback) {
+      img.removeAttribute("data-fallback");
+      img.src = fallback;
+    }
+  }
+  document.addEventListener("error", function (event) {
+    if (event.target && event.target.tagName === "IMG") fallBack(event.target);
+  }, true);
+  Array.prototype.forEach.call(document.querySelectorAll("img[data-fallback]"), function (img) {
+    if (img.complete && img.naturalWidth === 0) fallBack(img);
+  });
+
+  // Arriving on a day in the other view than the one chosen: go to its twin page.
+  var wanted = load();
+  if (wanted !== "list" && wanted !== "grid") return;
+  var twin = document.querySelector('.view-toggle a[data-view="' + wanted + '"]');
+  if (twin && twin.getAttribute("aria-current") !== "page") window.location.replace(twin.href);
+})();
