@@ -33,7 +33,10 @@ public struct DataWarning: Sendable, Equatable, CustomStringConvertible {
 public enum KOBISDecoder {
     /// A `movieCd` becomes a path component; anything else is rejected before it can.
     public static func isValidMovieCode(_ code: String) -> Bool {
-        !code.isEmpty && code.count <= 32 && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        // ASCII letters and digits are exactly the ASCII part of `CharacterSet.alphanumerics`.
+        !code.isEmpty && code.utf8.count <= 32 && code.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+        }
     }
 
     /// Faults are checked before anything else: they arrive with HTTP 200 and a different shape.

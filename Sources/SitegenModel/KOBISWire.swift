@@ -66,10 +66,11 @@ extension String {
     /// Trimmed, and without control characters: HTML and XML forbid them even escaped, and no
     /// title or name needs one. Everything else (emoji, right-to-left text) is kept as it is.
     var cleaned: String {
+        let drop: (Unicode.Scalar) -> Bool = { $0 == "\r" || ForbiddenCharacters.contains($0) }
+        // Nearly every field has nothing to drop: then it is only trimmed, often without a copy.
+        guard unicodeScalars.contains(where: drop) else { return trimmingBlanks(newlines: true) }
         var scalars = String.UnicodeScalarView()
-        for s in unicodeScalars where s != "\r" && !ForbiddenCharacters.contains(s) {
-            scalars.append(s)
-        }
-        return String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        for s in unicodeScalars where !drop(s) { scalars.append(s) }
+        return String(scalars).trimmingBlanks(newlines: true)
     }
 }
