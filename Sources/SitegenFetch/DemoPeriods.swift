@@ -4,7 +4,8 @@ import SitegenModel
 /// One film's figures over a week or weekend, summed over every day it played in the whole
 /// simulated market (not only the days it made the daily top 10), as KOBIS sums them.
 struct DemoPeriodFigures {
-    let film: DemoFilm
+    let run: DemoRun
+    var film: DemoFilm { run.film }
     var audience: Int64 = 0
     var sales: Int64 = 0
     var screens = 0
@@ -16,15 +17,15 @@ extension DemoWorld {
     static func period(_ kind: PeriodKind, startingAt start: Int, cache: DemoCache) -> [DemoPeriodFigures] {
         var byCode: [String: DemoPeriodFigures] = [:]
         for t in start..<(start + kind.length) {
-            for (film, audience) in ranking(t, cache: cache) {
-                var f = byCode[film.code] ?? DemoPeriodFigures(film: film)
-                f.audience += audience
-                f.sales += sales(film, t, audience: audience)
-                let s = screens(film, t)
+            for entry in ranking(t, cache: cache) {
+                let run = entry.run, i = t - run.first
+                var f = byCode[run.film.code] ?? DemoPeriodFigures(run: run)
+                f.audience += entry.audience
+                f.sales += run.sales[i]
                 // KOBIS does not document how a week's screens are counted; the widest day is used.
-                f.screens = max(f.screens, s)
-                f.showings += showings(film, t, screens: s)
-                byCode[film.code] = f
+                f.screens = max(f.screens, run.screens[i])
+                f.showings += run.showings[i]
+                byCode[run.film.code] = f
             }
         }
         return byCode.values.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
@@ -52,7 +53,7 @@ extension DemoSource {
             let rank = i + 1, code = f.film.code
             let before = previousFigures[code]
             let isNew = previousRank[code] == nil
-            let (audienceTotal, salesTotal) = DemoWorld.totals(f.film, through: end.ordinal, cache: cache)
+            let (audienceTotal, salesTotal) = f.run.totals(through: end.ordinal)
             rows.append(.object([
                 ("rnum", .string(String(rank))),
                 ("rank", .string(String(rank))),

@@ -52,17 +52,19 @@ public struct DemoSource: BoxOfficeSource {
         }
         // Films outside the top 10 still take their share of the day's revenue (and a long tail
         // of small films the simulation does not model), so the top 10 never sums to 100%.
-        let marketSales = today.reduce(0.0) { $0 + Double(DemoWorld.sales($1.film, t, audience: $1.audience)) } * 1.035
+        let marketSales = today.reduce(0.0) { $0 + Double($1.run.sales[t - $1.run.first]) } * 1.035
 
         var rows: [JSONText.Value] = []
-        for (i, (film, audience)) in today.prefix(10).enumerated() {
+        for (i, entry) in today.prefix(10).enumerated() {
+            let (run, film, audience) = (entry.run, entry.film, entry.audience)
             let rank = i + 1
             let code = film.code
-            let sales = DemoWorld.sales(film, t, audience: audience)
+            let sales = run.sales[t - run.first]
             let prevAudience = previousAudience[code] ?? 0
-            let prevSales = prevAudience > 0 ? DemoWorld.sales(film, t - 1, audience: prevAudience) : 0
-            let (audienceTotal, salesTotal) = DemoWorld.totals(film, through: t, cache: cache)
-            let screens = DemoWorld.screens(film, t)
+            // Yesterday's audience is the run's own (a film on no chart yesterday sold nothing).
+            let prevSales = prevAudience > 0 ? run.sales[t - 1 - run.first] : 0
+            let (audienceTotal, salesTotal) = run.totals(through: t)
+            let screens = run.screens[t - run.first]
             let isNew = previousRank[code] == nil
             func change(_ now: Int64, _ before: Int64) -> String {
                 before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
@@ -86,7 +88,7 @@ public struct DemoSource: BoxOfficeSource {
                 ("audiChange", .string(change(audience, prevAudience))),
                 ("audiAcc", .string(String(audienceTotal))),
                 ("scrnCnt", .string(String(screens))),
-                ("showCnt", .string(String(DemoWorld.showings(film, t, screens: screens)))),
+                ("showCnt", .string(String(run.showings[t - run.first]))),
             ]))
         }
         return JSONText.render(.object([("boxOfficeResult", .object([

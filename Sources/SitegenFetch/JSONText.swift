@@ -34,6 +34,11 @@ struct JSONText {
     }
 
     private mutating func writeString(_ s: String) {
+        // Nearly every string needs no escape: copied whole, not appended scalar by scalar.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += "\""; text += s; text += "\""
+            return
+        }
         text += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

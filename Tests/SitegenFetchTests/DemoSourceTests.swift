@@ -147,4 +147,26 @@ import Testing
             byTitle[e.title] = e.movieCode
         } }
     }
+
+    /// The memo (whole runs figured once, rankings kept) must not leak one request's range into
+    /// another's answer: a day, week or weekend asked of a source that already served a year
+    /// answers byte for byte as a fresh source does.
+    @Test func aDaysJSONIsTheSameWhateverRangeAsksForIt() async throws {
+        let long = DemoSource()
+        let end = Day(iso: "2024-02-10")!
+        var seen: [Int: Data] = [:]
+        // Newest first, as a daily rebuild's cache misses come, then the rest of the year.
+        for i in (0..<400).reversed() where i % 2 == 0 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
+        for i in 0..<400 where i % 2 == 1 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
+        for i in [0, 1, 37, 200, 201, 399] {
+            let fresh = try await DemoSource().fetch(.dailyChart(end.adding(days: -i))).body
+            #expect(fresh == seen[i], "\(end.adding(days: -i).iso)")
+        }
+        let monday = Day(iso: "2023-10-02")!
+        for kind in [PeriodKind.week, .weekend] {
+            let start = kind == .week ? monday : monday.adding(days: 4)
+            let warm = try await long.fetch(.periodChart(kind, start)).body
+            #expect(warm == (try await DemoSource().fetch(.periodChart(kind, start)).body), "\(kind) \(start.iso)")
+        }
+    }
 }
