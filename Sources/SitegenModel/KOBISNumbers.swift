@@ -25,11 +25,19 @@ public enum KOBISNumber {
     /// A signed decimal with an optional fraction: "34.2", "-13", "-69.0".
     public static func decimal(_ text: String) -> Double? {
         let t = text.trimmingBlanks()
-        var body = Substring(t)
-        if body.first == "-" { body = body.dropFirst() }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 15 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
-        else { return nil }
+        // Checked scalar by scalar: one or two runs of 1–15 ASCII digits around one ".".
+        var digits = 0, parts = 1
+        for (k, scalar) in t.unicodeScalars.enumerated() {
+            if k == 0 && scalar == "-" { continue }
+            if scalar == "." {
+                guard digits > 0, parts == 1 else { return nil }
+                parts = 2; digits = 0
+                continue
+            }
+            guard scalar.value >= 0x30 && scalar.value <= 0x39, digits < 15 else { return nil }
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
         return Double(t)
     }
 }

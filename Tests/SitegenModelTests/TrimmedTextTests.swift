@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    @Test func decimalsParseAsTheCharacterLevelRuleDid() {
+        let cases = ["34.2", "-13", "-69.0", "1.", ".5", "-.5", "abc", "NaN", "", " ", "-", " 0.3 ", "122279.3", "1.2.3", "1..2",
+                     "--1", "- 1", "1e3", "+1", "٣.١", "5\u{301}.0", "-\u{301}5", "123456789012345.123456789012345",
+                     "1234567890123456", "0.1234567890123456", "\u{3000}-0.0\u{200B}", "1,5", "12 .5"]
+        for text in cases {
+            let t = text.trimmingCharacters(in: .whitespaces)
+            var body = Substring(t)
+            if body.first == "-" { body = body.dropFirst() }
+            let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+            let ok = (1...2).contains(parts.count) && parts.allSatisfy({ !$0.isEmpty && $0.count <= 15 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            let expected: Double? = ok ? Double(t) : nil
+            #expect(KOBISNumber.decimal(text) == expected, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func movieCodesAreASCIILettersAndDigits() {
         #expect(KOBISDecoder.isValidMovieCode("20231011"))
         #expect(KOBISDecoder.isValidMovieCode("K2024abZ"))
