@@ -63,7 +63,7 @@ extension DemoSource {
                 ("movieNm", .string(DemoCatalog.title(f.film).ko + (f.film.trailingSpaceInTitle ? " " : ""))),
                 ("openDt", .string(f.film.isRerelease ? " " : f.film.open.iso)),
                 ("salesAmt", .string(String(f.sales))),
-                ("salesShare", .string(String(format: "%.1f", Double(f.sales) / marketSales * 100))),
+                ("salesShare", .string(oneDecimal(Double(f.sales) / marketSales * 100))),
                 ("salesInten", .string(String(f.sales - (before?.sales ?? 0)))),
                 // KOBIS's weekly figures keep a trailing ".0" ("-69.0"), unlike the daily ones.
                 ("salesChange", .string(weeklyPercent(change(f.sales, before?.sales ?? 0)))),

@@ -35,7 +35,16 @@ public struct DemoSource: BoxOfficeSource {
     static func percent(_ value: Double) -> String {
         let r = (value * 10).rounded() / 10
         if r == 0 { return "0" }
-        return r == r.rounded() ? String(Int64(r)) : String(format: "%.1f", r)
+        return r == r.rounded() ? String(Int64(r)) : oneDecimal(r)
+    }
+
+    /// `String(format: "%.1f", value)` through C's formatter directly, without Foundation's
+    /// CVarArg boxing and NSString: the demo writes a few of these for every row of every chart.
+    static func oneDecimal(_ value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            _ = withVaList([value]) { vsnprintf(buffer.baseAddress!, 64, "%.1f", $0) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, cache: DemoCache()) }
@@ -79,7 +88,7 @@ public struct DemoSource: BoxOfficeSource {
                 ("movieNm", .string(title)),
                 ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
                 ("salesAmt", .string(String(sales))),
-                ("salesShare", .string(String(format: "%.1f", Double(sales) / marketSales * 100))),
+                ("salesShare", .string(oneDecimal(Double(sales) / marketSales * 100))),
                 ("salesInten", .string(String(sales - prevSales))),
                 ("salesChange", .string(change(sales, prevSales))),
                 ("salesAcc", .string(String(salesTotal))),

@@ -169,4 +169,12 @@ import Testing
             #expect(warm == (try await DemoSource().fetch(.periodChart(kind, start)).body), "\(kind) \(start.iso)")
         }
     }
+
+    @Test func oneDecimalFormatsAsStringFormatDoes() {
+        var r = DemoRandom(7, 7)
+        var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 1.45, 2.5, -2.55, 99.95, 100, -100, 1e15, -1e-9, 12.349999999, 12.35]
+        for _ in 0..<20_000 { values.append(r.range(-200, 200)) }
+        for _ in 0..<5_000 { values.append(Double(r.int(2_000_001) - 1_000_000) / 1_000) }
+        for v in values { #expect(DemoSource.oneDecimal(v) == String(format: "%.1f", v), "\(v)") }
+    }
 }
