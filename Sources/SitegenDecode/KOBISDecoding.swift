@@ -36,7 +36,10 @@ public struct DataWarning: Sendable, Equatable, CustomStringConvertible {
 public enum KOBISDecoder {
     /// A `movieCd` becomes a path component; anything else is rejected before it can.
     public static func isValidMovieCode(_ code: String) -> Bool {
-        !code.isEmpty && code.count <= 32 && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        // ASCII letters and digits are exactly the ASCII part of `CharacterSet.alphanumerics`.
+        !code.isEmpty && code.utf8.count <= 32 && code.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+        }
     }
 
     /// Faults are checked before anything else: they arrive with HTTP 200 and a different shape.
@@ -48,11 +51,17 @@ public enum KOBISDecoder {
         throw KOBISFault(code: code.isEmpty ? "unknown" : code, message: message)
     }
 
-    public static func dailyChart(_ data: Data, date: Day, fetchedAt: Date?) throws -> (DayChart, [DataWarning]) {
+    /// The plain responses KOBIS normally sends are read by `FastJSON`; anything else (a fault,
+    /// an odd value, broken JSON) is checked for a fault and decoded by `JSONDecoder` as it always was.
+    static func decode<T: Decodable>(_ data: Data, fast: (Data) -> T?, expected: String) throws -> T {
+        if let response = fast(data) { return response }
         try checkFault(data)
-        let response: KOBISWire.DailyResponse
-        do { response = try JSONDecoder().decode(KOBISWire.DailyResponse.self, from: data) }
-        catch { throw ResponseFormatError(reason: notJSONReason(data, expected: "a KOBIS daily chart")) }
+        do { return try JSONDecoder().decode(T.self, from: data) }
+        catch { throw ResponseFormatError(reason: notJSONReason(data, expected: expected)) }
+    }
+
+    public static func dailyChart(_ data: Data, date: Day, fetchedAt: Date?) throws -> (DayChart, [DataWarning]) {
+        let response = try decode(data, fast: KOBISWire.fastDaily, expected: "a KOBIS daily chart")
         guard let result = response.boxOfficeResult else {
             throw ResponseFormatError(reason: "the response has no boxOfficeResult")
         }
@@ -135,10 +144,7 @@ public enum KOBISDecoder {
 
     /// Returns nil when KOBIS has no info for the code (an empty or missing `movieInfo`).
     public static func movieInfo(_ data: Data, code requested: String) throws -> Movie? {
-        try checkFault(data)
-        let response: KOBISWire.MovieInfoResponse
-        do { response = try JSONDecoder().decode(KOBISWire.MovieInfoResponse.self, from: data) }
-        catch { throw ResponseFormatError(reason: notJSONReason(data, expected: "KOBIS movie info")) }
+        let response = try decode(data, fast: KOBISWire.fastMovieInfo, expected: "KOBIS movie info")
         guard let result = response.movieInfoResult else {
             throw ResponseFormatError(reason: "the response has no movieInfoResult")
         }

@@ -6,11 +6,8 @@ extension KOBISDecoder {
     /// `showRange` must be the period asked for, since KOBIS answers any date with the period
     /// containing it and a wrong one would be filed under the wrong week.
     public static func periodChart(_ data: Data, kind: PeriodKind, start: Day, fetchedAt: Date?) throws -> (PeriodChart, [DataWarning]) {
-        try checkFault(data)
         let what = kind == .week ? "a KOBIS weekly chart" : "a KOBIS weekend chart"
-        let response: KOBISWire.WeeklyResponse
-        do { response = try JSONDecoder().decode(KOBISWire.WeeklyResponse.self, from: data) }
-        catch { throw ResponseFormatError(reason: notJSONReason(data, expected: what)) }
+        let response = try decode(data, fast: KOBISWire.fastWeekly, expected: what)
         guard let result = response.boxOfficeResult else {
             throw ResponseFormatError(reason: "the response has no boxOfficeResult")
         }

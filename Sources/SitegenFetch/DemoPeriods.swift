@@ -5,7 +5,8 @@ import SitegenModel
 /// One film's figures over a week or weekend, summed over every day it played in the whole
 /// simulated market (not only the days it made the daily top 10), as KOBIS sums them.
 struct DemoPeriodFigures {
-    let film: DemoFilm
+    let run: DemoRun
+    var film: DemoFilm { run.film }
     var audience: Int64 = 0
     var sales: Int64 = 0
     var screens = 0
@@ -17,15 +18,15 @@ extension DemoWorld {
     static func period(_ kind: PeriodKind, startingAt start: Int, cache: DemoCache) -> [DemoPeriodFigures] {
         var byCode: [String: DemoPeriodFigures] = [:]
         for t in start..<(start + kind.length) {
-            for (film, audience) in ranking(t, cache: cache) {
-                var f = byCode[film.code] ?? DemoPeriodFigures(film: film)
-                f.audience += audience
-                f.sales += sales(film, t, audience: audience)
-                let s = screens(film, t)
+            for entry in ranking(t, cache: cache) {
+                let run = entry.run, i = t - run.first
+                var f = byCode[run.film.code] ?? DemoPeriodFigures(run: run)
+                f.audience += entry.audience
+                f.sales += run.sales[i]
                 // KOBIS does not document how a week's screens are counted; the widest day is used.
-                f.screens = max(f.screens, s)
-                f.showings += showings(film, t, screens: s)
-                byCode[film.code] = f
+                f.screens = max(f.screens, run.screens[i])
+                f.showings += run.showings[i]
+                byCode[run.film.code] = f
             }
         }
         return byCode.values.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
@@ -53,7 +54,7 @@ extension DemoSource {
             let rank = i + 1, code = f.film.code
             let before = previousFigures[code]
             let isNew = previousRank[code] == nil
-            let (audienceTotal, salesTotal) = DemoWorld.totals(f.film, through: end.ordinal, cache: cache)
+            let (audienceTotal, salesTotal) = f.run.totals(through: end.ordinal)
             rows.append(.object([
                 ("rnum", .string(String(rank))),
                 ("rank", .string(String(rank))),
@@ -63,7 +64,7 @@ extension DemoSource {
                 ("movieNm", .string(DemoCatalog.title(f.film).ko + (f.film.trailingSpaceInTitle ? " " : ""))),
                 ("openDt", .string(f.film.isRerelease ? " " : f.film.open.iso)),
                 ("salesAmt", .string(String(f.sales))),
-                ("salesShare", .string(String(format: "%.1f", Double(f.sales) / marketSales * 100))),
+                ("salesShare", .string(oneDecimal(Double(f.sales) / marketSales * 100))),
                 ("salesInten", .string(String(f.sales - (before?.sales ?? 0)))),
                 // KOBIS's weekly figures keep a trailing ".0" ("-69.0"), unlike the daily ones.
                 ("salesChange", .string(weeklyPercent(change(f.sales, before?.sales ?? 0)))),

@@ -40,7 +40,16 @@ public struct DemoSource: BoxOfficeSource {
     static func percent(_ value: Double) -> String {
         let r = (value * 10).rounded() / 10
         if r == 0 { return "0" }
-        return r == r.rounded() ? String(Int64(r)) : String(format: "%.1f", r)
+        return r == r.rounded() ? String(Int64(r)) : oneDecimal(r)
+    }
+
+    /// `String(format: "%.1f", value)` through C's formatter directly, without Foundation's
+    /// CVarArg boxing and NSString: the demo writes a few of these for every row of every chart.
+    static func oneDecimal(_ value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            _ = withVaList([value]) { vsnprintf(buffer.baseAddress!, 64, "%.1f", $0) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, cache: DemoCache()) }
@@ -57,17 +66,19 @@ public struct DemoSource: BoxOfficeSource {
         }
         // Films outside the top 10 still take their share of the day's revenue (and a long tail
         // of small films the simulation does not model), so the top 10 never sums to 100%.
-        let marketSales = today.reduce(0.0) { $0 + Double(DemoWorld.sales($1.film, t, audience: $1.audience)) } * 1.035
+        let marketSales = today.reduce(0.0) { $0 + Double($1.run.sales[t - $1.run.first]) } * 1.035
 
         var rows: [JSONWriter.Value] = []
-        for (i, (film, audience)) in today.prefix(10).enumerated() {
+        for (i, entry) in today.prefix(10).enumerated() {
+            let (run, film, audience) = (entry.run, entry.film, entry.audience)
             let rank = i + 1
             let code = film.code
-            let sales = DemoWorld.sales(film, t, audience: audience)
+            let sales = run.sales[t - run.first]
             let prevAudience = previousAudience[code] ?? 0
-            let prevSales = prevAudience > 0 ? DemoWorld.sales(film, t - 1, audience: prevAudience) : 0
-            let (audienceTotal, salesTotal) = DemoWorld.totals(film, through: t, cache: cache)
-            let screens = DemoWorld.screens(film, t)
+            // Yesterday's audience is the run's own (a film on no chart yesterday sold nothing).
+            let prevSales = prevAudience > 0 ? run.sales[t - 1 - run.first] : 0
+            let (audienceTotal, salesTotal) = run.totals(through: t)
+            let screens = run.screens[t - run.first]
             let isNew = previousRank[code] == nil
             func change(_ now: Int64, _ before: Int64) -> String {
                 before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
@@ -82,7 +93,7 @@ public struct DemoSource: BoxOfficeSource {
                 ("movieNm", .string(title)),
                 ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
                 ("salesAmt", .string(String(sales))),
-                ("salesShare", .string(String(format: "%.1f", Double(sales) / marketSales * 100))),
+                ("salesShare", .string(oneDecimal(Double(sales) / marketSales * 100))),
                 ("salesInten", .string(String(sales - prevSales))),
                 ("salesChange", .string(change(sales, prevSales))),
                 ("salesAcc", .string(String(salesTotal))),
@@ -91,7 +102,7 @@ public struct DemoSource: BoxOfficeSource {
                 ("audiChange", .string(change(audience, prevAudience))),
                 ("audiAcc", .string(String(audienceTotal))),
                 ("scrnCnt", .string(String(screens))),
-                ("showCnt", .string(String(DemoWorld.showings(film, t, screens: screens)))),
+                ("showCnt", .string(String(run.showings[t - run.first]))),
             ]))
         }
         return JSONWriter.text(.object([("boxOfficeResult", .object([

@@ -4,7 +4,7 @@ import SitegenModel
 
 /// A fictional film in the demo market. Every figure of every day is a pure function of
 /// (film, day), so any date's chart is the same whatever range it is requested in.
-struct DemoFilm {
+struct DemoFilm: Sendable {
     let week: Int
     let slot: Int
     let code: String
@@ -160,59 +160,88 @@ struct DemoWorld {
     }
 
     /// The whole market that day, highest audience first (ties by code, so the order is total).
-    static func ranking(_ ordinal: Int, cache: DemoCache) -> [(film: DemoFilm, audience: Int64)] {
+    static func ranking(_ ordinal: Int, cache: DemoCache) -> [DemoRanked] {
         if let known = cache.ranking(ordinal) { return known }
         let week = weekOf(ordinal)
-        var playing: [(film: DemoFilm, audience: Int64)] = []
+        var playing: [DemoRanked] = []
         for w in (week - maxRun / 7 - 2)...(week + 3) {
-            for film in cache.films(inWeek: w) where film.firstDay <= ordinal && ordinal <= film.lastDay {
-                let a = audience(film, ordinal)
-                if a > 0 { playing.append((film, a)) }
+            for run in cache.runs(inWeek: w) where run.first <= ordinal && ordinal <= run.last {
+                let a = run.audience[ordinal - run.first]
+                if a > 0 { playing.append(DemoRanked(run: run, audience: a)) }
             }
         }
-        let sorted = playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
+        let sorted = playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.run.film.code < $1.run.film.code }
         cache.store(ranking: sorted, for: ordinal)
         return sorted
     }
+}
 
-    /// Cumulative audience and sales up to and including `ordinal`, carried forward from the last
-    /// total already known, so a long range sums each film's run once instead of once per day.
-    static func totals(_ film: DemoFilm, through ordinal: Int, cache: DemoCache) -> (audience: Int64, sales: Int64) {
-        var start = ordinal
-        var base: (audience: Int64, sales: Int64) = (0, 0)
-        while start >= film.firstDay {
-            if let known = cache.total(film.code, start) { base = known; break }
-            start -= 1
+/// A film on one day's chart of the whole market.
+struct DemoRanked: Sendable {
+    let run: DemoRun
+    let audience: Int64
+    var film: DemoFilm { run.film }
+}
+
+/// One film's whole run, figured once from its first preview to its last day: the same pure
+/// functions of (film, day) as before, evaluated once per day instead of once per chart, period
+/// and running total that asks (a 3,650-day build asked each film-day dozens of times).
+final class DemoRun: Sendable {
+    let film: DemoFilm
+    let first: Int, last: Int
+    /// Indexed by `day - first`.
+    let audience: [Int64], sales: [Int64], screens: [Int], showings: [Int]
+    /// Cumulative audience and sales up to and including each day.
+    private let audienceTotal: [Int64], salesTotal: [Int64]
+
+    init(_ film: DemoFilm) {
+        self.film = film
+        first = film.firstDay
+        last = film.lastDay
+        let days = last - first + 1
+        var audience = [Int64](repeating: 0, count: days), sales = audience, audienceTotal = audience, salesTotal = audience
+        var screens = [Int](repeating: 0, count: days), showings = screens
+        var running: (Int64, Int64) = (0, 0)
+        for i in 0..<days {
+            let t = first + i
+            let a = DemoWorld.audience(film, t)
+            let s = DemoWorld.sales(film, t, audience: a)
+            audience[i] = a
+            sales[i] = s
+            running = (running.0 + a, running.1 + s)
+            (audienceTotal[i], salesTotal[i]) = running
+            // Screens and showings are only ever asked for a day the film sold tickets.
+            if a > 0 {
+                screens[i] = DemoWorld.screens(film, t)
+                showings[i] = DemoWorld.showings(film, t, screens: screens[i])
+            }
         }
-        var running = base
-        var u = max(start + 1, film.firstDay)
-        while u <= ordinal {
-            let a = audience(film, u)
-            running = (running.audience + a, running.sales + sales(film, u, audience: a))
-            cache.store(total: running, for: film.code, u)
-            u += 1
-        }
-        return running
+        (self.audience, self.sales, self.screens, self.showings) = (audience, sales, screens, showings)
+        (self.audienceTotal, self.salesTotal) = (audienceTotal, salesTotal)
+    }
+
+    /// Cumulative audience and sales through `ordinal` (nothing before the run, the final totals after it).
+    func totals(through ordinal: Int) -> (audience: Int64, sales: Int64) {
+        if ordinal < first { return (0, 0) }
+        let i = min(ordinal, last) - first
+        return (audienceTotal[i], salesTotal[i])
     }
 }
 
-/// Memo of the simulation for one source: films per week, each day's ranking, running totals.
+/// Memo of the simulation for one source: each week's films with their runs, each day's ranking.
 /// Only a speed-up: every value is still a pure function of its inputs.
 final class DemoCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var weeks: [Int: [DemoFilm]] = [:]
-    private var rankings: [Int: [(film: DemoFilm, audience: Int64)]] = [:]
-    private var totals: [String: [Int: (Int64, Int64)]] = [:]
+    private var weeks: [Int: [DemoRun]] = [:]
+    private var rankings: [Int: [DemoRanked]] = [:]
 
-    func films(inWeek week: Int) -> [DemoFilm] {
+    func runs(inWeek week: Int) -> [DemoRun] {
         if let known = lock.withLock({ weeks[week] }) { return known }
-        let films = DemoWorld.films(inWeek: week)
-        lock.withLock { weeks[week] = films }
-        return films
+        let runs = DemoWorld.films(inWeek: week).map(DemoRun.init)
+        lock.withLock { weeks[week] = runs }
+        return runs
     }
 
-    func ranking(_ ordinal: Int) -> [(film: DemoFilm, audience: Int64)]? { lock.withLock { rankings[ordinal] } }
-    func store(ranking: [(film: DemoFilm, audience: Int64)], for ordinal: Int) { lock.withLock { rankings[ordinal] = ranking } }
-    func total(_ code: String, _ ordinal: Int) -> (Int64, Int64)? { lock.withLock { totals[code]?[ordinal] } }
-    func store(total: (Int64, Int64), for code: String, _ ordinal: Int) { lock.withLock { totals[code, default: [:]][ordinal] = total } }
+    func ranking(_ ordinal: Int) -> [DemoRanked]? { lock.withLock { rankings[ordinal] } }
+    func store(ranking: [DemoRanked], for ordinal: Int) { lock.withLock { rankings[ordinal] = ranking } }
 }

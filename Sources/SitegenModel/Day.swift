@@ -16,7 +16,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// `yyyy-MM-dd`, surrounding whitespace ignored.
     public init?(iso text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingBlanks()
         let parts = t.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
@@ -25,7 +25,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// `yyyyMMdd`, surrounding whitespace ignored.
     public init?(compact text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingBlanks()
         guard t.count == 8, t.allSatisfy(\.isASCII), t.allSatisfy(\.isNumber) else { return nil }
         let y = Int(t.prefix(4))!, m = Int(t.dropFirst(4).prefix(2))!, d = Int(t.suffix(2))!
         self.init(year: y, month: m, day: d)

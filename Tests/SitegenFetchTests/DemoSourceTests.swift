@@ -3,6 +3,7 @@ import Foundation
 @testable import SitegenFetch
 @testable import SitegenModel
 import Testing
+import SitegenBasics
 
 @Suite struct DemoSourceTests {
     static let year: [Day] = (0..<365).map { Day(iso: "2023-03-01")!.adding(days: $0) }
@@ -147,5 +148,35 @@ import Testing
             if let other = byTitle[e.title] { #expect(other == e.movieCode, "\(e.title)") }
             byTitle[e.title] = e.movieCode
         } }
+    }
+
+    /// The memo (whole runs figured once, rankings kept) must not leak one request's range into
+    /// another's answer: a day, week or weekend asked of a source that already served a year
+    /// answers byte for byte as a fresh source does.
+    @Test func aDaysJSONIsTheSameWhateverRangeAsksForIt() async throws {
+        let long = DemoSource()
+        let end = Day(iso: "2024-02-10")!
+        var seen: [Int: Data] = [:]
+        // Newest first, as a daily rebuild's cache misses come, then the rest of the year.
+        for i in (0..<400).reversed() where i % 2 == 0 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
+        for i in 0..<400 where i % 2 == 1 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
+        for i in [0, 1, 37, 200, 201, 399] {
+            let fresh = try await DemoSource().fetch(.dailyChart(end.adding(days: -i))).body
+            #expect(fresh == seen[i], "\(end.adding(days: -i).iso)")
+        }
+        let monday = Day(iso: "2023-10-02")!
+        for kind in [PeriodKind.week, .weekend] {
+            let start = kind == .week ? monday : monday.adding(days: 4)
+            let warm = try await long.fetch(.periodChart(kind, start)).body
+            #expect(warm == (try await DemoSource().fetch(.periodChart(kind, start)).body), "\(kind) \(start.iso)")
+        }
+    }
+
+    @Test func oneDecimalFormatsAsStringFormatDoes() {
+        var r = SeededRandom(7, 7)
+        var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 1.45, 2.5, -2.55, 99.95, 100, -100, 1e15, -1e-9, 12.349999999, 12.35]
+        for _ in 0..<20_000 { values.append(r.range(-200, 200)) }
+        for _ in 0..<5_000 { values.append(Double(r.int(2_000_001) - 1_000_000) / 1_000) }
+        for v in values { #expect(DemoSource.oneDecimal(v) == String(format: "%.1f", v), "\(v)") }
     }
 }

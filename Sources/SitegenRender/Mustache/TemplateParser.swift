@@ -3,12 +3,26 @@
 ///
 /// Works on UTF-8 bytes, not Characters: Swift makes "\r\n" one Character, which hid CRLF line
 /// ends from the standalone-line rules and from line counting.
+/// A tag's name split once at compile time: `.` (the current item) is a flag, not a string
+/// compared on every lookup.
+struct TemplatePath: Sendable {
+    let keys: [String]
+    let isDot: Bool
+
+    init(_ name: String) {
+        isDot = name == "."
+        keys = isDot ? ["."] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    var name: String { keys.joined(separator: ".") }
+}
+
 struct TemplateNode: Sendable {
     enum Kind: Sendable {
         case text([UInt8])
-        case variable([String], escaped: Bool)
-        case section([String], [TemplateNode])
-        case inverted([String], [TemplateNode])
+        case variable(TemplatePath, escaped: Bool)
+        case section(TemplatePath, [TemplateNode])
+        case inverted(TemplatePath, [TemplateNode])
         /// `indent` is set when the tag stands alone on its line: every line it renders gets it.
         case partial(String, indent: [UInt8]?)
         case parent(String, blocks: [String: [TemplateNode]], indent: [UInt8]?)
@@ -226,7 +240,7 @@ enum TemplateParser {
                 }
                 continue
             }
-            let path = tag.name == "." ? ["."] : tag.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let path = TemplatePath(tag.name)
             let indent = tag.standalone ? Array(tag.indent.dropFirst(commonPrefix(tag.indent, dedent))) : nil
             switch tag.sigil {
             case 0, UInt8(ascii: "&"), UInt8(ascii: "{"):

@@ -44,24 +44,34 @@ struct TemplateRenderer {
         return true
     }
 
-    private func lookup(_ path: [String]) -> TemplateValue? {
-        if path.count == 1 && path[0] == "." { return stack.last }
-        // The first name is searched from the innermost context outwards; the rest descend.
-        var found: TemplateValue?
-        for frame in stack.reversed() {
-            if let value = frame[path[0]] { found = value; break }
+    /// Reads the stack and the path through unsafe buffers, so frames and keys are borrowed instead
+    /// of retained and released per frame searched (retain/release is most of rendering's time).
+    private func lookup(_ path: TemplatePath) -> TemplateValue? {
+        if path.isDot { return stack.last }
+        return stack.withUnsafeBufferPointer { frames in
+            path.keys.withUnsafeBufferPointer { keys -> TemplateValue? in
+                // The first name is searched from the innermost context outwards; the rest descend.
+                var i = frames.count - 1
+                while i >= 0 {
+                    if case .object(let fields) = frames[i], let found = fields[keys[0]] {
+                        guard keys.count > 1 else { return found }
+                        var value = found
+                        for k in 1..<keys.count {
+                            guard case .object(let inner) = value, let next = inner[keys[k]] else { return nil }
+                            value = next
+                        }
+                        return value
+                    }
+                    i -= 1
+                }
+                return nil
+            }
         }
-        guard var value = found else { return nil }
-        for key in path.dropFirst() {
-            guard let next = value[key] else { return nil }
-            value = next
-        }
-        return value
     }
 
-    private func value(_ path: [String], at node: TemplateNode) throws -> TemplateValue? {
+    private func value(_ path: TemplatePath, at node: TemplateNode) throws -> TemplateValue? {
         if let value = lookup(path) { return value }
-        if strict { throw error(at: node, "no value '\(path.joined(separator: "."))'") }
+        if strict { throw error(at: node, "no value '\(path.name)'") }
         return nil
     }
 
