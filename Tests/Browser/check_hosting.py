@@ -6,7 +6,10 @@ nginx (Debian's nginx-light) is started on free ports with `try_files $uri $uri/
 root, as GitHub Pages serves a project site), built with and without --base-url. For each:
 every page loads its content-hashed stylesheet and scripts (never the plain names), no request
 leaves the site's origin, and a missing deep URL (/movie/123/x/) answers 404 with the styled 404
-page whose links lead to the site's pages. Exits non-zero with one line per failure.
+page whose links lead to the site's pages. A live build against the local KOBIS and Kakao stand-in
+(Sources/kobis-standin, whose image search answers with real JPEGs) is served too: its pages show
+posters as sized WebP files from the site itself, and no request leaves the origin. Exits non-zero
+with one line per failure.
 """
 import os
 import shutil
@@ -38,6 +41,24 @@ def sitegen(*args):
     command = [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
     subprocess.run(command + list(args), cwd=ROOT, check=True,
                    env={k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")})
+
+
+def live_site_with_posters(out, cache):
+    """A live build against the local KOBIS and Kakao stand-in, whose image search answers with
+    real JPEGs it serves itself: the site then has downloaded, resized posters."""
+    subprocess.run(["swift", "build", "--product", "kobis-standin"], cwd=ROOT, check=True, capture_output=True)
+    standin = subprocess.Popen([str(ROOT / ".build" / "debug" / "kobis-standin")], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        env = {k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")}
+        env.update(pair.split("=", 1) for pair in standin.stdout.readline().split())
+        binary = ROOT / ".build" / "debug" / "sitegen"
+        command = [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
+        subprocess.run(command + ["build", "--days", "3", "--until", "2024-02-10", "--output", str(out), "--cache", str(cache),
+                                  "--quiet"], cwd=ROOT, check=True, env=env)
+    finally:
+        standin.stdin.close()
+        standin.wait(timeout=10)
 
 
 def free_port():
@@ -147,11 +168,19 @@ def main():
             extra = ["--base-url", base_url] if base_url else []
             sitegen("build", "--days", "10", "--until", "2024-02-10", "--output", str(out), "--quiet", *extra)
             sites[name] = out
+        sites["posters"] = work / "site-posters"
+        live_site_with_posters(sites["posters"], work / "cache")
+        poster_files = sorted((sites["posters"] / "poster" / "img").glob("*.webp"))
+        # The stand-in answers every film with the same JPEG, so content addressing leaves one copy
+        # per width: 200 and 400 px for the grid, 260 and 520 px for film pages.
+        widths = sorted({int(p.stem.rsplit("-", 1)[1]) for p in poster_files})
+        check(widths == [200, 260, 400, 520], f"the live build's poster copies have widths {widths}")
         # A host whose root holds the site in a folder: https://host/boxoffice/.
         scenarios = []
         servers = []
         for label, site, sub in (("root, no --base-url", "plain", False), ("/boxoffice/, no --base-url", "plain", True),
-                                 ("root, --base-url", "root", False), ("/boxoffice/, --base-url", "sub", True)):
+                                 ("root, --base-url", "root", False), ("/boxoffice/, --base-url", "sub", True),
+                                 ("posters from the site, /boxoffice/", "posters", True)):
             port = free_port()
             if sub:
                 host_root = work / f"host-{port}"
@@ -175,10 +204,20 @@ def main():
                 raise SystemExit(f"nginx did not start: {(work / 'error.log').read_text() if (work / 'error.log').exists() else ''}")
             movie = sorted(p.name for p in (sites["plain"] / "movie").iterdir())[0]
             pages = ["", "index.html", "grid/", "date/2024-02-10/", "date/2024-02-10/grid/", f"movie/{movie}/", "archive/", "search/"]
+            live_movie = sorted(p.name for p in (sites["posters"] / "movie").iterdir())[0]
             driver = browser()
             try:
                 for label, base in scenarios:
                     print(f"checking {label} at {base}", flush=True)
+                    if label.startswith("posters"):
+                        # Every poster comes from the site itself: sized WebP files, same origin.
+                        check_pages(driver, label, base, ["grid/", f"movie/{live_movie}/"])
+                        driver.get(base + "grid/")
+                        time.sleep(0.3)
+                        images = driver.execute_script("return [...document.images].map(i => [i.currentSrc, i.naturalWidth])")
+                        check(len(images) == 10 and all("/poster/img/" in src and src.endswith(".webp") and width > 0 for src, width in images),
+                              f"{label}: grid posters are not the site's sized copies: {images[:3]}")
+                        continue
                     check_pages(driver, label, base, pages)
                     check_404(driver, label, base, "movie/123/x/")
                     check_404(driver, label, base, "date/1999-01-01/")
