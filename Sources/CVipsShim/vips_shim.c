@@ -14,10 +14,31 @@ int sg_vips_start(const char *argv0) {
     g_log_set_handler("VIPS", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, sg_drop_log, NULL);
     // No operation cache: every call decodes its own bytes, and memory stays flat over a long build.
     vips_cache_set_max(0);
+    // Poster bytes come from whatever host image search found: the loaders libvips itself marks
+    // untrusted (ImageMagick, PDF, SVG, JPEG 2000, …) are never offered them.
+    vips_block_untrusted_set(TRUE);
+    return 0;
+}
+
+// Only the formats posters come in. The loader is chosen by sniffing the bytes, so without this an
+// SVG or PDF crafted to render slowly would reach a decoder with a large attack surface and no
+// time limit.
+static int sg_allowed(const void *data, size_t length) {
+    const char *loader = vips_foreign_find_load_buffer(data, length);
+    if (!loader) return 0;
+    // Class names, as vips_foreign_find_load_buffer gives them (libpng or libspng for PNG, and
+    // libnsgif or giflib for GIF, depending on how libvips was built).
+    static const char *const allowed[] = {
+        "VipsForeignLoadJpegBuffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadSpngBuffer",
+        "VipsForeignLoadWebpBuffer", "VipsForeignLoadNsgifBuffer", "VipsForeignLoadGifBuffer", NULL
+    };
+    for (int i = 0; allowed[i]; i++) if (strcmp(loader, allowed[i]) == 0) return 1;
+    vips_error("sitegen", "%s images are not accepted as posters", loader);
     return 0;
 }
 
 int sg_vips_size(const void *data, size_t length, int *width, int *height) {
+    if (!sg_allowed(data, length)) return -1;
     VipsImage *image = vips_image_new_from_buffer(data, length, "", NULL);
     if (!image) return -1;
     *width = vips_image_get_width(image);
@@ -28,6 +49,7 @@ int sg_vips_size(const void *data, size_t length, int *width, int *height) {
 
 int sg_vips_webp(const void *data, size_t length, int width, int quality,
                  void **out, size_t *out_length, int *out_width, int *out_height) {
+    if (!sg_allowed(data, length)) return -1;
     VipsImage *thumb = NULL;
     // Height unbounded, so width alone decides; fail_on=truncated makes a cut-off file an error
     // instead of a poster with a grey bottom half.

@@ -111,7 +111,7 @@ class SlowKOBIS(http.server.BaseHTTPRequestHandler):
 
 
 def fetch_benchmark(jobs):
-    fixtures = ROOT / "Tests" / "SitegenModelTests" / "Fixtures"
+    fixtures = ROOT / "Tests" / "SitegenDecodeTests" / "Fixtures"
     SlowKOBIS.chart = (fixtures / "daily-quirks.json").read_bytes()
     SlowKOBIS.movie = (fixtures / "movie-info.json").read_bytes()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SlowKOBIS)

@@ -155,6 +155,19 @@ def check_404(driver, label, base, missing):
         check(driver.execute_script(STYLED) == "#c8102e", f"{label}: {expected} is not styled")
 
 
+def check_404_stays_home(driver, label, base):
+    """An address that starts with two slashes ("//other.example/movie/x/") must not make the 404
+    page load its scripts from the host named there."""
+    origin = "/".join(base.split("/", 3)[:3])
+    missing = origin + "//other.example/movie/x/"
+    driver.get(missing)
+    time.sleep(0.2)
+    base_uri = driver.execute_script("return document.baseURI")
+    names = [n for n, _ in driver.execute_script(RESOURCES)]
+    check(base_uri.startswith(origin + "/"), f"{label} {missing}: the page's base is {base_uri}")
+    check(all(n.startswith(origin + "/") for n in names), f"{label} {missing}: a request left the origin: {names}")
+
+
 def main():
     if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         raise SystemExit("nginx missing: apt-get install nginx-light (or .ci/setup --browser)")
@@ -224,6 +237,7 @@ def main():
                     # Not one of the site's folders: with a known root it still holds; without
                     # one, the root this browser saw on the pages above is used.
                     check_404(driver, label, base, "no/such/page/")
+                    check_404_stays_home(driver, label, base)
             finally:
                 driver.quit()
         finally:

@@ -104,6 +104,18 @@ import SitegenTestSupport
         #expect(!h.log.lines.contains { $0.contains("VIPS") || $0.contains("GLib") }, "libvips's own messages stay off the console")
     }
 
+    /// Bytes from an image host go only to the loaders of the formats posters come in: an SVG (or a
+    /// PDF) that libvips could render is refused, never decoded.
+    @Test func formatsOtherThanJPEGPNGWebPAndGIFAreNeverDecoded() throws {
+        let svg = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="700" height="1000"><rect width="700" height="1000" fill="red"/></svg>"#.utf8)
+        let pdf = Data("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 700 1000]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n".utf8)
+        for bytes in [svg, pdf] {
+            #expect(throws: PosterCopies.PosterFailure.self) { try PosterCopies.resize(bytes) }
+        }
+        // A real poster format still goes through.
+        #expect(try PosterCopies.resize(try PosterImages.testImage(width: 700, height: 1000)).card.count == 2)
+    }
+
     @Test func aSmallOriginalIsNeverEnlarged() throws {
         let sized = try PosterCopies.resize(try PosterImages.testImage(width: 240, height: 360))
         #expect(sized.card.map(\.width) == [200, 240])
