@@ -62,6 +62,9 @@ public actor LiveSource: BoxOfficeSource {
 
     nonisolated let settings: LiveSettings
     nonisolated let session: URLSession
+    /// Poster images only: their own session, whose delegate stops a body past the size cap.
+    nonisolated let posterSession: URLSession
+    nonisolated let posterDownloads = CappedDownloads(cap: SourceRequest.maxPosterBytes)
     let monitor: FetchMonitor
     let clock: @Sendable () -> Date
     /// The first KOBIS request runs alone, so a bad key costs exactly one request.
@@ -81,6 +84,7 @@ public actor LiveSource: BoxOfficeSource {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         session = URLSession(configuration: configuration)
+        posterSession = URLSession(configuration: configuration, delegate: posterDownloads, delegateQueue: nil)
     }
 
     public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
@@ -139,7 +143,9 @@ public actor LiveSource: BoxOfficeSource {
             var failure = ""
             do {
                 monitor.networkRequest()
-                let (data, response) = try await Self.load(urlRequest, in: session)
+                let (data, response) = request.isPosterImage
+                    ? try await posterDownloads.load(urlRequest, in: posterSession)
+                    : try await Self.load(urlRequest, in: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if case .posterSearch = request, status == 401 || status == 403 {
                     let detail = "HTTP \(status)" + (KakaoDecoder.errorMessage(data).map { ": " + $0 } ?? "")
