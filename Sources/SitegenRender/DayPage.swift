@@ -81,8 +81,10 @@ enum DayPage {
     }
 
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.
-    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day) -> TemplateValue {
-        let change = KoreanFormat.rankChange(e)
+    /// `date` nil (a week's row) leaves out the day of the run; `versus` names what the rank
+    /// change is against, for screen readers.
+    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: String = "전일") -> TemplateValue {
+        let change = KoreanFormat.rankChange(e, versus: versus)
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
@@ -103,7 +105,7 @@ enum DayPage {
             "salesTrend": .text(KoreanFormat.trend(e.salesChange)),
             "poster": site.posterContext(e.movieCode),
             "openDate": e.openDate.map { .text(KoreanFormat.shortDate($0)) },
-            "dayOfRun": KoreanFormat.dayOfRun(open: e.openDate, on: date).templateValue,
+            "dayOfRun": date.flatMap { KoreanFormat.dayOfRun(open: e.openDate, on: $0) }.templateValue,
             "audienceChange": e.audienceChange.map { .text(KoreanFormat.signed($0)) },
             "audienceChangeRate": e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
             "salesChange": e.salesChange.map { .text(KoreanFormat.signed($0)) },

@@ -103,11 +103,12 @@ public enum KoreanFormat {
         public let spoken: String
     }
 
-    public static func rankChange(_ entry: ChartEntry) -> RankChange {
+    /// `versus` is what the change is against: 「전일」 on a day, 「지난주」 on a week, 「지난 주말」 on a weekend.
+    public static func rankChange(_ entry: ChartEntry, versus: String = "전일") -> RankChange {
         if entry.isNew { return RankChange(kind: "new", symbol: "신작", spoken: "신규 진입") }
         let n = entry.rankChange
-        if n > 0 { return RankChange(kind: "up", symbol: "▲\(n)", spoken: "전일 대비 \(n)계단 상승") }
-        if n < 0 { return RankChange(kind: "down", symbol: "▼\(-n)", spoken: "전일 대비 \(-n)계단 하락") }
+        if n > 0 { return RankChange(kind: "up", symbol: "▲\(n)", spoken: "\(versus) 대비 \(n)계단 상승") }
+        if n < 0 { return RankChange(kind: "down", symbol: "▼\(-n)", spoken: "\(versus) 대비 \(-n)계단 하락") }
         return RankChange(kind: "same", symbol: "–", spoken: "변동 없음")
     }
 

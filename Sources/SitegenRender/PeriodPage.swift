@@ -67,7 +67,7 @@ enum PeriodPage {
             "heading": .text(heading),
             "range": .text("\(KoreanFormat.shortDate(start)) ~ \(KoreanFormat.shortDate(chart.end))"),
             "hasEntries": .bool(!chart.entries.isEmpty),
-            "entries": .list(chart.entries.map { entry(site, $0) }),
+            "entries": .list(chart.entries.map { entry(site, $0, kind: chart.kind) }),
             "prev": neighbour(-1),
             "next": neighbour(1),
             "counterpart": link(site, otherKind, otherStart, from: route, grid: grid),
@@ -91,9 +91,8 @@ enum PeriodPage {
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when
     /// the film never made a daily top 10 in the range (it then has no page).
-    static func entry(_ site: SiteModel, _ e: ChartEntry) -> TemplateValue {
-        guard case .object(var fields) = DayPage.entry(site, e, date: e.openDate ?? Day(ordinal: 0)) else { return .null }
-        fields["dayOfRun"] = .null
+    static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind) -> TemplateValue {
+        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? "지난주" : "지난 주말") else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
         return .object(fields)
     }

@@ -82,4 +82,15 @@ import SitegenModel
         #expect(day.contains(#"href="../../week/2024-01-29/index.html">이 주 주간"#))
         #expect(day.contains(#"href="../../week/2024-02-05/index.html">최신 주간"#))
     }
+
+    /// A week's ▲▼ is against the week before, and screen readers hear it so.
+    @Test func periodRankChangesAreSpokenAgainstThePreviousPeriod() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 21)
+        let week = try SiteFixture.text(out, "week/2024-01-29/index.html")
+        let weekend = try SiteFixture.text(out, "weekend/2024-02-02/index.html")
+        #expect(!week.contains("전일 대비") && !weekend.contains("전일 대비"))
+        #expect(week.contains("지난주 대비") && weekend.contains("지난 주말 대비"))
+        #expect(try SiteFixture.text(out, "date/2024-02-01/index.html").contains("전일 대비"))
+    }
 }
