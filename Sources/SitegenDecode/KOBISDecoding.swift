@@ -71,10 +71,11 @@ public enum KOBISDecoder {
         return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count), warnings)
     }
 
-    /// The rows a chart can trust, in rank order: each maps cleanly, ranks 1–10, no rank twice.
+    /// The rows a chart can trust, in rank order: each maps cleanly, ranks 1–10, no rank and no
+    /// film twice.
     static func acceptedRows(_ rows: [[String: LenientString]], context: (Int) -> String, warnings: inout [DataWarning]) -> [ChartEntry] {
         var entries: [ChartEntry] = []
-        var ranks = Set<Int>()
+        var ranks = Set<Int>(), films = Set<String>()
         for (index, row) in rows.enumerated() {
             let place = context(index + 1)
             guard let entry = mapRow(row, context: place, warnings: &warnings) else { continue }
@@ -82,10 +83,17 @@ public enum KOBISDecoder {
                 warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
                 continue
             }
-            guard ranks.insert(entry.rank).inserted else {
+            guard !ranks.contains(entry.rank) else {
                 warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
                 continue
             }
+            // The same film twice in one chart would give it two rows for one day everywhere.
+            guard !films.contains(entry.movieCode) else {
+                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) is already on this chart; row skipped"))
+                continue
+            }
+            ranks.insert(entry.rank)
+            films.insert(entry.movieCode)
             entries.append(entry)
         }
         return entries.sorted { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }

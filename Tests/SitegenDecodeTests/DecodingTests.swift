@@ -43,6 +43,20 @@ import Testing
         #expect(text.contains { $0.hasPrefix("2024-02-10 row 3:") && $0.contains("salesShare 'abc'") })
     }
 
+    /// One film listed twice on a day would get two history rows for that day (and double its
+    /// days at #1); the second row is skipped with a warning, whichever rank it claims.
+    @Test func aFilmListedTwiceOnOneChartKeepsItsFirstRow() throws {
+        func row(_ rank: Int, _ code: String) -> String {
+            #"{"rnum":"\#(rank)","rank":"\#(rank)","rankInten":"0","rankOldAndNew":"OLD","movieCd":"\#(code)","movieNm":"영화 \#(code)","openDt":"2024-01-31","salesAmt":"1000","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"2000","audiCnt":"100","audiInten":"0","audiChange":"0","audiAcc":"500","scrnCnt":"1","showCnt":"2"}"#
+        }
+        let body = #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20240210~20240210","dailyBoxOfficeList":["#
+            + [row(1, "20240001"), row(2, "20240002"), row(3, "20240001")].joined(separator: ",") + "]}}"
+        let (chart, warnings) = try KOBISDecoder.dailyChart(Data(body.utf8), date: day, fetchedAt: nil)
+        #expect(chart.entries.map(\.movieCode) == ["20240001", "20240002"])
+        #expect(chart.rejectedRows == 1)
+        #expect(warnings.map(\.description) == ["2024-02-10 row 3: movie 20240001 is already on this chart; row skipped"])
+    }
+
     @Test func anEmptyChartIsADayWithoutEntries() throws {
         let (chart, warnings) = try KOBISDecoder.dailyChart(try Fixture.data("daily-empty.json"), date: day, fetchedAt: nil)
         #expect(chart.entries.isEmpty && warnings.isEmpty)
