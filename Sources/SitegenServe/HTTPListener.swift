@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,15 +46,23 @@ final class HTTPListener: @unchecked Sendable {
         thread.start()
     }
 
-    /// Wakes the blocked accept and ends the loop; connections in flight finish on their own.
+    /// Wakes the blocked accept and ends the loop; connections in flight finish on their own. The
+    /// loop closes the socket itself, so it never calls accept on a number already reused.
     func stop() {
+        stopping.withLock { $0 = true }
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
     }
 
+    private let stopping = Mutex(false)
+
     private func acceptLoop() {
+        defer { close(fd) }
         while true {
             let client = accept(fd, nil, nil)
+            if stopping.withLock({ $0 }) {
+                if client >= 0 { close(client) }
+                return
+            }
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
@@ -72,12 +81,22 @@ final class HTTPListener: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var head = RequestHead()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        // One deadline for the whole head, not per read: a client dripping a byte every few
+        // seconds must not hold a connection slot for hours.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readTimeoutSeconds) * 1_000_000_000
         while true {
-            let n = read(client, &buffer, buffer.count)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = deadline > now ? deadline - now : 0
+            var remaining = timeval(tv_sec: Int(left / 1_000_000_000), tv_usec: Int(max(1_000, (left % 1_000_000_000) / 1_000)))
+            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &remaining, socklen_t(MemoryLayout<timeval>.size))
+            let n = left == 0 ? -1 : read(client, &buffer, buffer.count)
+            if n < 0 && (left == 0 || errno == EAGAIN || errno == EWOULDBLOCK) {
+                Self.reply(client, PreviewResponse(status: 408, body: Data("408 Request Timeout\n".utf8)), head: false)
+                return
+            }
             if n <= 0 { return }
             switch head.feed(buffer[0..<n]) {
             case .needMore: continue
@@ -152,6 +171,7 @@ final class HTTPListener: @unchecked Sendable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
