@@ -83,7 +83,7 @@ public struct PosterCopies: Sendable {
                     let image = try PosterImages.webp(bytes, width: css * scale, quality: quality)
                     if let last = files.last, image.width <= last.width { break }
                     let name = "\(FNV1a.hex(image.data, digits: 16))-\(image.width).webp"
-                    files.append(PosterFile(path: "poster/img/" + name, width: image.width, height: image.height, data: image.data))
+                    files.append(PosterFile(path: SizedPoster.folder + "/" + name, width: image.width, height: image.height, data: image.data))
                 }
                 return files
             }

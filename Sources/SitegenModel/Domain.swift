@@ -137,6 +137,8 @@ public struct Poster: Sendable, Equatable {
 /// grid card and one for the film page, each with a copy twice as wide for 2× screens when the
 /// original was large enough.
 public struct SizedPoster: Sendable, Equatable {
+    /// Where the sized copies live in the site; `_headers` caches this folder for a year.
+    public static let folder = "poster/img"
     public var card: [PosterFile]
     public var page: [PosterFile]
     public init(card: [PosterFile], page: [PosterFile]) { self.card = card; self.page = page }

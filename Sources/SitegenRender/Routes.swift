@@ -43,7 +43,7 @@ enum Route: Hashable {
     }
 
     /// Posters downloaded and resized by sitegen, named by a hash of their bytes: never changed in place.
-    static let sizedPosterFolder = "poster/img"
+    static let sizedPosterFolder = SizedPoster.folder
 
     /// The public URL path: folders end in "/" (what hosts serve and what people share).
     var prettyPath: String {
