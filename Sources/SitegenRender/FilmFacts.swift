@@ -10,21 +10,35 @@ struct FilmFacts: Sendable {
     let openDate: Day?
     /// The opening date, or the first day on the charts for a film KOBIS gives none (re-releases).
     let date: Day
-    /// The cumulative audience on the last day it was on a chart in the range: a floor, since it
-    /// may have sold more after leaving the top 10.
+    /// The latest cumulative audience known: from its last daily row, or a weekly or weekend
+    /// row that ends after it. A floor, since it may have sold more after leaving the charts.
     let audienceTotal: Int64
     let asOf: Day
     let bestRank: Int
 
-    init(code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], title: String) {
+    /// The one place a film's opening date, latest total and best rank are worked out, so every
+    /// page that shows them (film, person, search, year, records) agrees.
+    init(code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart], title: String) {
         self.code = code
         self.title = title
         englishTitle = movie?.englishTitle ?? ""
         originalTitle = movie?.originalTitle ?? ""
         openDate = movie?.openDate ?? rows.first?.entry.openDate
         date = openDate ?? rows.first!.date
-        audienceTotal = rows.last!.entry.audienceTotal
-        asOf = rows.last!.date
+        let latest = Self.latestTotal(code, rows: rows, periods: periods)!
+        audienceTotal = latest.total
+        asOf = latest.date
         bestRank = rows.map(\.entry.rank).min()!
+    }
+
+    /// The latest cumulative audience in the daily rows and any weekly row that ends after them.
+    static func latestTotal(_ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]) -> (total: Int64, date: Day)? {
+        var best = rows.last.map { (total: $0.entry.audienceTotal, date: $0.date) }
+        for chart in periods where best.map({ chart.end > $0.date }) ?? true {
+            if let e = chart.entries.first(where: { $0.movieCode == code }), best.map({ chart.end > $0.date }) ?? true {
+                best = (e.audienceTotal, chart.end)
+            }
+        }
+        return best
     }
 }

@@ -11,7 +11,7 @@ enum MoviePage {
         let movie = site.dataset.movies[code]
         let title = site.title(of: code)
         let latest = rows.last!.entry
-        let openDate = movie?.openDate ?? rows.first?.entry.openDate
+        let openDate = site.films[code]?.openDate
 
         var facts: [TemplateValue] = []
         func fact(_ label: String, _ value: String?) {

@@ -46,15 +46,13 @@ struct Records {
     }
 
     static func openDate(_ site: SiteModel, _ code: String) -> Day? {
-        site.dataset.movies[code]?.openDate ?? site.history[code]?.first?.entry.openDate
+        site.films[code]?.openDate ?? site.periodTitles[code]?.openDate
     }
 
-    /// The latest cumulative audience known for a film, from its daily rows and any weekly row after them.
+    /// The latest cumulative audience known for a film (see `FilmFacts`); a film seen only on
+    /// weekly charts has its latest weekly row.
     static func latestTotal(_ site: SiteModel, _ code: String) -> (total: Int64, date: Day)? {
-        var best = site.history[code]?.last.map { (total: $0.entry.audienceTotal, date: $0.date) }
-        for chart in site.dataset.periods where best.map({ chart.end > $0.date }) ?? true {
-            if let e = chart.entries.first(where: { $0.movieCode == code }) { best = (e.audienceTotal, chart.end) }
-        }
-        return best
+        if let film = site.films[code] { return (film.audienceTotal, film.asOf) }
+        return FilmFacts.latestTotal(code, rows: [], periods: site.dataset.periods)
     }
 }

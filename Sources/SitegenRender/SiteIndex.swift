@@ -32,8 +32,9 @@ struct SiteIndex: Sendable {
         self.history = history
         movieCodes = history.keys.sorted()
         films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
-            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows,
-                             title: dataset.movies[code]?.title ?? rows.last!.entry.title))
+            // An empty movieNm in movie info must not blank a title the chart knows.
+            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: dataset.periods,
+                             title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
         })
         people = PeopleIndex(dataset, codes: dataset.chartedMovieCodes)
         var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]

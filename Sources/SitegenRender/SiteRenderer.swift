@@ -70,7 +70,7 @@ public enum SiteRenderer {
                     OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
                 ]
                 // Drawn for every film: the fallback when a found poster's host refuses to serve it.
-                let year = site.dataset.movies[code]?.openDate?.year ?? site.history[code]?.first?.entry.openDate?.year
+                let year = site.films[code]?.openDate?.year
                 files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
                 return (files, 1)
             case .person(let i):
