@@ -111,7 +111,7 @@ enum ArchivePage {
             for n in 0..<month.daysInMonth {
                 let d = month.adding(days: n)
                 let holiday = KoreanHolidays.name(of: d)
-                var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
+                var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(KoreanFormat.dayClass(d)),
                                                      "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
                                                      "holiday": .null, "href": .null, "top": .null, "total": .null, "tint": .null,
                                                      "empty": false, "outside": false, "latest": false]

@@ -112,6 +112,12 @@ public enum KoreanFormat {
         return RankChange(kind: "same", symbol: "–", spoken: "변동 없음")
     }
 
+    /// The CSS class a date is coloured by: "holiday" (red, even on a Saturday), "sun" (red),
+    /// "sat" (blue) or "" for an ordinary weekday.
+    public static func dayClass(_ d: Day) -> String {
+        KoreanHolidays.isHoliday(d) ? "holiday" : d.weekday == 0 ? "sun" : d.weekday == 6 ? "sat" : ""
+    }
+
     /// "up"/"down"/"same", for colouring a signed figure.
     public static func trend(_ n: Int64?) -> String {
         guard let n else { return "same" }

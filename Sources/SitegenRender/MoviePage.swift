@@ -55,7 +55,7 @@ enum MoviePage {
                 "monthDay": .text(Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
                 "dayHref": .text(Route.day(d).href(from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
-                "weekdayClass": .text(d.weekday == 0 || KoreanHolidays.isHoliday(d) ? "sun" : d.weekday == 6 ? "sat" : ""),
+                "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
             ])
         }

@@ -56,7 +56,7 @@ enum PeriodPage {
             let holiday = KoreanHolidays.name(of: d)
             return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
                     "href": site.dayIndex[d].map { _ in .text(Route.day(d).href(from: route)) },
-                    "weekday": .text(holiday != nil ? "holiday" : ["sun", "", "", "", "", "", "sat"][d.weekday]),
+                    "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]
         }
         let audienceSum = chart.audienceSum
