@@ -97,6 +97,8 @@ class SlowKOBIS(http.server.BaseHTTPRequestHandler):
         time.sleep(0.1)
         if "searchDailyBoxOfficeList" in self.path:
             body = SlowKOBIS.chart
+        elif "searchWeeklyBoxOfficeList" in self.path:
+            body = '{"boxOfficeResult":{"boxofficeType":"주간 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}'.encode()
         else:  # the movie asked for, so nothing is retried
             code = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query).get("movieCd", [""])[0]
             body = SlowKOBIS.movie.replace(b'"movieCd":"20230001"', f'"movieCd":"{code}"'.encode())
