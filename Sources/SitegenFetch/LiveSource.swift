@@ -118,8 +118,9 @@ public actor LiveSource: BoxOfficeSource {
             components = URLComponents(url: settings.kakaoBase.appendingPathComponent(request.endpoint), resolvingAgainstBaseURL: false)!
             headers["Authorization"] = "KakaoAK \(settings.kakaoKey ?? "")"
         case .posterImage(let url):
-            // Another site entirely: no key goes with it, and the URL is asked for as found.
-            var plain = URLRequest(url: URL(string: url)!, timeoutInterval: TimeInterval(settings.timeoutSeconds))
+            // Another site entirely: no key goes with it, and the URL is asked for as found. One
+            // that does not parse is refused in `perform` before this is reached.
+            var plain = URLRequest(url: URL(string: url) ?? URL(string: "about:blank")!, timeoutInterval: TimeInterval(settings.timeoutSeconds))
             plain.setValue("image/webp,image/avif,image/*;q=0.8", forHTTPHeaderField: "Accept")
             return plain
         }
@@ -133,6 +134,9 @@ public actor LiveSource: BoxOfficeSource {
     }
 
     private func perform(_ request: SourceRequest) async throws -> SourceResponse {
+        if case .posterImage(let url) = request, URL(string: url)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
+            throw RequestError(reason: "the poster's address is not an http(s) URL", transient: false)
+        }
         let urlRequest = urlRequest(request)
         let service = request.isKOBIS ? "KOBIS" : (request.isPosterImage ? "the poster's host" : "Kakao")
         var attempt = 0

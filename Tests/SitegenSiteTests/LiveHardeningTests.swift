@@ -101,6 +101,16 @@ import SitegenTestSupport
         #expect(live.urlRequest(.dailyChart(Day(iso: "2024-02-10")!)).url?.scheme == "https")
     }
 
+    /// A poster address that is not http(s) (or not a URL at all) is refused before any request,
+    /// never force-unwrapped.
+    @Test func aPosterAddressThatIsNotHTTPIsRefusedWithoutARequest() async throws {
+        let live = LiveSource(settings: LiveSettings(kobisKey: "k", kakaoKey: nil, kobisBase: LiveSettings.defaultKOBISBase,
+                                                     kakaoBase: LiveSettings.defaultKakaoBase, jobs: 1), monitor: FetchMonitor())
+        for address in ["javascript:alert(1)", "file:///etc/passwd", "not a url at all %%", ""] {
+            await #expect(throws: RequestError.self) { try await live.fetch(.posterImage(url: address)) }
+        }
+    }
+
     /// Answers whatever arrives with a plain-HTTP 400, as a server without TLS does, and records
     /// the first bytes of each connection.
     final class PlainHTTPOnly: @unchecked Sendable {
