@@ -56,11 +56,15 @@ enum DayPage {
             "periodLinks": .list(links),
             "hasPeriodLinks": .bool(!links.isEmpty),
         ]
+        let chartView = ChartView.context(
+            heading: heading, caption: "\(heading) 일별 박스오피스", figureLabel: "오늘", changeVersus: "전일",
+            entries: .list(site.rows.on(date).map(\.values)), audienceSum: audienceSum, salesSum: salesSum,
+            emptyText: "이 날은 집계된 자료가 없습니다.", rejectedRows: chart.rejectedRows, isPeriod: false)
         let viewName = view == .list ? "목록" : "포스터"
         let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) 박스오피스 \(viewName)"
         return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
-                         dataHref: Route.dayData(date).href(from: route), content: ["day": day])
+                         dataHref: Route.dayData(date).href(from: route), content: ["day": day, "chart": chartView])
     }
 
     /// The week and weekend this day belongs to, when built, then the latest ones.
@@ -90,6 +94,8 @@ enum DayPage {
             "isNew": .bool(e.isNew),
             "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
             "title": .text(e.title),
+            // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
+            "hasPage": true,
             "code": .text(e.movieCode),
             "movieHref": .text(Route.movie(e.movieCode).path),
             "audience": .text(KoreanFormat.grouped(e.audience)),

@@ -61,13 +61,18 @@ enum PeriodPage {
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
+        let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind) })
+        let chartView = ChartView.context(
+            heading: heading, caption: "\(heading) \(name) 박스오피스", figureLabel: name,
+            changeVersus: kind == .week ? "지난주" : "지난 주말", entries: entries, audienceSum: audienceSum, salesSum: salesSum,
+            emptyText: "이 기간은 집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: true)
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
             "kindName": .text(name),
             "heading": .text(heading),
             "range": .text("\(KoreanFormat.shortDate(start)) ~ \(KoreanFormat.shortDate(chart.end))"),
             "hasEntries": .bool(!chart.entries.isEmpty),
-            "entries": .list(chart.entries.map { entry(site, $0, kind: chart.kind) }),
+            "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
             "counterpart": link(site, otherKind, otherStart, from: route, grid: grid),
@@ -86,7 +91,7 @@ enum PeriodPage {
         ]
         return site.base(route, title: "\(heading) \(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
                          kind: grid ? "period-grid" : "period-list",
-                         dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period])
+                         dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period, "chart": chartView])
     }
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when

@@ -51,7 +51,7 @@ import SitegenTestSupport
     @Test func aRenamedKeyIsNamedWithItsFileLineAndColumn() async throws {
         let folder = try SiteFixture.temporaryFolder().appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: Self.templatesFolder, to: folder)
-        let day = folder.appendingPathComponent("day.mustache")
+        let day = folder.appendingPathComponent("partials/chart-list.mustache")
         let text = try String(contentsOf: day, encoding: .utf8)
         let renamed = text.replacingOccurrences(of: "{{audienceTotal}}", with: "{{audienceTotals}}")
         try #require(renamed != text)
@@ -63,6 +63,6 @@ import SitegenTestSupport
         let error = await #expect(throws: TemplateError.self) {
             _ = try await site(DemoSource(), days: 2, templates: folder, baseURL: nil)
         }
-        #expect(error?.description == "Templates/day.mustache:\(line + 1):\(column): no value 'audienceTotals'")
+        #expect(error?.description == "Templates/partials/chart-list.mustache:\(line + 1):\(column): no value 'audienceTotals'")
     }
 }
