@@ -53,29 +53,11 @@ extension DemoSource {
         for (i, f) in current.prefix(10).enumerated() {
             let rank = i + 1, code = f.film.code
             let before = previousFigures[code]
-            let isNew = previousRank[code] == nil
             let (audienceTotal, salesTotal) = f.run.totals(through: end.ordinal)
-            rows.append(.object([
-                ("rnum", .string(String(rank))),
-                ("rank", .string(String(rank))),
-                ("rankInten", .string(String(isNew ? 0 : previousRank[code]! - rank))),
-                ("rankOldAndNew", .string(isNew ? "NEW" : "OLD")),
-                ("movieCd", .string(code)),
-                ("movieNm", .string(DemoCatalog.title(f.film).ko + (f.film.trailingSpaceInTitle ? " " : ""))),
-                ("openDt", .string(f.film.isRerelease ? " " : f.film.open.iso)),
-                ("salesAmt", .string(String(f.sales))),
-                ("salesShare", .string(oneDecimal(Double(f.sales) / marketSales * 100))),
-                ("salesInten", .string(String(f.sales - (before?.sales ?? 0)))),
-                // KOBIS's weekly figures keep a trailing ".0" ("-69.0"), unlike the daily ones.
-                ("salesChange", .string(weeklyPercent(change(f.sales, before?.sales ?? 0)))),
-                ("salesAcc", .string(String(salesTotal))),
-                ("audiCnt", .string(String(f.audience))),
-                ("audiInten", .string(String(f.audience - (before?.audience ?? 0)))),
-                ("audiChange", .string(weeklyPercent(change(f.audience, before?.audience ?? 0)))),
-                ("audiAcc", .string(String(audienceTotal))),
-                ("scrnCnt", .string(String(f.screens))),
-                ("showCnt", .string(String(f.showings))),
-            ]))
+            // KOBIS's weekly figures keep a trailing ".0" ("-69.0"), unlike the daily ones.
+            rows.append(chartRow(rank: rank, film: f.film, previousRank: previousRank[code], change: { weeklyPercent(change($0, $1)) },
+                                 sales: (f.sales, before?.sales ?? 0, salesTotal), salesShare: oneDecimal(Double(f.sales) / marketSales * 100),
+                                 audience: (f.audience, before?.audience ?? 0, audienceTotal), screens: f.screens, showings: f.showings))
         }
         let monday = kind == .week ? start : start.adding(days: -4)
         let yearWeek = MonthWeek.isoYearWeek(monday: monday)

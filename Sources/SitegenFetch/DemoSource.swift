@@ -79,37 +79,45 @@ public struct DemoSource: BoxOfficeSource {
             let prevSales = prevAudience > 0 ? run.sales[t - 1 - run.first] : 0
             let (audienceTotal, salesTotal) = run.totals(through: t)
             let screens = run.screens[t - run.first]
-            let isNew = previousRank[code] == nil
             func change(_ now: Int64, _ before: Int64) -> String {
                 before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
             }
-            let title = DemoCatalog.title(film).ko + (film.trailingSpaceInTitle ? " " : "")
-            rows.append(.object([
-                ("rnum", .string(String(rank))),
-                ("rank", .string(String(rank))),
-                ("rankInten", .string(String(isNew ? 0 : previousRank[code]! - rank))),
-                ("rankOldAndNew", .string(isNew ? "NEW" : "OLD")),
-                ("movieCd", .string(code)),
-                ("movieNm", .string(title)),
-                ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
-                ("salesAmt", .string(String(sales))),
-                ("salesShare", .string(oneDecimal(Double(sales) / marketSales * 100))),
-                ("salesInten", .string(String(sales - prevSales))),
-                ("salesChange", .string(change(sales, prevSales))),
-                ("salesAcc", .string(String(salesTotal))),
-                ("audiCnt", .string(String(audience))),
-                ("audiInten", .string(String(audience - prevAudience))),
-                ("audiChange", .string(change(audience, prevAudience))),
-                ("audiAcc", .string(String(audienceTotal))),
-                ("scrnCnt", .string(String(screens))),
-                ("showCnt", .string(String(run.showings[t - run.first]))),
-            ]))
+            rows.append(chartRow(rank: rank, film: film, previousRank: previousRank[code], change: change,
+                                 sales: (sales, prevSales, salesTotal), salesShare: oneDecimal(Double(sales) / marketSales * 100),
+                                 audience: (audience, prevAudience, audienceTotal), screens: screens, showings: run.showings[t - run.first]))
         }
         return JSONWriter.text(.object([("boxOfficeResult", .object([
             ("boxofficeType", .string("일별 박스오피스")),
             ("showRange", .string("\(day.compact)~\(day.compact)")),
             ("dailyBoxOfficeList", .array(rows)),
         ]))]))
+    }
+
+    /// One KOBIS chart row, daily or weekly: the same fields in the same order, every value a
+    /// string. `change` writes a percentage change as that chart does.
+    static func chartRow(rank: Int, film: DemoFilm, previousRank: Int?, change: (Int64, Int64) -> String,
+                         sales: (now: Int64, before: Int64, total: Int64), salesShare: String,
+                         audience: (now: Int64, before: Int64, total: Int64), screens: Int, showings: Int) -> JSONWriter.Value {
+        .object([
+            ("rnum", .string(String(rank))),
+            ("rank", .string(String(rank))),
+            ("rankInten", .string(String(previousRank.map { $0 - rank } ?? 0))),
+            ("rankOldAndNew", .string(previousRank == nil ? "NEW" : "OLD")),
+            ("movieCd", .string(film.code)),
+            ("movieNm", .string(DemoCatalog.title(film).ko + (film.trailingSpaceInTitle ? " " : ""))),
+            ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
+            ("salesAmt", .string(String(sales.now))),
+            ("salesShare", .string(salesShare)),
+            ("salesInten", .string(String(sales.now - sales.before))),
+            ("salesChange", .string(change(sales.now, sales.before))),
+            ("salesAcc", .string(String(sales.total))),
+            ("audiCnt", .string(String(audience.now))),
+            ("audiInten", .string(String(audience.now - audience.before))),
+            ("audiChange", .string(change(audience.now, audience.before))),
+            ("audiAcc", .string(String(audience.total))),
+            ("scrnCnt", .string(String(screens))),
+            ("showCnt", .string(String(showings))),
+        ])
     }
 
     public static func movieInfoJSON(_ code: String) -> String {
