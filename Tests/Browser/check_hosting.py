@@ -22,25 +22,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-ROOT = Path(__file__).resolve().parents[2]
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print(f"FAIL {message}", flush=True)
-
-
-def sitegen(*args):
-    binary = ROOT / ".build" / "debug" / "sitegen"
-    command = [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
-    subprocess.run(command + list(args), cwd=ROOT, check=True,
-                   env={k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")})
+from common import ROOT, browser, check, failures, sitegen, sitegen_command, without_keys
 
 
 def live_site_with_posters(out, cache):
@@ -50,11 +34,8 @@ def live_site_with_posters(out, cache):
     standin = subprocess.Popen([str(ROOT / ".build" / "debug" / "kobis-standin")], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True)
     try:
-        env = {k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")}
-        env.update(pair.split("=", 1) for pair in standin.stdout.readline().split())
-        binary = ROOT / ".build" / "debug" / "sitegen"
-        command = [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
-        subprocess.run(command + ["build", "--days", "3", "--until", "2024-02-10", "--output", str(out), "--cache", str(cache),
+        env = without_keys(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
+        subprocess.run(sitegen_command() + ["build", "--days", "3", "--until", "2024-02-10", "--output", str(out), "--cache", str(cache),
                                   "--quiet"], cwd=ROOT, check=True, env=env)
     finally:
         standin.stdin.close()
@@ -90,14 +71,6 @@ http {{
 {temp}{blocks}
 }}
 """
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=ko-KR"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def status(url):

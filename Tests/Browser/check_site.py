@@ -13,7 +13,6 @@ small build. Exits non-zero with one line per failure.
 import functools
 import http.server
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,31 +20,16 @@ import threading
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-ROOT = Path(__file__).resolve().parents[2]
+from common import ROOT, browser as chromium, check, failures, sitegen
+
 SHOTS = ROOT / ".build" / "screenshots"
 PHONES = ((360, 800), (390, 844), (412, 915))
 PHONE = PHONES[1]
 DESKTOP = (1280, 900)
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print(f"FAIL {message}", flush=True)
-
-
-def sitegen(*args):
-    binary = ROOT / ".build" / "debug" / "sitegen"
-    command = [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
-    subprocess.run(command + list(args), cwd=ROOT, check=True,
-                   env={k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")})
 
 
 def build(folder, days, base_url=None, until="2024-02-10"):
@@ -70,12 +54,7 @@ def serve(site):
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=ko-KR"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chromium(console_log=True)
 
 
 def console_errors(driver):
@@ -268,7 +247,7 @@ def main():
         # The person with the most films: their page has the fullest chart.
         person = max(json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))["p"], key=lambda p: len(p[3]))[0]
         # A long range: the archive becomes an index of years with a page per year.
-        long_site = build(folder, 400)
+        build(folder, 400)
         week = json.loads((site / "data" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
         weekend = json.loads((site / "data" / "weekend" / "2024-02-02.json").read_text(encoding="utf-8"))
         # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).

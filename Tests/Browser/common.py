@@ -1,0 +1,43 @@
+"""What the browser checks share: the repository, the failure list, running sitegen, Chromium."""
+import os
+import subprocess
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print(f"FAIL {message}", flush=True)
+
+
+def sitegen_command():
+    binary = ROOT / ".build" / "debug" / "sitegen"
+    return [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
+
+
+def without_keys(extra=None):
+    """The environment without API keys (demo builds), plus `extra`."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")}
+    env.update(extra or {})
+    return env
+
+
+def sitegen(*args):
+    subprocess.run(sitegen_command() + list(args), cwd=ROOT, check=True, env=without_keys())
+
+
+def browser(console_log=False):
+    """Debian's headless Chromium, Korean, without scrollbars (so widths are the page's own)."""
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=ko-KR"):
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    if console_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
