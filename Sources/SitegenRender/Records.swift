@@ -53,6 +53,6 @@ struct Records {
     /// weekly charts has its latest weekly row.
     static func latestTotal(_ site: SiteModel, _ code: String) -> (total: Int64, date: Day)? {
         if let film = site.films[code] { return (film.audienceTotal, film.asOf) }
-        return FilmFacts.latestTotal(code, rows: [], periods: site.dataset.periods)
+        return FilmFacts.latestTotal(code, rows: [], periods: site.chartsListing[code] ?? [])
     }
 }

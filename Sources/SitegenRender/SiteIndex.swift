@@ -18,6 +18,9 @@ struct SiteIndex: Sendable {
     /// Films on a weekly chart but on no daily one, with their latest weekly row.
     let periodTitles: [String: ChartEntry]
     var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
+    /// The weekly and weekend charts listing each film, in the dataset's order: a film's facts
+    /// look through its own few charts, not all two thousand of a ten-year site.
+    let chartsListing: [String: [PeriodChart]]
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
@@ -31,9 +34,14 @@ struct SiteIndex: Sendable {
         dayIndex = index
         self.history = history
         movieCodes = history.keys.sorted()
+        var listing: [String: [PeriodChart]] = [:]
+        for chart in dataset.periods {
+            for code in Set(chart.entries.map(\.movieCode)) { listing[code, default: []].append(chart) }
+        }
+        chartsListing = listing
         films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
             // An empty movieNm in movie info must not blank a title the chart knows.
-            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: dataset.periods,
+            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
                              title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
         })
         people = PeopleIndex(dataset, codes: dataset.chartedMovieCodes)

@@ -8,22 +8,43 @@ public enum SiteRenderer {
     /// site is never all in memory and writing overlaps rendering. Still pure: the sink is the
     /// caller's. Files arrive in a fixed order, whatever order the cores finished in.
     public static func render(_ input: RenderInput, chunk: Int = 256, into sink: (OutputFile) throws -> Void) throws -> RenderSummary {
-        let site = SiteModel(input)
-        let templates = input.templates
-        let jobs: [Job] = (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
-            + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
-            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
-            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [.notFound, .feeds]
+        try render(plan(input), chunk: chunk) { _, file in try sink(file) }
+    }
+
+    /// The whole site's list of pages, each with what it is made from (`PageKey`), before any is
+    /// rendered: a rebuild compares the keys with the last build's and renders only pages whose
+    /// key changed.
+    public static func plan(_ input: RenderInput) -> SitePlan {
+        let site = SiteModel(input, rowDates: [])
+        let keys = PageKeys(site, templates: input.templates)
+        let jobs = jobs(site)
+        return SitePlan(input: input, site: site, jobs: jobs, pages: jobs.map(keys.key))
+    }
+
+    /// Renders the pages of `plan` named in `only` (all when nil) and hands each file to `sink`
+    /// with the id of the page it belongs to.
+    public static func render(_ plan: SitePlan, only: Set<String>? = nil, chunk: Int = 256,
+                              into sink: (_ page: String, OutputFile) throws -> Void) throws -> RenderSummary {
+        let input = plan.input
+        var chosen: [Job] = []
         var pages = 0
-        for start in stride(from: 0, to: jobs.count, by: chunk) {
-            let batch = Array(jobs[start..<min(start + chunk, jobs.count)])
+        for (job, page) in zip(plan.jobs, plan.pages) {
+            if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.pageCount }
+        }
+        // Chart rows are the one costly shared part: built only for the days chosen pages show.
+        let site = SiteModel(input, index: plan.site.index,
+                             rowDates: only == nil ? nil : Set(chosen.flatMap { $0.rowDates(plan.site) }))
+        let templates = input.templates
+        for start in stride(from: 0, to: chosen.count, by: chunk) {
+            let batch = Array(chosen[start..<min(start + chunk, chosen.count)])
             let results = ResultSlots(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                 results.store(i, Result { try batch[i].render(site, templates) })
             }
-            for result in results.all {
+            for (job, result) in zip(batch, results.all) {
                 let (made, count) = try result.get()
-                for file in made { try sink(file) }
+                let id = job.id(site)
+                for file in made { try sink(id, file) }
                 pages += count
             }
         }
@@ -41,10 +62,18 @@ public enum SiteRenderer {
         return RenderSummary(pageCount: pages, messages: messages)
     }
 
+    /// Every page of the site, in the order files are written.
+    static func jobs(_ site: SiteModel) -> [Job] {
+        (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
+            + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
+            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
+            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [.notFound, .feeds, .posters]
+    }
+
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
         case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive, archiveYear(Int)
-        case years, year(Int), records, notFound, feeds
+        case years, year(Int), records, notFound, feeds, posters
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -113,17 +142,20 @@ public enum SiteRenderer {
                     files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
                 }
                 if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
-                // Named by their bytes, so two films sharing an image share its files.
-                var posterPaths = Set<String>()
-                for code in site.dataset.sizedPosters.keys.sorted() {
-                    for copy in site.dataset.sizedPosters[code]!.files where posterPaths.insert(copy.path).inserted {
-                        files.append(OutputFile(path: copy.path, contents: copy.data))
-                    }
-                }
                 return (files, 0)
+            case .posters:
+                return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
             }
         }
     }
+}
+
+/// A site's pages listed and keyed, ready to render all or some of them.
+public struct SitePlan: Sendable {
+    let input: RenderInput
+    let site: SiteModel
+    let jobs: [SiteRenderer.Job]
+    public let pages: [PageKey]
 }
 
 /// Per-job result slots written from many threads, each slot by exactly one of them.
@@ -152,18 +184,27 @@ struct SiteModel: Sendable {
     var days: [DayChart] { index.days }
     subscript<T>(dynamicMember field: KeyPath<SiteIndex, T>) -> T { index[keyPath: field] }
 
-    init(_ input: RenderInput) {
-        index = SiteIndex(input.dataset)
+    /// `rowDates` nil builds every day's chart rows; a set builds only those days' (a rebuild
+    /// that renders a few pages needs a few days' rows).
+    init(_ input: RenderInput, index: SiteIndex? = nil, rowDates: Set<Day>?) {
+        self.index = index ?? SiteIndex(input.dataset)
         settings = input.settings
         notes = input.notes
         buildTime = input.buildTime
         rows = ChartRows([], values: { _, _ in .null })
         // A row's values need the model for their poster context.
         let model = self
-        rows = ChartRows(index.days) { entry, date in DayPage.entry(model, entry, date: date) }
+        let days = rowDates.map { wanted in self.index.days.filter { wanted.contains($0.date) } } ?? self.index.days
+        rows = ChartRows(days) { entry, date in DayPage.entry(model, entry, date: date) }
     }
 
     var isDemo: Bool { dataset.source == .demo }
+
+    /// The served poster files, each once: named by their bytes, so two films sharing an image share its files.
+    var posterCopies: [PosterFile] {
+        var seen = Set<String>()
+        return dataset.sizedPosters.keys.sorted().flatMap { dataset.sizedPosters[$0]!.files }.filter { seen.insert($0.path).inserted }
+    }
 
     func title(of code: String) -> String {
         // An empty movieNm in movie info must not blank a title the chart knows.

@@ -29,6 +29,10 @@ public struct Templates: Sendable {
     let parsed: [String: [TemplateNode]]
     /// Library name → path shown in errors.
     let paths: [String: String]
+    /// Of every source's name and text.
+    let fingerprint: UInt64
+    /// A template shows `site.builtAt`, so every page changes with every build.
+    let stampsBuildTime: Bool
     /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
     /// Off for builds: user templates may name values a page lacks. The tests render every stock
     /// template with it on, so a renamed context key cannot silently blank a column.
@@ -47,7 +51,14 @@ public struct Templates: Sendable {
             throw TemplateError(file: folder, line: 0, column: 0,
                                 message: "\(page).mustache is missing (a site needs \(requiredPages.map { $0 + ".mustache" }.joined(separator: ", ")))")
         }
-        return Templates(parsed: parsed, paths: paths)
+        // What every page is made from besides its data: a rebuild re-renders all pages when it changes.
+        var fingerprint = Fingerprint("templates")
+        var stampsBuildTime = false
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            fingerprint.add(source.name); fingerprint.add(source.text)
+            stampsBuildTime = stampsBuildTime || source.text.contains("builtAt")
+        }
+        return Templates(parsed: parsed, paths: paths, fingerprint: fingerprint.value, stampsBuildTime: stampsBuildTime)
     }
 
     /// The engine's part of compiling, without the site's rules: parses every source and refuses

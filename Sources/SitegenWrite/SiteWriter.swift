@@ -17,6 +17,9 @@ public struct WriteReport: Sendable {
     public let byteCount: Int
     /// Files identical to the previous build's, kept as they were (same inode, same mtime).
     public let unchangedCount: Int
+    /// Files whose bytes are new, and files of the previous build that are gone.
+    public let writtenCount: Int
+    public let deletedCount: Int
 }
 
 /// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
@@ -220,11 +223,13 @@ public struct SiteWriter: Sendable {
 
         /// Marks the folder as sitegen's and swaps it in atomically.
         public func finish() throws -> WriteReport {
+            let (files, kept) = (count, unchanged)
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
+            writer.forgetManifest()
             do { try writer.swapIn(staging) }
             catch let error as WriteError { throw error }
             catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
-            return WriteReport(fileCount: count - 1, byteCount: bytes, unchangedCount: unchanged)
+            return WriteReport(fileCount: files, byteCount: bytes, unchangedCount: kept, writtenCount: files - kept, deletedCount: 0)
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }

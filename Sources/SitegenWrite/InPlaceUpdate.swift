@@ -1,0 +1,89 @@
+import Foundation
+import SitegenBasics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SiteWriter {
+    /// Starts a rebuild that changes a few pages of the existing output in place instead of
+    /// staging the whole site again (which costs as much as a first build: tens of thousands of
+    /// files made, then as many deleted). `kept` are the files of the pages not rendered again.
+    public func update(keeping kept: [String]) throws -> Update {
+        try checkReplaceable()
+        return Update(writer: self, kept: kept)
+    }
+
+    /// Nothing reaches the output until `finish`, and a render that fails before it leaves the
+    /// site as it was. `finish` replaces each changed file by a rename (a reader sees the old page
+    /// or the new one, never half of one), writes new pages before it deletes pages that are
+    /// gone (so no page links to a deleted one meanwhile), and forgets the manifest first, so a
+    /// build that dies part way makes the next build a whole, staged one.
+    public final class Update {
+        let writer: SiteWriter
+        let root: String
+        private var present: Set<String>
+        private var pending: [(path: String, data: Data)] = []
+        private var bytes = 0, unchanged = 0
+
+        init(writer: SiteWriter, kept: [String]) {
+            self.writer = writer
+            root = writer.output.path
+            present = Set(kept)
+        }
+
+        public func add(_ relative: String, _ data: Data, from source: String? = nil) throws {
+            try SiteWriter.checkRelative(relative)
+            guard present.insert(relative).inserted else {
+                let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
+                    ?? "\(ErrorText.printable(relative)) is generated twice"
+                throw WriteError("\(what); rename or remove one of them")
+            }
+            bytes += data.count
+            if SiteWriter.sameContents(root + "/" + relative, data) { unchanged += 1 } else { pending.append((relative, data)) }
+        }
+
+        /// Writes what changed, then deletes what the previous build wrote and this one did not.
+        public func finish(previous: [String]) throws -> WriteReport {
+            let stale = previous.filter { !present.contains($0) && $0 != SiteWriter.marker }
+            if !pending.isEmpty || !stale.isEmpty { writer.forgetManifest() }
+            var made: Set<String> = [""]
+            for (relative, data) in pending {
+                var missing: [String] = []
+                var folder = (relative as NSString).deletingLastPathComponent
+                while !made.contains(folder) {
+                    missing.append(folder)
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+                for folder in missing.reversed() {
+                    let path = root + "/" + folder
+                    if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                        throw WriteError("cannot create \(ErrorText.printable(path)) (\(String(cString: strerror(errno))))")
+                    }
+                    made.insert(folder)
+                }
+                let target = root + "/" + relative
+                let temporary = (target as NSString).deletingLastPathComponent + "/.sitegen-new-" + (target as NSString).lastPathComponent
+                try SiteWriter.writeFile(temporary, data, relative: relative)
+                if rename(temporary, target) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    unlink(temporary)
+                    throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(reason))")
+                }
+            }
+            var emptied: Set<String> = []
+            for relative in stale {
+                unlink(root + "/" + relative)
+                emptied.insert((relative as NSString).deletingLastPathComponent)
+            }
+            // Deepest first; rmdir refuses a folder that still has something in it.
+            for folder in emptied.sorted(by: { $0.count > $1.count }) {
+                var current = folder
+                while !current.isEmpty, rmdir(root + "/" + current) == 0 {
+                    current = (current as NSString).deletingLastPathComponent
+                }
+            }
+            return WriteReport(fileCount: present.count, byteCount: bytes, unchangedCount: unchanged,
+                               writtenCount: pending.count, deletedCount: stale.count)
+        }
+    }
+}
