@@ -13,6 +13,8 @@ public struct BuildSummary: Sendable {
     /// Files written with new bytes, and files of the previous build deleted.
     public let written: Int
     public let deleted: Int
+    /// The build changed a few pages of the previous site in place instead of staging all of it.
+    public let updatedInPlace: Bool
     public let seconds: Double
     public let output: URL
     public let source: DataSourceKind
@@ -129,8 +131,18 @@ public struct Pipeline: Sendable {
         var record = BuildManifest(builder: builder, folder: "", pages: [])
         let rendered: RenderSummary
         let report: WriteReport
-        if let previous = writer.readManifest(builder: builder), let changed = Self.changedPages(site.pages, since: previous) {
+        var inPlace = false
+        let previous = writer.readManifest(builder: builder)
+        if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let previous {
+            var old: [String: UInt64] = [:]
+            for page in previous.pages { if let key = page.key { old[page.id] = key } }
+            var kinds: [String: Int] = [:]
+            for page in site.pages where page.key == nil || old[page.id] != page.key { kinds[String(page.id.split(separator: " ")[0]), default: 0] += 1 }
+            console.note("profile: pages to render again of \(site.pages.count): " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if let previous, let changed = Self.changedPages(site.pages, since: previous) {
             (rendered, report) = try update(site, changed: changed, previous: previous, publicFiles: inputs.publicFiles, record: &record)
+            inPlace = true
         } else {
             (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
         }
@@ -149,17 +161,17 @@ public struct Pipeline: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
-                            deleted: report.deletedCount, seconds: seconds, output: plan.output, source: dataset.source)
+                            deleted: report.deletedCount, updatedInPlace: inPlace, seconds: seconds, output: plan.output, source: dataset.source)
     }
 
-    /// The pages to render again, or nil when so many changed that staging the whole site (one
-    /// atomic swap) costs no more than updating it in place.
+    /// The pages to render again, or nil when more than half changed: staging the whole site
+    /// (one atomic swap) then costs about as much as updating it in place.
     static func changedPages(_ pages: [PageKey], since previous: BuildManifest) -> Set<String>? {
         var old: [String: UInt64] = [:]
         for page in previous.pages { if let key = page.key { old[page.id] = key } }
         var changed: Set<String> = []
         for page in pages where page.key == nil || old[page.id] != page.key { changed.insert(page.id) }
-        return changed.count * 4 <= pages.count ? changed : nil
+        return changed.count * 2 <= pages.count ? changed : nil
     }
 
     /// The whole site into a staging folder, swapped in when every file is written. Rendered
@@ -198,19 +210,24 @@ public struct Pipeline: Sendable {
         let update = try SiteWriter(output: plan.output).update(keeping: kept.flatMap(\.files))
         var files = FilesByPage()
         for page in kept { files.pages[page.id] = page.files }
-        let rendered = try renderPhase {
-            try SiteRenderer.render(site, only: changed) { page, file in
-                files.add(page, file.path)
-                try update.add(file.path, file.contents)
+        do {
+            let rendered = try renderPhase {
+                try SiteRenderer.render(site, only: changed) { page, file in
+                    files.add(page, file.path)
+                    try update.add(file.path, file.contents)
+                }
+            } after: {}
+            for file in publicFiles {
+                try update.add(file.path, file.contents, from: file.source)
+                files.add(Self.publicPage, file.path)
             }
-        } after: {}
-        for file in publicFiles {
-            try update.add(file.path, file.contents, from: file.source)
-            files.add(Self.publicPage, file.path)
+            let report = try update.finish(previous: previous.pages.flatMap(\.files))
+            record.pages = files.pages(site.pages)
+            return (rendered, report)
+        } catch {
+            update.abort()
+            throw error
         }
-        let report = try update.finish(previous: previous.pages.flatMap(\.files))
-        record.pages = files.pages(site.pages)
-        return (rendered, report)
     }
 
     /// The Public files' entry in the manifest: copied on every build, compared byte for byte.

@@ -28,8 +28,6 @@ struct PageKeys {
         g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon); g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site))
-        // Every day page links the latest week and weekend.
-        g.add(site.periods[.week]?.last?.start); g.add(site.periods[.weekend]?.last?.start)
         global = g
     }
 
@@ -98,6 +96,8 @@ struct PageKeys {
         let monday = PeriodKind.week.start(containing: chart.date)
         f.add(monday.map { site.periodIndex[.week]?[$0] != nil } ?? false)
         f.add(monday.map { site.periodIndex[.weekend]?[$0.adding(days: 4)] != nil } ?? false)
+        // Every day page links the latest week and weekend too.
+        f.add(site.periods[.week]?.last?.start); f.add(site.periods[.weekend]?.last?.start)
     }
 
     /// A film page and its data, CSV and drawn poster: its rows, the days its run spans, its

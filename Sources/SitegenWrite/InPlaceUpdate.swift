@@ -14,7 +14,9 @@ extension SiteWriter {
     }
 
     /// Nothing reaches the output until `finish`, and a render that fails before it leaves the
-    /// site as it was. `finish` replaces each changed file by a rename (a reader sees the old page
+    /// site as it was: changed files wait in a staging folder beside the output (the same one a
+    /// whole build uses, cleaned up the same way), so memory holds none of them. `finish`
+    /// replaces each changed file by a rename (a reader sees the old page
     /// or the new one, never half of one), writes new pages before it deletes pages that are
     /// gone (so no page links to a deleted one meanwhile), and forgets the manifest first, so a
     /// build that dies part way makes the next build a whole, staged one.
@@ -22,7 +24,9 @@ extension SiteWriter {
         let writer: SiteWriter
         let root: String
         private var present: Set<String>
-        private var pending: [(path: String, data: Data)] = []
+        /// Changed files, each staged under a number.
+        private var pending: [String] = []
+        private var staging: String?
         private var bytes = 0, unchanged = 0
 
         init(writer: SiteWriter, kept: [String]) {
@@ -39,7 +43,22 @@ extension SiteWriter {
                 throw WriteError("\(what); rename or remove one of them")
             }
             bytes += data.count
-            if SiteWriter.sameContents(root + "/" + relative, data) { unchanged += 1 } else { pending.append((relative, data)) }
+            if SiteWriter.sameContents(root + "/" + relative, data) { unchanged += 1; return }
+            if staging == nil {
+                let parent = writer.output.deletingLastPathComponent().path
+                let folder = parent + "/\(writer.stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))"
+                guard mkdir(folder, 0o755) == 0 else {
+                    throw WriteError("cannot write in \(ErrorText.printable(parent)) (\(String(cString: strerror(errno)))); pick another --output")
+                }
+                staging = folder
+            }
+            try SiteWriter.writeFile(staging! + "/\(pending.count)", data, relative: relative)
+            pending.append(relative)
+        }
+
+        /// After a failed render: the output was never touched.
+        public func abort() {
+            if let staging { SiteWriter.removeTree(staging) }
         }
 
         /// Writes what changed, then deletes what the previous build wrote and this one did not.
@@ -47,7 +66,8 @@ extension SiteWriter {
             let stale = previous.filter { !present.contains($0) && $0 != SiteWriter.marker }
             if !pending.isEmpty || !stale.isEmpty { writer.forgetManifest() }
             var made: Set<String> = [""]
-            for (relative, data) in pending {
+            defer { abort() }
+            for (number, relative) in pending.enumerated() {
                 var missing: [String] = []
                 var folder = (relative as NSString).deletingLastPathComponent
                 while !made.contains(folder) {
@@ -61,13 +81,8 @@ extension SiteWriter {
                     }
                     made.insert(folder)
                 }
-                let target = root + "/" + relative
-                let temporary = (target as NSString).deletingLastPathComponent + "/.sitegen-new-" + (target as NSString).lastPathComponent
-                try SiteWriter.writeFile(temporary, data, relative: relative)
-                if rename(temporary, target) != 0 {
-                    let reason = String(cString: strerror(errno))
-                    unlink(temporary)
-                    throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(reason))")
+                if rename(staging! + "/\(number)", root + "/" + relative) != 0 {
+                    throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
                 }
             }
             var emptied: Set<String> = []

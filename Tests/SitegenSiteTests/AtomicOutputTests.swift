@@ -53,7 +53,7 @@ struct AtomicOutputTests {
         // The next build cleans up what killed builds left beside the output.
         #expect(try Binary.run(arguments(out, days: 20)).status == 0)
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(beside == ["._site.sitegen-lock", "_site"], "\(beside)")
+        #expect(beside == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"], "\(beside)")
     }
 
     @Test func aSecondBuildIntoTheSameOutputRefusesWithAClearLine() throws {
@@ -76,6 +76,6 @@ struct AtomicOutputTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("._site.sitegen-staging-99999-dead"), withIntermediateDirectories: true)
         try SiteWriter(output: out).lock().release()
         #expect(try SiteFixture.files(out) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "_site"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"])
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import SitegenCLI
+import SitegenFetch
+import SitegenModel
+
+/// A rebuild renders only the pages whose inputs changed and updates the site in place. Each
+/// test changes one kind of input, rebuilds the old site, builds the same inputs whole into a
+/// fresh folder, and compares every byte: a page whose key misses something it shows fails here.
+@Suite struct IncrementalBuildTests {
+    /// The demo world with some answers edited, as KOBIS revises a day or a film's details.
+    struct EditedSource: BoxOfficeSource {
+        let base = DemoSource()
+        let edit: @Sendable (SourceRequest, String) -> String
+        var kind: DataSourceKind { base.kind }
+        var searchesPosters: Bool { base.searchesPosters }
+        func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+            var response = try await base.fetch(request)
+            response.body = Data(edit(request, String(decoding: response.body, as: UTF8.self)).utf8)
+            return response
+        }
+    }
+
+    struct Build: Sendable {
+        var days = 120
+        var until = "2024-02-10"
+        var notes: [String: String] = [:]
+        var dayTemplate: String? = nil
+        var edit: @Sendable (SourceRequest, String) -> String = { $1 }
+    }
+
+    @discardableResult
+    func build(_ b: Build, into output: URL) async throws -> BuildSummary {
+        let folder = output.deletingLastPathComponent()
+        let notes = try SiteFixture.writeNotes(b.notes, in: folder.appendingPathComponent("notes-\(UUID().uuidString)"))
+        var templates = SiteFixture.repo.appendingPathComponent("Templates")
+        if let day = b.dayTemplate {
+            let copy = folder.appendingPathComponent("templates-\(UUID().uuidString)")
+            try FileManager.default.copyItem(at: templates, to: copy)
+            try day.write(to: copy.appendingPathComponent("day.mustache"), atomically: true, encoding: .utf8)
+            templates = copy
+        }
+        return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
+                                           source: EditedSource(edit: b.edit))
+    }
+
+    /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
+    /// be the same files, byte for byte. Returns the rebuild's summary.
+    func rebuildMatchesWholeBuild(_ before: Build, _ after: Build) async throws -> BuildSummary {
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site"), whole = folder.appendingPathComponent("whole/_site")
+        try await build(before, into: site)
+        let summary = try await build(after, into: site)
+        try await build(after, into: whole)
+        let (got, want) = (try SiteFixture.files(site), try SiteFixture.files(whole))
+        #expect(got.keys.sorted() == want.keys.sorted(), "files: extra \(Set(got.keys).subtracting(want.keys).sorted().prefix(5)), missing \(Set(want.keys).subtracting(got.keys).sorted().prefix(5))")
+        let differing = want.keys.sorted().filter { got[$0] != want[$0] }
+        #expect(differing.isEmpty, "differ from a whole build: \(differing.prefix(8))")
+        try? FileManager.default.removeItem(at: folder)
+        return summary
+    }
+
+    @Test func rebuildsTheNextDayInPlaceLikeAWholeBuild() async throws {
+        let summary = try await rebuildMatchesWholeBuild(Build(until: "2024-02-09"), Build(until: "2024-02-10"))
+        #expect(summary.updatedInPlace)
+        #expect(summary.written > 0 && summary.written < summary.files / 4, "\(summary.written) of \(summary.files) written")
+        #expect(summary.deleted > 0, "the day that left the range is deleted")
+    }
+
+    @Test func rebuildsTheDayThatCompletesAWeek() async throws {
+        // Every day page links the new latest week: at 120 days that is half the site (built
+        // whole); at 400 days an update in place.
+        let summary = try await rebuildMatchesWholeBuild(Build(days: 400, until: "2024-02-10"), Build(days: 400, until: "2024-02-11"))
+        #expect(summary.updatedInPlace, "\(summary.written) of \(summary.files) files written")
+    }
+
+    @Test func rebuildsAfterKOBISRevisesADay() async throws {
+        // The day's figures change, so do the films' totals on their own pages, people and search.
+        let revised = Build(edit: { request, body in
+            guard request == .dailyChart(Day(iso: "2024-02-03")!) else { return body }
+            return body.replacingOccurrences(of: #""audiCnt":"(\d+)""#, with: #""audiCnt":"1$1""#, options: .regularExpression)
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(), revised)
+        #expect(summary.updatedInPlace && summary.written > 0)
+    }
+
+    @Test func rebuildsAfterAFilmIsRetitled() async throws {
+        // A film's title shows on every day it charted, its people's pages, weeks and search.
+        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let retitled = Build(edit: { request, body in
+            guard request == .movieInfo(code: code) else { return body }
+            return body.replacingOccurrences(of: #""movieNm":"[^"]*""#, with: #""movieNm":"고친 제목""#, options: .regularExpression)
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(), retitled)
+        #expect(summary.written > 0)
+    }
+
+    @Test func rebuildsAfterNotesAreAddedEditedAndRemoved() async throws {
+        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let first = Build(notes: ["date/2024-02-01.md": "첫 메모", "site.md": "사이트 메모"])
+        let second = Build(notes: ["date/2024-02-01.md": "고친 메모", "date/2024-02-05.md": "새 메모", "movie/\(code).md": "영화 메모"])
+        let summary = try await rebuildMatchesWholeBuild(first, second)
+        #expect(summary.updatedInPlace)
+        // Two days' list and grid, the film's page, and the home page's list and grid (the site note).
+        #expect(summary.written == 7, "\(summary.written) files written")
+    }
+
+    @Test func rebuildsAfterATemplateChanges() async throws {
+        let day = try String(contentsOf: SiteFixture.repo.appendingPathComponent("Templates/day.mustache"), encoding: .utf8)
+        _ = try await rebuildMatchesWholeBuild(Build(), Build(dayTemplate: day.replacingOccurrences(of: "</main>", with: "<p>바뀐 틀</p></main>")))
+    }
+
+    @Test func rebuildsAShorterRangeDeletingThePagesThatLeft() async throws {
+        let summary = try await rebuildMatchesWholeBuild(Build(days: 120), Build(days: 100))
+        #expect(summary.deleted > 0)
+    }
+
+    /// A rebuild that died while replacing files leaves no manifest: the next build is a whole
+    /// one and puts right whatever the dead one left.
+    @Test func aSiteWithoutItsManifestIsBuiltWholeAgain() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site")
+        try await build(Build(), into: site)
+        let want = try SiteFixture.files(site)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("._site.sitegen-manifest"))
+        try Data("half".utf8).write(to: site.appendingPathComponent("date/2024-02-03/index.html"))
+        try Data("stray".utf8).write(to: site.appendingPathComponent("date/.sitegen-new-index.html"))
+        let summary = try await build(Build(), into: site)
+        #expect(!summary.updatedInPlace)
+        #expect(try SiteFixture.files(site) == want)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("._site.sitegen-manifest").path))
+    }
+
+    /// The manifest names the folder it describes: a site put back from a copy is built whole.
+    @Test func aReplacedOutputFolderIsBuiltWholeAgain() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site")
+        try await build(Build(), into: site)
+        let want = try SiteFixture.files(site)
+        let copy = folder.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: site, to: copy)
+        try FileManager.default.removeItem(at: site)
+        try FileManager.default.moveItem(at: copy, to: site)
+        try Data("edited by hand".utf8).write(to: site.appendingPathComponent("date/2024-02-03/index.html"))
+        let summary = try await build(Build(), into: site)
+        #expect(!summary.updatedInPlace)
+        #expect(try SiteFixture.files(site) == want)
+    }
+
+    @Test func aRebuildWithNothingChangedWritesNothing() async throws {
+        let summary = try await rebuildMatchesWholeBuild(Build(), Build())
+        #expect(summary.updatedInPlace && summary.written == 0 && summary.deleted == 0)
+    }
+}
+
+extension DemoSource {
+    /// The code of the film ranked first on `day`, read from the chart itself.
+    func firstChartedCode(on day: Day) async throws -> String {
+        let body = String(decoding: try await fetch(.dailyChart(day)).body, as: UTF8.self)
+        let match = try #require(body.firstMatch(of: /"movieCd":"(\d+)"/))
+        return String(match.output.1)
+    }
+}
