@@ -29,6 +29,8 @@ public struct Templates: Sendable {
     let parsed: [String: [TemplateNode]]
     /// Library name → path shown in errors.
     let paths: [String: String]
+    /// `parsed` compiled for rendering, once per build instead of once per page.
+    let program: TemplateProgram
     /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
     /// Off for builds: user templates may name values a page lacks. The tests render every stock
     /// template with it on, so a renamed context key cannot silently blank a column.
@@ -47,7 +49,7 @@ public struct Templates: Sendable {
             throw TemplateError(file: folder, line: 0, column: 0,
                                 message: "\(page).mustache is missing (a site needs \(requiredPages.map { $0 + ".mustache" }.joined(separator: ", ")))")
         }
-        return Templates(parsed: parsed, paths: paths)
+        return Templates(parsed: parsed, paths: paths, program: TemplateProgram(parsed))
     }
 
     /// The engine's part of compiling, without the site's rules: parses every source and refuses
@@ -97,7 +99,7 @@ public struct Templates: Sendable {
     }
 
     func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
-        var renderer = TemplateRenderer(templates: parsed, strict: strict)
+        var renderer = TemplateRenderer(program: program, strict: strict)
         do {
             guard try renderer.render(name, context) else {
                 throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")
