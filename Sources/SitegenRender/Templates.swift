@@ -29,6 +29,8 @@ public struct Templates: Sendable {
     let parsed: [String: [TemplateNode]]
     /// Library name → path shown in errors.
     let paths: [String: String]
+    /// `parsed` compiled for rendering, once per build instead of once per page.
+    let program: TemplateProgram
     /// Of every source's name and text.
     let fingerprint: UInt64
     /// A template shows `site.builtAt`, so every page changes with every build.
@@ -58,7 +60,8 @@ public struct Templates: Sendable {
             fingerprint.add(source.name); fingerprint.add(source.text)
             stampsBuildTime = stampsBuildTime || source.text.contains("builtAt")
         }
-        return Templates(parsed: parsed, paths: paths, fingerprint: fingerprint.value, stampsBuildTime: stampsBuildTime)
+        return Templates(parsed: parsed, paths: paths, program: TemplateProgram(parsed), fingerprint: fingerprint.value,
+                         stampsBuildTime: stampsBuildTime)
     }
 
     /// The engine's part of compiling, without the site's rules: parses every source and refuses
@@ -108,7 +111,7 @@ public struct Templates: Sendable {
     }
 
     func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
-        var renderer = TemplateRenderer(templates: parsed, strict: strict)
+        var renderer = TemplateRenderer(program: program, strict: strict)
         do {
             guard try renderer.render(name, context) else {
                 throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")

@@ -23,6 +23,20 @@ import Testing
         #expect(try render(["page": "{{a.b.c}} {{a.x.c}}{{#items}}[{{root}}{{name}}]{{/items}}"], context: context) == "deep [../one][../two]")
     }
 
+    /// Objects keep their fields as written instead of in a dictionary: these are the dictionary's
+    /// rules they must still follow.
+    @Test func objectFieldsReadLikeADictionary() throws {
+        let repeated: TemplateValue = ["a": "first", "b": "kept", "a": "last", "nothing": nil]
+        #expect(try render(["page": "{{a}} {{b}} [{{nothing}}]{{^nothing}}null{{/nothing}}"], context: repeated) == "last kept []null")
+        guard case .object(var fields) = repeated else { Issue.record("a literal is an object"); return }
+        fields["b"] = "changed"
+        fields["a"] = nil
+        #expect(try render(["page": "{{a}}|{{b}}|{{a.x}}"], context: .object(fields)) == "|changed|")
+        #expect(TemplateValue.object(["x": 1, "y": ["z": "w"]]) == ["y": ["z": "w"], "x": 1])
+        #expect(TemplateValue.object(["x": 1]) != ["x": 2])
+        #expect(repeated == ["b": "kept", "nothing": nil, "a": "last"])
+    }
+
     @Test func sectionsFollowMustacheTruthiness() throws {
         let context: TemplateValue = ["t": true, "f": false, "empty": [], "list": [1, 2], "obj": ["v": "in"], "text": "s", "blank": ""]
         let template = "{{#t}}T{{/t}}{{#f}}F{{/f}}{{^f}}notF{{/f}}{{#empty}}E{{/empty}}{{^empty}}noE{{/empty}}{{#list}}<{{.}}>{{/list}}{{#obj}}{{v}}{{/obj}}{{#text}}[{{.}}]{{/text}}{{^blank}}noBlank{{/blank}}{{^nothing}}none{{/nothing}}"

@@ -7,13 +7,13 @@ struct TemplateRenderError: Error, Sendable {
     let message: String
 }
 
-/// Renders parsed templates into one growing buffer: no intermediate strings, no casts.
+/// Runs a compiled `TemplateProgram` into one growing buffer: no intermediate strings, no casts.
 struct TemplateRenderer {
     /// Deeper than any sensible tree of partials; only a partial that keeps including itself (through
     /// a section, since direct cycles are refused when compiling) gets here.
     static let maxDepth = 64
 
-    let templates: [String: [TemplateNode]]
+    let program: TemplateProgram
     /// A name found nowhere is an error instead of nothing.
     let strict: Bool
     var out: [UInt8] = []
@@ -21,71 +21,95 @@ struct TemplateRenderer {
     /// Added to every line rendered by a standalone partial or block; tracked only while not empty.
     private var indent: [UInt8] = []
     private var atLineStart = true
-    /// The template whose tags are rendering, for naming it in errors.
-    private var file = ""
+    /// The template whose tags are rendering (its number), for naming it in errors.
+    private var file = 0
+    /// The block overrides in force, outermost first (the outermost definition of a block wins, as in
+    /// the inheritance spec). A parent adds its own and takes them away when it is done.
+    private var blocks: [Block] = []
 
     private struct Block {
-        let nodes: [TemplateNode]
-        let file: String
+        let name: Int32
+        let body: Range<Int>
+        let file: Int
     }
 
-    init(templates: [String: [TemplateNode]], strict: Bool = false, reserving capacity: Int = 32_768) {
-        self.templates = templates
+    init(program: TemplateProgram, strict: Bool = false, reserving capacity: Int = 32_768) {
+        self.program = program
         self.strict = strict
         out.reserveCapacity(capacity)
     }
 
+    init(templates: [String: [TemplateNode]], strict: Bool = false, reserving capacity: Int = 32_768) {
+        self.init(program: TemplateProgram(templates), strict: strict, reserving: capacity)
+    }
+
     /// Renders into `out`; false when there is no such template.
     mutating func render(_ name: String, _ context: TemplateValue) throws -> Bool {
-        guard let nodes = templates[name] else { return false }
+        guard let number = program.numbers[name] else { return false }
         stack = [context]
-        file = name
-        try render(nodes, blocks: [:], depth: 0)
+        file = number
+        blocks = []
+        try run(program.ranges[number], depth: 0)
         return true
     }
 
-    /// Reads the stack and the path through unsafe buffers, so frames and keys are borrowed instead
-    /// of retained and released per frame searched (retain/release is most of rendering's time).
-    private func lookup(_ path: TemplatePath) -> TemplateValue? {
-        if path.isDot { return stack.last }
-        return stack.withUnsafeBufferPointer { frames in
-            path.keys.withUnsafeBufferPointer { keys -> TemplateValue? in
-                // The first name is searched from the innermost context outwards; the rest descend.
-                var i = frames.count - 1
-                while i >= 0 {
-                    if case .object(let fields) = frames[i], let found = fields[keys[0]] {
-                        guard keys.count > 1 else { return found }
-                        var value = found
-                        for k in 1..<keys.count {
-                            guard case .object(let inner) = value, let next = inner[keys[k]] else { return nil }
-                            value = next
-                        }
-                        return value
+    /// Reads the stack through an unsafe buffer, so frames are borrowed instead of retained and
+    /// released per frame searched.
+    private func lookup(_ op: TemplateProgram.Op) -> TemplateValue? {
+        if op.b == 0 { return stack.last }
+        let keys = program.keys, lengths = program.keyLengths
+        let first = Int(op.a), end = Int(op.a + op.b)
+        return stack.withUnsafeBufferPointer { frames -> TemplateValue? in
+            // The first name is searched from the innermost context outwards; the rest descend.
+            var i = frames.count - 1
+            while i >= 0 {
+                if case .object(let fields) = frames[i], let found = fields.find(keys[first], utf8Count: lengths[first]) {
+                    var value = found
+                    var k = first + 1
+                    while k < end {
+                        guard case .object(let inner) = value, let next = inner.find(keys[k], utf8Count: lengths[k]) else { return nil }
+                        value = next
+                        k += 1
                     }
-                    i -= 1
+                    return value
                 }
-                return nil
+                i -= 1
             }
+            return nil
         }
     }
 
-    private func value(_ path: TemplatePath, at node: TemplateNode) throws -> TemplateValue? {
-        if let value = lookup(path) { return value }
-        if strict { throw error(at: node, "no value '\(path.name)'") }
+    private func value(_ op: TemplateProgram.Op) throws -> TemplateValue? {
+        if let value = lookup(op) { return value }
+        if strict { throw error(at: op, "no value '\(program.name(keys: op.a, count: op.b))'") }
         return nil
     }
 
-    private func error(at node: TemplateNode, _ message: String) -> TemplateRenderError {
-        TemplateRenderError(template: file, line: node.line, column: node.column, message: message)
+    private func error(at op: TemplateProgram.Op, _ message: String) -> TemplateRenderError {
+        TemplateRenderError(template: program.names[file], line: Int(op.line), column: Int(op.column), message: message)
     }
 
-    private mutating func render(_ nodes: [TemplateNode], blocks: [String: Block], depth: Int) throws {
-        for node in nodes {
-            switch node.kind {
-            case .text(let text):
+    private func indentation(of op: TemplateProgram.Op) -> UnsafeBufferPointer<UInt8>? {
+        op.indent < 0 ? nil : UnsafeBufferPointer(rebasing: program.bytes[Int(op.indent)..<Int(op.indentEnd)])
+    }
+
+    private mutating func run(_ range: Range<Int>, depth: Int) throws {
+        let ops = program.ops
+        var pc = range.lowerBound
+        while pc < range.upperBound {
+            let op = ops[pc]
+            // Only meaningful for the tags that have a body; the others `continue` before using it.
+            let body = pc + 1..<max(pc + 1, Int(op.next))
+            switch op.code {
+            case .text:
+                let text = UnsafeBufferPointer(rebasing: program.bytes[Int(op.a)..<Int(op.b)])
                 if indent.isEmpty { out.append(contentsOf: text) } else { appendIndented(text) }
-            case .variable(let path, let escaped):
-                guard let value = try value(path, at: node) else { continue }
+                pc += 1
+                continue
+            case .variable, .unescaped:
+                pc += 1
+                guard let value = try value(op) else { continue }
+                let escaped = op.code == .variable
                 if indent.isEmpty { append(value, escaped: escaped); continue }
                 // Indented only when the value puts something on the line.
                 let start = out.count
@@ -93,42 +117,51 @@ struct TemplateRenderer {
                 let mark = out.count
                 append(value, escaped: escaped)
                 if out.count == mark { out.removeSubrange(start...) } else { atLineStart = false }
-            case .section(let path, let children):
-                guard let value = try value(path, at: node), !value.isFalsy else { continue }
+                continue
+            case .section:
+                guard let value = try value(op), !value.isFalsy else { break }
                 switch value {
                 case .list(let items):
                     for item in items {
                         stack.append(item)
-                        try render(children, blocks: blocks, depth: depth)
+                        try run(body, depth: depth)
                         stack.removeLast()
                     }
                 case .bool:
-                    try render(children, blocks: blocks, depth: depth)
+                    try run(body, depth: depth)
                 default:
                     stack.append(value)
-                    try render(children, blocks: blocks, depth: depth)
+                    try run(body, depth: depth)
                     stack.removeLast()
                 }
-            case .inverted(let path, let children):
-                if try value(path, at: node)?.isFalsy ?? true { try render(children, blocks: blocks, depth: depth) }
-            case .partial(let name, let lineIndent):
-                guard let partial = templates[name] else { continue }
-                try include(name, partial, at: node, indent: lineIndent, blocks: blocks, depth: depth)
-            case .parent(let name, let overrides, let lineIndent):
-                guard let parent = templates[name] else { continue }
-                // The outermost definition of a block wins, as in the inheritance spec.
-                var merged = blocks
-                for (block, body) in overrides where merged[block] == nil { merged[block] = Block(nodes: body, file: file) }
-                try include(name, parent, at: node, indent: lineIndent, blocks: merged, depth: depth)
-            case .block(let name, let defaults, let lineIndent):
-                let body = blocks[name] ?? Block(nodes: defaults, file: file)
+            case .inverted:
+                if try value(op)?.isFalsy ?? true { try run(body, depth: depth) }
+            case .partial:
+                if op.a >= 0 { try include(op, depth: depth) }
+            case .parent:
+                guard op.a >= 0 else { break }
+                let outer = blocks.count
+                var child = body.lowerBound
+                while child < body.upperBound {
+                    let block = ops[child]
+                    if !blocks[..<outer].contains(where: { $0.name == block.a }) {
+                        blocks.append(Block(name: block.a, body: child + 1..<Int(block.next), file: file))
+                    }
+                    child = Int(block.next)
+                }
+                try include(op, depth: depth)
+                blocks.removeSubrange(outer...)
+            case .block:
+                let chosen = blocks.first { $0.name == op.a } ?? Block(name: op.a, body: body, file: file)
                 let saved = (indent, file)
+                let lineIndent = indentation(of: op)
                 if let lineIndent { indent += lineIndent; atLineStart = true }
-                file = body.file
-                try render(body.nodes, blocks: blocks, depth: depth)
+                file = chosen.file
+                try run(chosen.body, depth: depth)
                 (indent, file) = saved
                 if lineIndent != nil { atLineStart = true }
             }
+            pc = body.upperBound
         }
     }
 
@@ -141,22 +174,24 @@ struct TemplateRenderer {
         }
     }
 
-    private mutating func include(_ name: String, _ nodes: [TemplateNode], at node: TemplateNode, indent lineIndent: [UInt8]?,
-                                  blocks: [String: Block], depth: Int) throws {
+    /// Renders the partial or parent `op` names.
+    private mutating func include(_ op: TemplateProgram.Op, depth: Int) throws {
+        let number = Int(op.a)
         guard depth < Self.maxDepth else {
-            throw error(at: node, "partial '\(name)' nested \(Self.maxDepth) deep: it keeps including itself")
+            throw error(at: op, "partial '\(program.names[number])' nested \(Self.maxDepth) deep: it keeps including itself")
         }
         let saved = (indent, file)
+        let lineIndent = indentation(of: op)
         // A partial inside a line is not re-indented: its lines are not the including template's lines.
         if let lineIndent { indent += lineIndent; atLineStart = true } else { indent = [] }
-        file = name
-        try render(nodes, blocks: blocks, depth: depth + 1)
+        file = number
+        try run(program.ranges[number], depth: depth + 1)
         (indent, file) = saved
         atLineStart = lineIndent != nil
     }
 
     /// Text with the current indentation at the start of each line that has something on it.
-    private mutating func appendIndented(_ text: [UInt8]) {
+    private mutating func appendIndented(_ text: UnsafeBufferPointer<UInt8>) {
         let newline = UInt8(ascii: "\n")
         var i = 0
         while i < text.count {

@@ -1,12 +1,12 @@
 /// What templates render: built by the page builders, looked up by name without dynamic casts.
 /// Not `indirect` as a whole: text, the most common value, stays inline instead of in a heap box
-/// (arrays and dictionaries already store their elements out of line).
+/// (arrays already store their elements out of line).
 public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case bool(Bool)
     case int(Int)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateFields)
     case null
 
     /// Mustache truthiness: false, null, "" and empty lists skip a section.
@@ -24,6 +24,58 @@ public enum TemplateValue: Sendable, Equatable {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
+
+    /// For builders that gather fields in a dictionary first.
+    public static func object(_ fields: [String: TemplateValue]) -> TemplateValue {
+        .object(TemplateFields(fields))
+    }
+}
+
+/// An object's fields as the (name, value) pairs they were written in, not a dictionary: a page's
+/// objects have a few dozen short keys, are built once and read a few times, and hashing every key
+/// to build a `Dictionary` (then again to read it) cost more than the rendering. A lookup scans
+/// from the end, so a name given twice keeps its last value, as a dictionary assignment would.
+public struct TemplateFields: Sendable, Equatable {
+    /// Nil stands for `.null`: it lets a dictionary literal's own array be kept without a copy.
+    private(set) var pairs: [(String, TemplateValue?)]
+
+    init(pairs: [(String, TemplateValue?)]) { self.pairs = pairs }
+
+    init(_ fields: [String: TemplateValue]) {
+        pairs = []
+        pairs.reserveCapacity(fields.count)
+        for (k, v) in fields { pairs.append((k, v)) }
+    }
+
+    /// The value named `key`, or nil when there is none. The length test first skips most other
+    /// names without calling the string comparison.
+    @inline(__always)
+    func find(_ key: String, utf8Count: Int) -> TemplateValue? {
+        var i = pairs.count - 1
+        while i >= 0 {
+            let name = pairs[i].0
+            if name.utf8.count == utf8Count && name == key { return pairs[i].1 ?? .null }
+            i -= 1
+        }
+        return nil
+    }
+
+    public subscript(key: String) -> TemplateValue? {
+        get { find(key, utf8Count: key.utf8.count) }
+        set {
+            pairs.removeAll { $0.0 == key }
+            if let newValue { pairs.append((key, newValue)) }
+        }
+    }
+
+    /// Each name once, with the value it reads as.
+    private var effective: [String: TemplateValue] {
+        var fields: [String: TemplateValue] = [:]
+        for (k, v) in pairs { fields[k] = v ?? .null }
+        return fields
+    }
+
+    public static func == (a: TemplateFields, b: TemplateFields) -> Bool { a.effective == b.effective }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
@@ -35,9 +87,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     /// Nil values become `.null`: `{{#x}}` skips them, and strict mode still knows the page has an `x`
     /// (a name left out entirely is a renamed or forgotten key).
     public init(dictionaryLiteral elements: (String, TemplateValue?)...) {
-        var fields: [String: TemplateValue] = [:]
-        for (k, v) in elements { fields[k] = v ?? .null }
-        self = .object(fields)
+        self = .object(TemplateFields(pairs: elements))
     }
 }
 
