@@ -41,9 +41,7 @@ public struct Pipeline: Sendable {
     /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
     public func fetch() async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
-        if !live {
-            console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
-        }
+        if !live { announceDemo() }
         let progress = ProgressLine.start(plan.monitor, enabled: live && !console.quiet)
         let outcome: FetchOutcome
         do {
@@ -68,15 +66,24 @@ public struct Pipeline: Sendable {
         return result
     }
 
+    func announceDemo() {
+        console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
+    }
+
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         let lock = try SiteWriter(output: plan.output).lock()
         do {
             try SiteWriter(output: plan.output).preflight()
             let inputs = try loadInputs()
+            let key = inputsKey(inputs)
+            if let summary = unchanged(inputs, key: key, started: started) {
+                lock.release()
+                return summary
+            }
             let dataset = try await fetch().dataset
             profile("fetch", since: started)
-            let summary = try write(dataset, inputs, started: started)
+            let summary = try write(dataset, inputs, started: started, inputsKey: key)
             lock.release()
             return summary
         } catch {
@@ -121,7 +128,50 @@ public struct Pipeline: Sendable {
         return LoadedInputs(templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped, stockOnly: stockOnly)
     }
 
-    func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true) throws -> BuildSummary {
+    /// Everything a build is made of, when the source's answers are known without fetching (the
+    /// demo): the days, the source, the options that reach pages, templates, notes and Public files.
+    func inputsKey(_ inputs: LoadedInputs) -> UInt64? {
+        guard let source = plan.source.snapshotIdentity, !inputs.templates.stampsBuildTime else { return nil }
+        var f = Fingerprint("inputs")
+        f.add(source)
+        f.add(plan.days.count)
+        for day in plan.days { f.add(day.ordinal) }
+        f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
+        f.add(inputs.templates.fingerprint)
+        f.add(inputs.notes.site)
+        for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }
+        for (code, text) in inputs.notes.movies.sorted(by: { $0.key < $1.key }) { f.add(code); f.add(text) }
+        f.add(inputs.publicFiles.count)
+        for file in inputs.publicFiles { f.add(file.path); f.add(bytes: file.contents) }
+        return f.value
+    }
+
+    /// The last build had the same inputs and its site is still there: nothing to fetch, render
+    /// or write. Says what that build said.
+    func unchanged(_ inputs: LoadedInputs, key: UInt64?, started: DispatchTime) -> BuildSummary? {
+        guard let key, let previous = SiteWriter(output: plan.output).readManifest(builder: BuildIdentity.current),
+              previous.inputs == key, previous.counts.count == 3 else { return nil }
+        if plan.source.kind == .demo { announceDemo() }
+        announce(previous.messages, inputs)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return BuildSummary(days: previous.counts[0], movies: previous.counts[1], pages: previous.counts[2],
+                            files: previous.pages.reduce(0) { $0 + $1.files.count }, written: 0, deleted: 0,
+                            updatedInPlace: true, seconds: seconds, output: plan.output, source: plan.source.kind)
+    }
+
+    func announce(_ messages: [String], _ inputs: LoadedInputs) {
+        messages.forEach { console.note("note: " + $0) }
+        if !inputs.stockOnly.isEmpty {
+            console.note("note: using the stock theme built into sitegen (no files of your own in \(inputs.stockOnly.joined(separator: " or ")))")
+        }
+        if !inputs.skippedPublic.isEmpty {
+            let names = inputs.skippedPublic.prefix(5).joined(separator: ", ") + (inputs.skippedPublic.count > 5 ? " and \(inputs.skippedPublic.count - 5) more" : "")
+            console.note("note: dotfiles in \(plan.publicFolder.lastPathComponent) are not published: \(names)")
+        }
+    }
+
+    func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true,
+               inputsKey: UInt64? = nil) throws -> BuildSummary {
         var settings = plan.settings
         settings.assets = inputs.assets
         let site = SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
@@ -146,18 +196,12 @@ public struct Pipeline: Sendable {
         } else {
             (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
         }
+        record.inputs = inputsKey
+        record.counts = [dataset.days.count, dataset.chartedMovieCodes.count, rendered.pageCount]
+        record.messages = rendered.messages
         writer.recordManifest(record)
         profile("write", since: started)
-        if announce {
-            rendered.messages.forEach { console.note("note: " + $0) }
-            if !inputs.stockOnly.isEmpty {
-                console.note("note: using the stock theme built into sitegen (no files of your own in \(inputs.stockOnly.joined(separator: " or ")))")
-            }
-            if !inputs.skippedPublic.isEmpty {
-                let names = inputs.skippedPublic.prefix(5).joined(separator: ", ") + (inputs.skippedPublic.count > 5 ? " and \(inputs.skippedPublic.count - 5) more" : "")
-                console.note("note: dotfiles in \(plan.publicFolder.lastPathComponent) are not published: \(names)")
-            }
-        }
+        if announce { self.announce(rendered.messages, inputs) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,

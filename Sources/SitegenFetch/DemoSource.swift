@@ -12,6 +12,8 @@ public struct DemoSource: BoxOfficeSource {
 
     public var kind: DataSourceKind { .demo }
     public var searchesPosters: Bool { true }
+    /// The simulator is part of the binary, which the build manifest names.
+    public var snapshotIdentity: String? { "demo" }
 
     public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {

@@ -59,4 +59,12 @@ public protocol BoxOfficeSource: Sendable {
     /// False when there is no poster service (no Kakao key): pages then use placeholders.
     var searchesPosters: Bool { get }
     func fetch(_ request: SourceRequest) async throws -> SourceResponse
+    /// Names every answer this source can give for any request, when that is known without
+    /// asking (the demo: the binary's own simulator). A rebuild whose inputs, this included, are
+    /// the last build's then has nothing to do. nil: answers may change, so they are fetched.
+    var snapshotIdentity: String? { get }
+}
+
+extension BoxOfficeSource {
+    public var snapshotIdentity: String? { nil }
 }

@@ -1,44 +1,11 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
-/// A 64-bit FNV-1a fingerprint fed field by field: what a page is made from, so a rebuild can tell
-/// which pages could have changed without rendering them. Stable across runs (Swift's `Hasher` is
-/// seeded per process). Every field ends in a byte that cannot occur inside it, so "ab" + "c" and
-/// "a" + "bc" differ. A collision would need two different versions of one page's inputs to agree
-/// on 64 bits; nobody gains by forging one.
-struct Fingerprint {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    init() {}
-    init(_ tag: String) { add(tag) }
-
-    @inline(__always) mutating func byte(_ b: UInt8) { value = (value ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-
-    mutating func add(_ text: String) {
-        for b in text.utf8 { byte(b) }
-        byte(0xFF)  // never part of UTF-8
-    }
-
-    mutating func add(_ number: Int64) {
-        var v = UInt64(bitPattern: number)
-        for _ in 0..<8 { byte(UInt8(truncatingIfNeeded: v)); v >>= 8 }
-    }
-
-    mutating func add(_ number: Int) { add(Int64(number)) }
-    mutating func add(_ number: UInt64) { add(Int64(bitPattern: number)) }
-    mutating func add(_ flag: Bool) { byte(flag ? 1 : 2) }
+/// The model's values in a page's fingerprint (`PageKeys`).
+extension Fingerprint {
     mutating func add(_ day: Day) { add(day.ordinal) }
-    mutating func add(_ number: Double) { add(Int64(bitPattern: number.bitPattern)) }
-    mutating func add(_ date: Date) { add(date.timeIntervalSince1970) }
-
-    mutating func add(_ text: String?) { if let text { byte(1); add(text) } else { byte(0) } }
-    mutating func add(_ number: Int64?) { if let number { byte(1); add(number) } else { byte(0) } }
-    mutating func add(_ number: Int?) { if let number { byte(1); add(number) } else { byte(0) } }
-    mutating func add(_ number: Double?) { if let number { byte(1); add(number) } else { byte(0) } }
     mutating func add(_ day: Day?) { if let day { byte(1); add(day) } else { byte(0) } }
-    mutating func add(_ date: Date?) { if let date { byte(1); add(date) } else { byte(0) } }
-    mutating func add(_ texts: [String]) { add(texts.count); texts.forEach { add($0) } }
-
     /// Every stored field of the model types below. `FingerprintTests` counts each type's fields
     /// with Mirror, so a field added to the model without being added here fails a test instead
     /// of leaving pages stale.
@@ -84,5 +51,4 @@ struct Fingerprint {
         }
     }
 
-    mutating func add(_ other: Fingerprint) { add(other.value) }
 }

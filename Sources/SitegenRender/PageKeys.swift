@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// A page of the site and a fingerprint of everything it is made from: equal keys mean equal

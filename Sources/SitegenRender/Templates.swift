@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 
 /// A template file's text and the path to name in errors.
 public struct TemplateSource: Sendable {
@@ -32,9 +33,9 @@ public struct Templates: Sendable {
     /// `parsed` compiled for rendering, once per build instead of once per page.
     let program: TemplateProgram
     /// Of every source's name and text.
-    let fingerprint: UInt64
+    public let fingerprint: UInt64
     /// A template shows `site.builtAt`, so every page changes with every build.
-    let stampsBuildTime: Bool
+    public let stampsBuildTime: Bool
     /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
     /// Off for builds: user templates may name values a page lacks. The tests render every stock
     /// template with it on, so a renamed context key cannot silently blank a column.

@@ -22,6 +22,12 @@ public struct BuildManifest: Sendable, Equatable {
     /// The output folder the pages are in, as `device:inode`.
     public var folder: String
     public var pages: [Page]
+    /// A fingerprint of all the build's inputs, when they are all known before fetching (the
+    /// demo source): equal inputs mean an equal site, so a rebuild can stop before fetching.
+    public var inputs: UInt64?
+    /// What the build said: its summary's counts (days, movies, pages) and its notes.
+    public var counts: [Int] = []
+    public var messages: [String] = []
 
     public init(builder: String, folder: String, pages: [Page]) {
         self.builder = builder; self.folder = folder; self.pages = pages
@@ -29,6 +35,12 @@ public struct BuildManifest: Sendable, Equatable {
 
     func text() -> String? {
         var out = "\(Self.header)\t\(builder)\t\(folder)\n"
+        if let inputs { out += "I\t\(String(inputs, radix: 16))\n" }
+        if !counts.isEmpty { out += "S\t" + counts.map(String.init).joined(separator: "\t") + "\n" }
+        for message in messages {
+            guard !message.contains("\n") else { return nil }
+            out += "M\t\(message)\n"
+        }
         for page in pages {
             // A name with a tab or newline cannot be recorded; without a manifest the next build is whole.
             guard !page.id.contains(where: { $0 == "\t" || $0 == "\n" }) else { return nil }
@@ -49,9 +61,19 @@ public struct BuildManifest: Sendable, Equatable {
         guard let first = lines.first else { return nil }
         let head = first.split(separator: "\t", omittingEmptySubsequences: false)
         guard head.count == 3, head[0] == Self.header else { return nil }
+        var manifest = BuildManifest(builder: String(head[1]), folder: String(head[2]), pages: [])
         var pages: [Page] = []
         for line in lines.dropFirst() {
-            if line.hasPrefix("F\t") {
+            if line.hasPrefix("I\t") {
+                guard let inputs = UInt64(line.dropFirst(2), radix: 16) else { return nil }
+                manifest.inputs = inputs
+            } else if line.hasPrefix("S\t") {
+                let counts = line.dropFirst(2).split(separator: "\t").compactMap { Int($0) }
+                guard counts.count == 3 else { return nil }
+                manifest.counts = counts
+            } else if line.hasPrefix("M\t") {
+                manifest.messages.append(String(line.dropFirst(2)))
+            } else if line.hasPrefix("F\t") {
                 guard !pages.isEmpty else { return nil }
                 pages[pages.count - 1].files.append(String(line.dropFirst(2)))
             } else if line.hasPrefix("P\t") {
@@ -64,7 +86,8 @@ public struct BuildManifest: Sendable, Equatable {
                 return nil
             }
         }
-        return BuildManifest(builder: String(head[1]), folder: String(head[2]), pages: pages)
+        manifest.pages = pages
+        return manifest
     }
 }
 

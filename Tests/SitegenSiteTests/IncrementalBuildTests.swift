@@ -147,6 +147,41 @@ import SitegenModel
         #expect(try SiteFixture.files(site) == want)
     }
 
+    /// The demo's answers are known without asking, so a rebuild with the same inputs stops
+    /// before fetching; any changed input (here a note) builds again.
+    @Test func aDemoRebuildWithTheSameInputsFetchesNothing() async throws {
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var n = 0
+            func bump() { lock.lock(); n += 1; lock.unlock() }
+            var count: Int { lock.lock(); defer { lock.unlock() }; return n }
+        }
+        struct CountingDemo: BoxOfficeSource {
+            let base = DemoSource()
+            let counter: Counter
+            var kind: DataSourceKind { base.kind }
+            var searchesPosters: Bool { base.searchesPosters }
+            var snapshotIdentity: String? { base.snapshotIdentity }
+            func fetch(_ request: SourceRequest) async throws -> SourceResponse { counter.bump(); return try await base.fetch(request) }
+        }
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site")
+        let counter = Counter()
+        let (firstLog, secondLog) = (SiteFixture.Log(), SiteFixture.Log())
+        let first = try await SiteFixture.build(into: site, days: 30, source: CountingDemo(counter: counter), log: firstLog)
+        let fetchedFirst = counter.count
+        let files = try SiteFixture.files(site)
+        let summary = try await SiteFixture.build(into: site, days: 30, source: CountingDemo(counter: counter), log: secondLog)
+        #expect(fetchedFirst > 30 && counter.count == fetchedFirst, "the rebuild fetched \(counter.count - fetchedFirst) answers")
+        #expect(summary.written == 0 && summary.files == first.files && summary.pages == first.pages && summary.movies == first.movies && summary.days == 30)
+        #expect(try SiteFixture.files(site) == files)
+        #expect(secondLog.lines.filter { !$0.hasPrefix("built") } == firstLog.lines.filter { !$0.hasPrefix("built") }, "the same notes")
+        // A note is an input: the next build fetches and renders its day again.
+        let notes = try SiteFixture.writeNotes(["date/2024-02-05.md": "메모"], in: folder)
+        let third = try await SiteFixture.build(into: site, days: 30, notes: notes, source: CountingDemo(counter: counter))
+        #expect(counter.count > fetchedFirst && third.updatedInPlace && third.written == 2)
+    }
+
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {
         let summary = try await rebuildMatchesWholeBuild(Build(), Build())
         #expect(summary.updatedInPlace && summary.written == 0 && summary.deleted == 0)
