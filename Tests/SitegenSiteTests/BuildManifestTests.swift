@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import SitegenWrite
+
+@Suite struct BuildManifestTests {
+    static let sample: BuildManifest = {
+        var m = BuildManifest(builder: "0.5.0 123-4.5-6", folder: "2049:77", pages: [
+            .init(id: "day 2024-02-10", key: 0xdead_beef_0123_4567, files: ["date/2024-02-10/index.html", "data/2024-02-10.json"]),
+            .init(id: "search", key: nil, files: ["search/index.html"]),
+            .init(id: "public files", key: nil, files: []),
+        ])
+        m.inputs = 42
+        m.counts = [30, 27, 89]
+        m.messages = ["no --base-url: sitemap.xml left out"]
+        return m
+    }()
+
+    @Test func readsBackWhatItWrote() throws {
+        let text = try #require(Self.sample.text())
+        #expect(BuildManifest.parse(text) == Self.sample)
+    }
+
+    @Test func aManifestCutShortOrDamagedIsNotTrusted() throws {
+        let text = try #require(Self.sample.text())
+        #expect(BuildManifest.parse(String(text.dropLast())) == nil, "no final newline: cut short")
+        #expect(BuildManifest.parse(String(text.prefix(text.count / 2))) == nil)
+        #expect(BuildManifest.parse(text.replacingOccurrences(of: "sitegen-manifest 1", with: "sitegen-manifest 0")) == nil)
+        #expect(BuildManifest.parse(text.replacingOccurrences(of: "deadbeef", with: "zzzzzzzz")) == nil)
+        #expect(BuildManifest.parse("F\tstray\n") == nil)
+    }
+
+    @Test func aNameWithATabOrNewlineWritesNoManifest() {
+        var m = Self.sample
+        m.pages[0].files.append("date/x\ty/index.html")
+        #expect(m.text() == nil)
+    }
+}
