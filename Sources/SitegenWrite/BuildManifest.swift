@@ -53,36 +53,51 @@ public struct BuildManifest: Sendable, Equatable {
         return out
     }
 
-    /// nil for anything but a manifest this version wrote whole.
-    static func parse(_ text: String) -> BuildManifest? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.last == "" else { return nil }  // cut short: written by a build that died
-        lines.removeLast()
+    /// nil for anything but a manifest this version wrote whole. Read as bytes: splitting a
+    /// 1 MB String into Characters cost more than the rest of a no-op rebuild.
+    static func parse(_ text: String) -> BuildManifest? { parse(bytes: Array(text.utf8)) }
+
+    static func parse(bytes: [UInt8]) -> BuildManifest? {
+        let newline: UInt8 = 0x0A, tab: UInt8 = 0x09
+        guard bytes.last == newline else { return nil }  // cut short: written by a build that died
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for i in bytes.indices where bytes[i] == newline {
+            lines.append(bytes[start..<i])
+            start = i + 1
+        }
+        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        func fields(_ line: ArraySlice<UInt8>, _ most: Int) -> [ArraySlice<UInt8>] {
+            line.split(separator: tab, maxSplits: most - 1, omittingEmptySubsequences: false)
+        }
         guard let first = lines.first else { return nil }
-        let head = first.split(separator: "\t", omittingEmptySubsequences: false)
-        guard head.count == 3, head[0] == Self.header else { return nil }
-        var manifest = BuildManifest(builder: String(head[1]), folder: String(head[2]), pages: [])
+        let head = fields(first, 3)
+        guard head.count == 3, text(head[0]) == Self.header else { return nil }
+        var manifest = BuildManifest(builder: text(head[1]), folder: text(head[2]), pages: [])
         var pages: [Page] = []
         for line in lines.dropFirst() {
-            if line.hasPrefix("I\t") {
-                guard let inputs = UInt64(line.dropFirst(2), radix: 16) else { return nil }
+            guard line.count >= 2, line[line.startIndex + 1] == tab else { return nil }
+            let rest = line.dropFirst(2)
+            switch line.first {
+            case UInt8(ascii: "F"):
+                guard !pages.isEmpty else { return nil }
+                pages[pages.count - 1].files.append(text(rest))
+            case UInt8(ascii: "P"):
+                let parts = fields(rest, 2)
+                guard parts.count == 2 else { return nil }
+                let key: UInt64?
+                if text(parts[0]) == "-" { key = nil } else if let k = UInt64(text(parts[0]), radix: 16) { key = k } else { return nil }
+                pages.append(Page(id: text(parts[1]), key: key, files: []))
+            case UInt8(ascii: "I"):
+                guard let inputs = UInt64(text(rest), radix: 16) else { return nil }
                 manifest.inputs = inputs
-            } else if line.hasPrefix("S\t") {
-                let counts = line.dropFirst(2).split(separator: "\t").compactMap { Int($0) }
+            case UInt8(ascii: "S"):
+                let counts = fields(rest, 4).compactMap { Int(text($0)) }
                 guard counts.count == 3 else { return nil }
                 manifest.counts = counts
-            } else if line.hasPrefix("M\t") {
-                manifest.messages.append(String(line.dropFirst(2)))
-            } else if line.hasPrefix("F\t") {
-                guard !pages.isEmpty else { return nil }
-                pages[pages.count - 1].files.append(String(line.dropFirst(2)))
-            } else if line.hasPrefix("P\t") {
-                let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-                guard parts.count == 3 else { return nil }
-                let key: UInt64?
-                if parts[1] == "-" { key = nil } else if let k = UInt64(parts[1], radix: 16) { key = k } else { return nil }
-                pages.append(Page(id: String(parts[2]), key: key, files: []))
-            } else {
+            case UInt8(ascii: "M"):
+                manifest.messages.append(text(rest))
+            default:
                 return nil
             }
         }
@@ -108,7 +123,7 @@ extension SiteWriter {
         guard let folder = folderIdentity(),
               FileManager.default.fileExists(atPath: output.appendingPathComponent(Self.marker).path),
               let data = FileManager.default.contents(atPath: manifestPath),
-              let manifest = BuildManifest.parse(String(decoding: data, as: UTF8.self)),
+              let manifest = BuildManifest.parse(bytes: [UInt8](data)),
               manifest.builder == builder, manifest.folder == folder else { return nil }
         return manifest
     }

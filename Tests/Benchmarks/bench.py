@@ -7,13 +7,16 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
 
   cold       `sitegen build --days N` into an empty output, no cache, vs `hugo` building a site of
              the same number of pages (Markdown bodies with a 10-row table, list pages)
-  daily      the same output rebuilt with `--until` one day later, warm cache (the morning job)
+  daily      yesterday's site rebuilt with `--until` one day later, warm cache (the morning job)
   no-op      the same command again: nothing may be written
+  baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after)
   live       `sitegen build --offline` from a cache of N days that `sitegen fetch` filled from the
              demo world behind the local KOBIS stand-in (Sources/kobis-standin), vs Hugo again
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
 
-    python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650] [--tmpfs] [--skip-live] [--skip-fetch]
+    python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650] [--tmpfs] [--skip-live] [--skip-fetch] [--baseline BINARY]
+
+Nothing is deleted while timing (each run gets a fresh folder; all are removed at the end): see NOTE below.
 """
 import argparse
 import http.server
@@ -81,11 +84,9 @@ def hugo_site(folder, pages):
         (folder / "content" / "posts" / f"p{i:05d}.md").write_text(body, encoding="utf-8")
 
 
-def hugo_build(folder):
-    public = folder / "public"
-    shutil.rmtree(public, ignore_errors=True)
-    wall, rss, err = timed(["hugo", "--quiet", "--source", str(folder), "--destination", str(public)])
-    count = sum(1 for _ in public.rglob("*.html"))
+def hugo_build(folder, destination):
+    wall, rss, err = timed(["hugo", "--quiet", "--source", str(folder), "--destination", str(destination)])
+    count = sum(1 for _ in destination.rglob("*.html"))
     return wall, rss, count
 
 
@@ -146,17 +147,34 @@ def sitegen_env(extra=None):
     return env
 
 
-def run_sitegen(args, env=None):
+def run_sitegen(args, env=None, binary=None):
     """(wall s, peak MB, CPU s, fetch-phase s) of one whole `sitegen` command."""
-    before = len(CPU.get("sitegen", []))
-    wall, rss, err = timed([str(BINARY)] + args, env=env or sitegen_env(), cwd=ROOT)
-    cpu = CPU["sitegen"][before]
+    binary = str(binary or BINARY)
+    name = Path(binary).name
+    before = len(CPU.get(name, []))
+    wall, rss, err = timed([binary] + args, env=env or sitegen_env(), cwd=ROOT)
+    cpu = CPU[name][before]
     fetch = re.search(r"profile: fetch done at ([0-9.]+) s", err)
     return wall, rss, cpu, float(fetch.group(1)) if fetch else float("nan")
 
 
 def previous_day(iso, n=1):
     return subprocess.run(["date", "-d", f"{iso} -{n} day", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
+
+
+class Fresh:
+    """A new folder name for every run. Nothing is deleted while timing (see NOTE)."""
+    def __init__(self, root):
+        self.root, self.n = root, 0
+
+    def __call__(self, tag):
+        self.n += 1
+        return self.root / f"{tag}-{self.n}"
+
+
+NOTE = """no folder is deleted while timing: this VM's disk is ext4 without a journal, where creating files in the
+minutes after deleting tens of thousands makes the inode allocator test and skip every recently freed inode
+(ext4 recently_deleted()); deleting the last run's output before each run measured that for both tools."""
 
 
 def main():
@@ -166,87 +184,90 @@ def main():
     parser.add_argument("--tmpfs", action="store_true", help="write to /dev/shm instead of the disk (labelled as such)")
     parser.add_argument("--skip-live", action="store_true")
     parser.add_argument("--skip-fetch", action="store_true")
+    parser.add_argument("--baseline", help="another sitegen binary whose cold builds alternate with this one's (before/after)")
     args = parser.parse_args()
     print("building the release binaries…", flush=True)
     for product in ("sitegen", "kobis-standin"):
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True, capture_output=True)
     where = "tmpfs (/dev/shm)" if args.tmpfs else "the disk"
     print(f"machine: {os.cpu_count()} cores; {subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split(' BuildDate')[0]}")
-    print(f"whole commands, output on {where}, sitegen and Hugo alternating, medians of {args.runs} runs; CPU = user+sys s\n")
+    print(f"whole commands, output on {where}, sitegen and Hugo alternating, medians of {args.runs} runs; CPU = user+sys s")
+    print(NOTE + "\n")
     scratch = "/dev/shm" if args.tmpfs else str(ROOT / ".bench")
     Path(scratch).mkdir(exist_ok=True)
     header = (f"{'':8} {'days':>5} {'pages':>6} | {'sitegen s':>9} {'CPU s':>6} {'peak MB':>7} {'demo s':>6} | "
-              f"{'hugo s':>7} {'CPU s':>6} {'peak MB':>7} | {'÷ hugo':>6}")
+              f"{'hugo s':>7} {'CPU s':>6} {'peak MB':>7} | {'÷ hugo':>6}  goal")
     print(header)
     print("-" * len(header))
-    rows = []
     with tempfile.TemporaryDirectory(dir=scratch) as temp:
-        temp = Path(temp)
+        fresh = Fresh(Path(temp))
         for days in [int(d) for d in args.days.split(",")]:
-            out, cache = temp / f"site-{days}" / "_site", temp / f"site-{days}" / "cache"
-            common = ["build", "--days", str(days), "--until", UNTIL, "--output", str(out), "--cache", str(cache)]
-            shutil.rmtree(out.parent, ignore_errors=True)
-            run_sitegen(common)  # warms the page cache for both tools' binaries and counts the pages
-            pages = sum(1 for _ in out.rglob("*.html"))
-            hugo_folder = temp / f"hugo-{days}"
-            shutil.rmtree(hugo_folder, ignore_errors=True)
+            def common(out, cache, until=UNTIL):
+                return ["build", "--days", str(days), "--until", until, "--output", str(out), "--cache", str(cache)]
+            warm = fresh(f"warm-{days}")
+            run_sitegen(common(warm / "_site", warm / "cache"))  # warms the page cache for the binaries; counts the pages
+            pages = sum(1 for _ in (warm / "_site").rglob("*.html"))
+            hugo_folder = fresh(f"hugo-{days}")
             hugo_site(hugo_folder, pages)
-            hugo_build(hugo_folder)
-            cold, hugo = [], []
+            hugo_build(hugo_folder, fresh("public"))
+            cold, hugo, base = [], [], []
             for _ in range(args.runs):
-                shutil.rmtree(out.parent, ignore_errors=True)
-                cold.append(run_sitegen(common))
-                hugo.append(hugo_build(hugo_folder) + (CPU["hugo"][-1],))
+                site = fresh(f"cold-{days}")
+                cold.append(run_sitegen(common(site / "_site", site / "cache")))
+                if args.baseline:
+                    other = fresh(f"base-{days}")
+                    base.append(run_sitegen(common(other / "_site", other / "cache"), binary=args.baseline))
+                hugo.append(hugo_build(hugo_folder, fresh("public")) + (CPU["hugo"][-1],))
             s = median([c[0] for c in cold]); h = median([x[0] for x in hugo])
             print(f"{'cold':8} {days:>5} {pages:>6} | {s:>9.2f} {median([c[2] for c in cold]):>6.2f} {median([c[1] for c in cold]):>7.0f} "
                   f"{median([c[3] for c in cold]):>6.2f} | {h:>7.2f} {median([x[3] for x in hugo]):>6.2f} {median([x[1] for x in hugo]):>7.0f} | "
-                  f"{s / h:>6.2f}", flush=True)
-            rows.append((days, pages, s, h))
+                  f"{s / h:>6.2f}  ≤ 0.50 × hugo", flush=True)
+            if base:
+                b = median([x[0] for x in base])
+                print(f"{'baseline':8} {days:>5} {pages:>6} | {b:>9.2f} {median([x[2] for x in base]):>6.2f} {median([x[1] for x in base]):>7.0f} "
+                      f"{median([x[3] for x in base]):>6.2f} | {'':>7} {'':>6} {'':>7} | {b / h:>6.2f}  this build is {b / s:.2f}× faster; "
+                      f"its demo phase {median([x[3] for x in base]) / median([c[3] for c in cold]):.1f}× faster", flush=True)
 
-            # The morning job: yesterday's site and cache, rebuilt with one more day.
-            daily, written = [], []
-            yesterday = previous_day(UNTIL)
+            # The morning job: yesterday's site and cache, rebuilt with one more day; then the same again.
+            daily, written, noop, noop_written = [], [], [], []
             for _ in range(args.runs):
-                shutil.rmtree(out.parent, ignore_errors=True)
-                run_sitegen(["build", "--days", str(days), "--until", yesterday, "--output", str(out), "--cache", str(cache)])
+                site = fresh(f"daily-{days}")
+                out, cache = site / "_site", site / "cache"
+                run_sitegen(common(out, cache, until=previous_day(UNTIL)))
                 before = mtimes(out)
-                daily.append(run_sitegen(common))
+                daily.append(run_sitegen(common(out, cache)))
                 after = mtimes(out)
                 written.append(sum(1 for k, v in after.items() if before.get(k) != v))
-            noop, noop_written = [], []
-            for _ in range(args.runs):
-                before = mtimes(out)
-                noop.append(run_sitegen(common))
-                after = mtimes(out)
-                noop_written.append(sum(1 for k, v in after.items() if before.get(k) != v))
+                noop.append(run_sitegen(common(out, cache)))
+                noop_written.append(sum(1 for k, v in mtimes(out).items() if after.get(k) != v))
             d = median([x[0] for x in daily]); n = median([x[0] for x in noop])
             print(f"{'daily':8} {days:>5} {pages:>6} | {d:>9.2f} {median([x[2] for x in daily]):>6.2f} {median([x[1] for x in daily]):>7.0f} "
-                  f"{'':>6} | {'':>7} {'':>6} {'':>7} | {d / h:>6.2f}   {d / s:.3f} × cold; {median(written):.0f} files written")
+                  f"{median([x[3] for x in daily]):>6.2f} | {'':>7} {'':>6} {'':>7} | {d / h:>6.2f}  {d / s:.3f} × cold (≤ 0.10); "
+                  f"{median(written):.0f} files written")
             print(f"{'no-op':8} {days:>5} {pages:>6} | {n:>9.2f} {median([x[2] for x in noop]):>6.2f} {median([x[1] for x in noop]):>7.0f} "
-                  f"{'':>6} | {'':>7} {'':>6} {'':>7} | {n / h:>6.2f}   {n / s:.3f} × cold; {max(noop_written)} files written", flush=True)
+                  f"{'':>6} | {'':>7} {'':>6} {'':>7} | {n / h:>6.2f}  {n / s:.3f} × cold (≤ 0.05); {max(noop_written)} files written", flush=True)
 
             if not args.skip_live and days == max(int(x) for x in args.days.split(",")):
                 standin = subprocess.Popen([str(ROOT / ".build" / "release" / "kobis-standin")], stdin=subprocess.PIPE,
                                            stdout=subprocess.PIPE, text=True)
                 env = sitegen_env(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
                 env.pop("KAKAO_REST_API_KEY", None)
-                live_cache = temp / f"live-{days}" / "cache"
+                live_cache = fresh(f"live-cache-{days}")
                 wall, _, _, _ = run_sitegen(["fetch", "--days", str(days), "--until", UNTIL, "--cache", str(live_cache)], env=env)
                 standin.stdin.close()
                 standin.wait()
-                live_out = temp / f"live-{days}" / "_site"
-                offline = ["build", "--offline", "--days", str(days), "--until", UNTIL, "--output", str(live_out),
-                           "--cache", str(live_cache)]
                 offline_env = {k: v for k, v in env.items() if k != "KOBIS_API_KEY"}
                 live, hugo = [], []
                 for _ in range(args.runs):
-                    shutil.rmtree(live_out, ignore_errors=True)
+                    offline = ["build", "--offline", "--days", str(days), "--until", UNTIL, "--output", str(fresh(f"live-{days}") / "_site"),
+                               "--cache", str(live_cache)]
                     live.append(run_sitegen(offline, env=offline_env))
-                    hugo.append(hugo_build(hugo_folder)[0])
+                    hugo.append(hugo_build(hugo_folder, fresh("public"))[0])
                 l = median([x[0] for x in live]); h2 = median(hugo)
                 print(f"{'live':8} {days:>5} {pages:>6} | {l:>9.2f} {median([x[2] for x in live]):>6.2f} {median([x[1] for x in live]):>7.0f} "
-                      f"{median([x[3] for x in live]):>6.2f} | {h2:>7.2f} {'':>6} {'':>7} | {l / h2:>6.2f}   "
+                      f"{median([x[3] for x in live]):>6.2f} | {h2:>7.2f} {'':>6} {'':>7} | {l / h2:>6.2f}  ≤ 0.50 × hugo "
                       f"(filling the cache took {wall:.1f} s; 'demo s' here is reading and decoding the cache)", flush=True)
+        print("\ndeleting the bench's folders (untimed)…", flush=True)
 
     if not args.skip_fetch:
         print()
