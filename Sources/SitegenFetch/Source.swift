@@ -60,3 +60,15 @@ public protocol BoxOfficeSource: Sendable {
     var searchesPosters: Bool { get }
     func fetch(_ request: SourceRequest) async throws -> SourceResponse
 }
+
+/// A source whose answers are made, not fetched: the demo simulator. Its KOBIS JSON would only
+/// be parsed again at once, and writing and reading it was most of a demo build's fetch time,
+/// so the Fetcher takes the values that decoding those bytes gives (warnings none, posters
+/// none) straight from it. `fetch` still answers with the bytes (kobis-standin, tests), and
+/// DemoTypedTests checks the two roads give equal charts and movies.
+protocol SimulatedSource: BoxOfficeSource {
+    /// What `KOBISDecoder` makes of `fetch`'s answer to each request, in order.
+    func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart]
+    /// What `KOBISDecoder.movieInfo` makes of `fetch(.movieInfo(code:))`, in order.
+    func movies(_ codes: [String], parallelism: Int) async -> [Movie?]
+}
