@@ -36,8 +36,8 @@ enum DemoCatalog {
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
         func person() -> (String, String) {
             if korean {
-                let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
-                return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
+                let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count), b = r.pick(DemoNames.syllables)
+                return (s.0 + DemoNames.syllables[a].0 + b.0, "\(s.1) \(DemoNames.capitalizedSyllables[a])-\(b.1)")
             }
             let f = r.pick(DemoNames.westernFirst), l = r.pick(DemoNames.westernLast)
             return (f.0 + " " + l.0, f.1 + " " + l.1)
@@ -121,7 +121,7 @@ enum DemoCatalog {
     /// film after film, so a person page has several films to add up.
     static func regular(era: Int, kind: Int, _ k: Int) -> (String, String) {
         var r = SeededRandom(era, kind, k, 404)
-        let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
-        return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
+        let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count), b = r.pick(DemoNames.syllables)
+        return (s.0 + DemoNames.syllables[a].0 + b.0, "\(s.1) \(DemoNames.capitalizedSyllables[a])-\(b.1)")
     }
 }

@@ -20,7 +20,7 @@ struct DemoRow {
 
 /// One film's figures over a week or weekend, summed over every day it played in the whole
 /// simulated market (not only the days it made the daily top 10), as KOBIS sums them.
-struct DemoPeriodFigures {
+struct DemoPeriodFigures: Sendable {
     let run: DemoRun
     var film: DemoFilm { run.film }
     var audience: Int64 = 0
@@ -81,8 +81,13 @@ enum DemoRows {
 
     /// The period's top 10 against the previous period of the same kind.
     static func period(_ kind: PeriodKind, start: Day, market: some DemoMarketView) -> [DemoRow] {
-        let current = period(kind, startingAt: start.ordinal, market: market)
-        let previous = period(kind, startingAt: start.ordinal - 7, market: market)
+        period(kind, start: start, current: period(kind, startingAt: start.ordinal, market: market),
+               previous: period(kind, startingAt: start.ordinal - 7, market: market))
+    }
+
+    /// `current` and `previous` are the market over the period and over the one a week before,
+    /// for a caller that sums each period once though it serves as both.
+    static func period(_ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]) -> [DemoRow] {
         let marketSales = Double(current.reduce(Int64(0)) { $0 + $1.sales }) * 1.035
         let end = start.ordinal + kind.length - 1
         return current.prefix(10).enumerated().map { i, f in

@@ -16,15 +16,29 @@ extension DemoSource: SimulatedSource {
         }
         guard let lo = spans.map(\.lowerBound).min(), let hi = spans.map(\.upperBound).max() else { return [] }
         let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism)
+        // Each period's market, summed once though most serve as one chart's and the next one's.
+        var periods: [PeriodKey] = []
+        for case .period(let kind, let start) in requests {
+            periods += [PeriodKey(kind: kind, start: start.ordinal - 7), PeriodKey(kind: kind, start: start.ordinal)]
+        }
+        let keys = Array(Set(periods))
+        let sums = await chunked(keys.count, parallelism) { range in
+            range.map { DemoRows.period(keys[$0].kind, startingAt: keys[$0].start, market: market) }
+        }
+        let figures = Dictionary(uniqueKeysWithValues: zip(keys, sums))
         return await chunked(requests.count, parallelism) { range in
             range.map { i -> Fetcher.Chart in
                 switch requests[i] {
                 case .day(let day): .day(Self.dayChart(day, market: market))
-                case .period(let kind, let start): .period(Self.periodChart(kind, start: start, market: market))
+                case .period(let kind, let start):
+                    .period(Self.periodChart(kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
+                                             previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!))
                 }
             }
         }
     }
+
+    struct PeriodKey: Hashable, Sendable { let kind: PeriodKind, start: Int }
 
     func movies(_ codes: [String], parallelism: Int) async -> [Movie?] {
         await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0]) } }
@@ -34,8 +48,8 @@ extension DemoSource: SimulatedSource {
         DayChart(date: day, entries: DemoRows.daily(day.ordinal, market: market).map(entry), fetchedAt: collected(day, days: 1))
     }
 
-    static func periodChart(_ kind: PeriodKind, start: Day, market: some DemoMarketView) -> PeriodChart {
-        PeriodChart(kind: kind, start: start, entries: DemoRows.period(kind, start: start, market: market).map(entry),
+    static func periodChart(_ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]) -> PeriodChart {
+        PeriodChart(kind: kind, start: start, entries: DemoRows.period(kind, start: start, current: current, previous: previous).map(entry),
                     fetchedAt: collected(start, days: kind.length))
     }
 

@@ -37,13 +37,18 @@ struct DemoWorld {
 
     // MARK: films
 
-    static func films(inWeek week: Int) -> [DemoFilm] {
+    static func films(inWeek week: Int) -> [DemoFilm] { (0..<filmCount(inWeek: week)).map { film(week: week, slot: $0) } }
+
+    static func filmCount(inWeek week: Int) -> Int {
         var r = SeededRandom(week, 17)
-        let count = 2 + r.int(4)
-        return (0..<count).map { film(week: week, slot: $0) }
+        return 2 + r.int(4)
     }
 
-    static func weekOf(_ ordinal: Int) -> Int { Int((Double(ordinal - epoch) / 7).rounded(.down)) }
+    /// Floor division, in integers: asked for every film on every day.
+    static func weekOf(_ ordinal: Int) -> Int {
+        let d = ordinal - epoch
+        return d >= 0 ? d / 7 : -((6 - d) / 7)
+    }
 
     static func film(week: Int, slot: Int) -> DemoFilm {
         var r = SeededRandom(week, slot, 101)
@@ -94,7 +99,7 @@ struct DemoWorld {
               Day(year: year, month: 1, day: 1) != nil else { return nil }
         let week = (firstWednesday(of: year) + 7 * weekInYear - epoch) / 7
         let slot = (slotCode - 11) / 13
-        guard slot < films(inWeek: week).count else { return nil }
+        guard slot < filmCount(inWeek: week) else { return nil }
         let film = film(week: week, slot: slot)
         return film.code == code ? film : nil
     }
