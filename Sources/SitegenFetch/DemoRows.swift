@@ -18,15 +18,13 @@ struct DemoRow {
     var film: DemoFilm { run.film }
 }
 
-/// One film's figures over a week or weekend, summed over every day it played in the whole
-/// simulated market (not only the days it made the daily top 10), as KOBIS sums them.
+/// One film's audience and sales over a week or weekend, summed over every day it played in
+/// the whole simulated market (not only the days it made the daily top 10), as KOBIS sums them.
 struct DemoPeriodFigures: Sendable {
     let run: DemoRun
     var film: DemoFilm { run.film }
-    var audience: Int64 = 0
-    var sales: Int64 = 0
-    var screens = 0
-    var showings = 0
+    let audience: Int64
+    let sales: Int64
 }
 
 enum DemoRows {
@@ -56,27 +54,32 @@ enum DemoRows {
     }
 
     /// The whole market over the period starting at `start`, highest audience first (ties by
-    /// code): each run that can play then summed over its days, the same sums as adding up the
-    /// period's daily rankings (a ranking holds exactly the films with an audience that day).
+    /// code). A run's running totals give its sums in two lookups; they equal adding up the
+    /// period's daily rankings, since a film off a day's ranking sold nothing that day, and a
+    /// film of a week outside `weeksPlaying` never plays then.
     static func period(_ kind: PeriodKind, startingAt start: Int, market: some DemoMarketView) -> [DemoPeriodFigures] {
         let end = start + kind.length - 1
         var figures: [DemoPeriodFigures] = []
         for w in DemoWorld.weeksPlaying(on: start).lowerBound...DemoWorld.weeksPlaying(on: end).upperBound {
             for run in market.runs(inWeek: w) where run.first <= end && run.last >= start {
-                var f = DemoPeriodFigures(run: run)
-                for t in max(start, run.first)...min(end, run.last) {
-                    let i = t - run.first
-                    guard run.audience[i] > 0, DemoWorld.weeksPlaying(on: t).contains(w) else { continue }
-                    f.audience += run.audience[i]
-                    f.sales += run.sales[i]
-                    // KOBIS does not document how a week's screens are counted; the widest day is used.
-                    f.screens = max(f.screens, run.screens[i])
-                    f.showings += run.showings[i]
+                let (audienceBefore, salesBefore) = run.totals(through: start - 1), (audience, sales) = run.totals(through: end)
+                if audience > audienceBefore {
+                    figures.append(DemoPeriodFigures(run: run, audience: audience - audienceBefore, sales: sales - salesBefore))
                 }
-                if f.audience > 0 { figures.append(f) }
             }
         }
         return figures.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.film.code < $1.film.code }
+    }
+
+    /// A charted film's screens and showings over a period: only the top 10 show them.
+    static func screensAndShowings(_ run: DemoRun, from start: Int, through end: Int) -> (screens: Int, showings: Int) {
+        var screens = 0, showings = 0
+        for t in max(start, run.first)...min(end, run.last) where run.audience[t - run.first] > 0 {
+            // KOBIS does not document how a week's screens are counted; the widest day is used.
+            screens = max(screens, run.screens[t - run.first])
+            showings += run.showings[t - run.first]
+        }
+        return (screens, showings)
     }
 
     /// The period's top 10 against the previous period of the same kind.
@@ -93,11 +96,12 @@ enum DemoRows {
         return current.prefix(10).enumerated().map { i, f in
             let before = previous.firstIndex { sameFilm($0.run, f.run) }
             let (audienceTotal, salesTotal) = f.run.totals(through: end)
+            let (screens, showings) = screensAndShowings(f.run, from: start.ordinal, through: end)
             return DemoRow(rank: i + 1, run: f.run, previousRank: before.map { $0 + 1 },
                            sales: (f.sales, before.map { previous[$0].sales } ?? 0, salesTotal),
                            salesShare: Double(f.sales) / marketSales * 100,
                            audience: (f.audience, before.map { previous[$0].audience } ?? 0, audienceTotal),
-                           screens: f.screens, showings: f.showings)
+                           screens: screens, showings: showings)
         }
     }
 }
