@@ -53,7 +53,8 @@ public struct SourceResponse: Sendable {
 }
 
 /// The seam between the pipeline and where data comes from. The demo simulator and the live
-/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path.
+/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path
+/// (a build takes the demo's values without the bytes: see `SimulatedSource`).
 public protocol BoxOfficeSource: Sendable {
     var kind: DataSourceKind { get }
     /// False when there is no poster service (no Kakao key): pages then use placeholders.
