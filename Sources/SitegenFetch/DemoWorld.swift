@@ -122,8 +122,6 @@ struct DemoWorld {
     /// sensitivity once instead of once a day.
     static let dayFactors = weekdayFactors + [2.0, weekdayFactors[3] * 1.45]
 
-    static func weekdayFactor(_ day: Day) -> Double { dayFactors[DemoDay(day).factorIndex] }
-
     /// The film's level that day, before weekday effects and noise.
     static func level(_ film: DemoFilm, _ ordinal: Int) -> Double {
         let k = ordinal - film.open.ordinal
