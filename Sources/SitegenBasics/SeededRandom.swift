@@ -3,11 +3,22 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(_ seeds: Int...) {
-        var s: UInt64 = 0x5EED_5173_B0C5_0FF1
-        for v in seeds { s = SeededRandom.mix(s ^ UInt64(bitPattern: Int64(v))) }
+    public init(_ seeds: Int...) { self.init(seeds: seeds) }
+
+    public init(seeds: [Int]) {
+        var s = SeededRandom.origin
+        for v in seeds { s = SeededRandom.fold(s, v) }
         state = s
     }
+
+    /// The same generator as `init(a, b, c, d)` through the variadic form, without allocating
+    /// its array: the demo seeds two of these for every film on every day it plays.
+    public init(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
+        state = SeededRandom.fold(SeededRandom.fold(SeededRandom.fold(SeededRandom.fold(SeededRandom.origin, a), b), c), d)
+    }
+
+    static let origin: UInt64 = 0x5EED_5173_B0C5_0FF1
+    static func fold(_ s: UInt64, _ v: Int) -> UInt64 { mix(s ^ UInt64(bitPattern: Int64(v))) }
 
     static func mix(_ x0: UInt64) -> UInt64 {
         var z = x0 &+ 0x9E37_79B9_7F4A_7C15

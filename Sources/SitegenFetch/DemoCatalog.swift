@@ -13,14 +13,31 @@ enum DemoCatalog {
                 DemoNames.titleHeadsEn[head] + " " + DemoNames.titleTailsEn[tail] + suffix.en)
     }
 
-    static func movieInfo(_ film: DemoFilm) -> JSONWriter.Value {
+    /// A film's movie info as KOBIS's fields hold it: `movieInfoJSON` writes it, `movie(_:)`
+    /// reads it as the decoder would, so both come from one sequence of random draws.
+    struct Credits {
+        let film: DemoFilm
+        let title: (ko: String, en: String)
+        let runtime: Int, productionYear: Int
+        let nation: String
+        let genres: [String]
+        let directors: [(String, String)]
+        let actors: [(person: (String, String), role: String)]
+        let showTypes: [(group: String, name: String)]
+        let companies: [Company]
+        let audit: (year: Int, serial: Int, trailingSpace: Bool)
+        let grade: String
+        var movieNm: String { title.ko + (film.trailingSpaceInTitle ? " " : "") }
+    }
+
+    static func credits(_ film: DemoFilm) -> Credits {
         var r = SeededRandom(film.week, film.slot, 202)
         let korean = r.chance(0.65)
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
         func person() -> (String, String) {
             if korean {
-                let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
-                return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
+                let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count), b = r.pick(DemoNames.syllables)
+                return (s.0 + DemoNames.syllables[a].0 + b.0, "\(s.1) \(DemoNames.capitalizedSyllables[a])-\(b.1)")
             }
             let f = r.pick(DemoNames.westernFirst), l = r.pick(DemoNames.westernLast)
             return (f.0 + " " + l.0, f.1 + " " + l.1)
@@ -54,38 +71,48 @@ enum DemoCatalog {
         }
         let distributor = r.pick(DemoNames.distributors)
         let producer = r.pick(DemoNames.producers)
-        var companies: [JSONWriter.Value] = [
-            company(distributor.code, distributor.name, distributor.en, "배급사"),
-            company(producer.code, producer.name, "", "제작사"),
+        var companies = [
+            Company(code: distributor.code, name: distributor.name, englishName: distributor.en, part: "배급사"),
+            Company(code: producer.code, name: producer.name, englishName: "", part: "제작사"),
         ]
         // As in real data, one company can be listed again under another part.
-        if r.chance(0.2) { companies.append(company(distributor.code, distributor.name, distributor.en, "제공")) }
-        var showTypes: [JSONWriter.Value] = [.object([("showTypeGroupNm", .string("2D")), ("showTypeNm", .string("디지털"))])]
-        if film.isBlockbuster {
-            showTypes.append(.object([("showTypeGroupNm", .string("IMAX")), ("showTypeNm", .string("IMAX"))]))
-            showTypes.append(.object([("showTypeGroupNm", .string("4D")), ("showTypeNm", .string("4D"))]))
-        }
-        let auditNo = String(format: "%04d-MF%05d", max(prdtYear, film.open.year - 1), 1_000 + r.int(9_000)) + (r.chance(0.3) ? " " : "")
-        let title = self.title(film)
+        if r.chance(0.2) { companies.append(Company(code: distributor.code, name: distributor.name, englishName: distributor.en, part: "제공")) }
+        var showTypes = [("2D", "디지털")]
+        if film.isBlockbuster { showTypes += [("IMAX", "IMAX"), ("4D", "4D")] }
+        // Only the JSON shows the audit number: drawn here, written there.
+        let audit = (year: max(prdtYear, film.open.year - 1), serial: 1_000 + r.int(9_000), trailingSpace: r.chance(0.3))
+        // Drawn in the order the JSON used to write them: the runtime, then the rating last.
+        let runtime = 88 + r.int(65)
+        return Credits(film: film, title: title(film), runtime: runtime, productionYear: prdtYear, nation: nation, genres: genres,
+                       directors: directors, actors: actors.map { ($0.0, $0.1) }, showTypes: showTypes.map { ($0.0, $0.1) },
+                       companies: companies, audit: audit, grade: r.pick(DemoNames.grades))
+    }
+
+    static func movieInfo(_ film: DemoFilm) -> JSONWriter.Value {
+        let c = credits(film)
+        let auditNo = String(format: "%04d-MF%05d", c.audit.year, c.audit.serial) + (c.audit.trailingSpace ? " " : "")
         return .object([
             ("movieCd", .string(film.code)),
-            ("movieNm", .string(title.ko + (film.trailingSpaceInTitle ? " " : ""))),
-            ("movieNmEn", .string(title.en)),
+            ("movieNm", .string(c.movieNm)),
+            ("movieNmEn", .string(c.title.en)),
             ("movieNmOg", .string("")),
-            ("showTm", .string(String(88 + r.int(65)))),
-            ("prdtYear", .string(String(prdtYear))),
+            ("showTm", .string(String(c.runtime))),
+            ("prdtYear", .string(String(c.productionYear))),
             ("openDt", .string(film.isRerelease ? "" : film.open.compact)),
             ("prdtStatNm", .string("개봉")),
             ("typeNm", .string("장편")),
-            ("nations", .array([.object([("nationNm", .string(nation))])])),
-            ("genres", .array(genres.map { .object([("genreNm", .string($0))]) })),
-            ("directors", .array(directors.map { .object([("peopleNm", .string($0.0)), ("peopleNmEn", .string($0.1))]) })),
-            ("actors", .array(actors.map { actor, role in
+            ("nations", .array([.object([("nationNm", .string(c.nation))])])),
+            ("genres", .array(c.genres.map { .object([("genreNm", .string($0))]) })),
+            ("directors", .array(c.directors.map { .object([("peopleNm", .string($0.0)), ("peopleNmEn", .string($0.1))]) })),
+            ("actors", .array(c.actors.map { actor, role in
                 .object([("peopleNm", .string(actor.0)), ("peopleNmEn", .string(actor.1)), ("cast", .string(role)), ("castEn", .string(""))])
             })),
-            ("showTypes", .array(showTypes)),
-            ("companys", .array(companies)),
-            ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(r.pick(DemoNames.grades)))])])),
+            ("showTypes", .array(c.showTypes.map { .object([("showTypeGroupNm", .string($0.group)), ("showTypeNm", .string($0.name))]) })),
+            ("companys", .array(c.companies.map {
+                .object([("companyCd", .string($0.code)), ("companyNm", .string($0.name)), ("companyNmEn", .string($0.englishName)),
+                         ("companyPartNm", .string($0.part))])
+            })),
+            ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(c.grade))])])),
             ("staffs", .array([])),
         ])
     }
@@ -94,11 +121,7 @@ enum DemoCatalog {
     /// film after film, so a person page has several films to add up.
     static func regular(era: Int, kind: Int, _ k: Int) -> (String, String) {
         var r = SeededRandom(era, kind, k, 404)
-        let s = r.pick(DemoNames.surnames), a = r.pick(DemoNames.syllables), b = r.pick(DemoNames.syllables)
-        return (s.0 + a.0 + b.0, "\(s.1) \(a.1.capitalized)-\(b.1)")
-    }
-
-    private static func company(_ code: String, _ name: String, _ en: String, _ part: String) -> JSONWriter.Value {
-        .object([("companyCd", .string(code)), ("companyNm", .string(name)), ("companyNmEn", .string(en)), ("companyPartNm", .string(part))])
+        let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count), b = r.pick(DemoNames.syllables)
+        return (s.0 + DemoNames.syllables[a].0 + b.0, "\(s.1) \(DemoNames.capitalizedSyllables[a])-\(b.1)")
     }
 }

@@ -22,6 +22,9 @@ enum DemoNames {
                                                 ("우", "woo"), ("하", "ha"), ("윤", "yoon"), ("도", "do"), ("재", "jae"),
                                                 ("수", "su"), ("영", "young"), ("태", "tae"), ("은", "eun"), ("희", "hee"),
                                                 ("성", "sung"), ("진", "jin"), ("혜", "hye"), ("주", "ju"), ("원", "won")]
+    /// Foundation's `capitalized` of each syllable, worked out once instead of once per name
+    /// (names draw the syllable's index, which is what `pick` draws).
+    static let capitalizedSyllables = syllables.map(\.1.capitalized)
     static let westernFirst: [(String, String)] = [("존", "John"), ("에밀리", "Emily"), ("마크", "Mark"), ("소피", "Sophie"),
                                                    ("데이비드", "David"), ("안나", "Anna"), ("토마스", "Thomas"), ("클레어", "Claire"),
                                                    ("루카", "Luca"), ("마리", "Marie"), ("올리버", "Oliver"), ("노라", "Nora")]

@@ -20,10 +20,10 @@ public struct DemoSource: BoxOfficeSource {
         case .dailyChart(let day):
             // "Collected" at 09:00 KST the next morning, after KOBIS's overnight corrections.
             let collected = day.adding(days: 1).startInstantKST.addingTimeInterval(9 * 3600)
-            return SourceResponse(body: Data(Self.dailyChartJSON(day, cache: cache).utf8), fetchedAt: collected)
+            return SourceResponse(body: Data(Self.dailyChartJSON(day, market: cache).utf8), fetchedAt: collected)
         case .periodChart(let kind, let start):
             let collected = start.adding(days: kind.length).startInstantKST.addingTimeInterval(9 * 3600)
-            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, cache: cache).utf8), fetchedAt: collected)
+            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, market: cache).utf8), fetchedAt: collected)
         case .movieInfo(let code):
             return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:
@@ -54,40 +54,10 @@ public struct DemoSource: BoxOfficeSource {
         }
     }
 
-    public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, cache: DemoCache()) }
+    public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, market: DemoCache()) }
 
-    static func dailyChartJSON(_ day: Day, cache: DemoCache) -> String {
-        let t = day.ordinal
-        let today = DemoWorld.ranking(t, cache: cache)
-        let yesterday = DemoWorld.ranking(t - 1, cache: cache)
-        var previousRank: [String: Int] = [:]
-        var previousAudience: [String: Int64] = [:]
-        for (i, entry) in yesterday.enumerated() {
-            previousRank[entry.film.code] = i + 1
-            previousAudience[entry.film.code] = entry.audience
-        }
-        // Films outside the top 10 still take their share of the day's revenue (and a long tail
-        // of small films the simulation does not model), so the top 10 never sums to 100%.
-        let marketSales = today.reduce(0.0) { $0 + Double($1.run.sales[t - $1.run.first]) } * 1.035
-
-        var rows: [JSONWriter.Value] = []
-        for (i, entry) in today.prefix(10).enumerated() {
-            let (run, film, audience) = (entry.run, entry.film, entry.audience)
-            let rank = i + 1
-            let code = film.code
-            let sales = run.sales[t - run.first]
-            let prevAudience = previousAudience[code] ?? 0
-            // Yesterday's audience is the run's own (a film on no chart yesterday sold nothing).
-            let prevSales = prevAudience > 0 ? run.sales[t - 1 - run.first] : 0
-            let (audienceTotal, salesTotal) = run.totals(through: t)
-            let screens = run.screens[t - run.first]
-            func change(_ now: Int64, _ before: Int64) -> String {
-                before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
-            }
-            rows.append(chartRow(rank: rank, film: film, previousRank: previousRank[code], change: change,
-                                 sales: (sales, prevSales, salesTotal), salesShare: oneDecimal(Double(sales) / marketSales * 100),
-                                 audience: (audience, prevAudience, audienceTotal), screens: screens, showings: run.showings[t - run.first]))
-        }
+    static func dailyChartJSON(_ day: Day, market: some DemoMarketView) -> String {
+        let rows = DemoRows.daily(day.ordinal, market: market).map { chartRow($0, change: change) }
         return JSONWriter.text(.object([("boxOfficeResult", .object([
             ("boxofficeType", .string("일별 박스오피스")),
             ("showRange", .string("\(day.compact)~\(day.compact)")),
@@ -95,21 +65,25 @@ public struct DemoSource: BoxOfficeSource {
         ]))]))
     }
 
+    /// KOBIS's percentage change, "100" from nothing.
+    static func change(_ now: Int64, _ before: Int64) -> String {
+        before == 0 ? "100" : percent(Double(now - before) / Double(before) * 100)
+    }
+
     /// One KOBIS chart row, daily or weekly: the same fields in the same order, every value a
     /// string. `change` writes a percentage change as that chart does.
-    static func chartRow(rank: Int, film: DemoFilm, previousRank: Int?, change: (Int64, Int64) -> String,
-                         sales: (now: Int64, before: Int64, total: Int64), salesShare: String,
-                         audience: (now: Int64, before: Int64, total: Int64), screens: Int, showings: Int) -> JSONWriter.Value {
-        .object([
+    static func chartRow(_ row: DemoRow, change: (Int64, Int64) -> String) -> JSONWriter.Value {
+        let (rank, run, sales, audience) = (row.rank, row.run, row.sales, row.audience)
+        return .object([
             ("rnum", .string(String(rank))),
             ("rank", .string(String(rank))),
-            ("rankInten", .string(String(previousRank.map { $0 - rank } ?? 0))),
-            ("rankOldAndNew", .string(previousRank == nil ? "NEW" : "OLD")),
-            ("movieCd", .string(film.code)),
-            ("movieNm", .string(DemoCatalog.title(film).ko + (film.trailingSpaceInTitle ? " " : ""))),
-            ("openDt", .string(film.isRerelease ? " " : film.open.iso)),
+            ("rankInten", .string(String(row.previousRank.map { $0 - rank } ?? 0))),
+            ("rankOldAndNew", .string(row.previousRank == nil ? "NEW" : "OLD")),
+            ("movieCd", .string(run.film.code)),
+            ("movieNm", .string(run.rawTitle)),
+            ("openDt", .string(run.openDt)),
             ("salesAmt", .string(String(sales.now))),
-            ("salesShare", .string(salesShare)),
+            ("salesShare", .string(oneDecimal(row.salesShare))),
             ("salesInten", .string(String(sales.now - sales.before))),
             ("salesChange", .string(change(sales.now, sales.before))),
             ("salesAcc", .string(String(sales.total))),
@@ -117,8 +91,8 @@ public struct DemoSource: BoxOfficeSource {
             ("audiInten", .string(String(audience.now - audience.before))),
             ("audiChange", .string(change(audience.now, audience.before))),
             ("audiAcc", .string(String(audience.total))),
-            ("scrnCnt", .string(String(screens))),
-            ("showCnt", .string(String(showings))),
+            ("scrnCnt", .string(String(row.screens))),
+            ("showCnt", .string(String(row.showings))),
         ])
     }
 

@@ -37,13 +37,18 @@ struct DemoWorld {
 
     // MARK: films
 
-    static func films(inWeek week: Int) -> [DemoFilm] {
+    static func films(inWeek week: Int) -> [DemoFilm] { (0..<filmCount(inWeek: week)).map { film(week: week, slot: $0) } }
+
+    static func filmCount(inWeek week: Int) -> Int {
         var r = SeededRandom(week, 17)
-        let count = 2 + r.int(4)
-        return (0..<count).map { film(week: week, slot: $0) }
+        return 2 + r.int(4)
     }
 
-    static func weekOf(_ ordinal: Int) -> Int { Int((Double(ordinal - epoch) / 7).rounded(.down)) }
+    /// Floor division, in integers: asked for every film on every day.
+    static func weekOf(_ ordinal: Int) -> Int {
+        let d = ordinal - epoch
+        return d >= 0 ? d / 7 : -((6 - d) / 7)
+    }
 
     static func film(week: Int, slot: Int) -> DemoFilm {
         var r = SeededRandom(week, slot, 101)
@@ -94,7 +99,7 @@ struct DemoWorld {
               Day(year: year, month: 1, day: 1) != nil else { return nil }
         let week = (firstWednesday(of: year) + 7 * weekInYear - epoch) / 7
         let slot = (slotCode - 11) / 13
-        guard slot < films(inWeek: week).count else { return nil }
+        guard slot < filmCount(inWeek: week) else { return nil }
         let film = film(week: week, slot: slot)
         return film.code == code ? film : nil
     }
@@ -111,12 +116,13 @@ struct DemoWorld {
     /// 문화가 있는 날: the last Wednesday of the month, with discounted tickets.
     static func isCultureDay(_ day: Day) -> Bool { day.weekday == 3 && day.day + 7 > day.daysInMonth }
 
-    static func weekdayFactor(_ day: Day) -> Double {
-        if isHoliday(day) { return 2.0 }
-        let base = [2.1, 0.7, 0.72, 0.85, 0.8, 1.25, 2.4][day.weekday]
-        return isCultureDay(day) ? base * 1.45 : base
-    }
+    static let weekdayFactors = [2.1, 0.7, 0.72, 0.85, 0.8, 1.25, 2.4]
+    /// Every factor a day can have, by `DemoDay.factorIndex`: the weekdays', a holiday's, and a
+    /// 문화가 있는 날's (always a Wednesday). Few enough that a film raises each to its weekend
+    /// sensitivity once instead of once a day.
+    static let dayFactors = weekdayFactors + [2.0, weekdayFactors[3] * 1.45]
 
+    /// The film's level that day, before weekday effects and noise.
     static func level(_ film: DemoFilm, _ ordinal: Int) -> Double {
         let k = ordinal - film.open.ordinal
         if k < 0 { return film.opening * (film.previews[ordinal] ?? 0) }
@@ -132,47 +138,70 @@ struct DemoWorld {
         return r.unit()
     }
 
-    static func audience(_ film: DemoFilm, _ ordinal: Int) -> Int64 {
-        let base = level(film, ordinal)
+    /// `weekdayPower` is `pow(dayFactors[day.factorIndex], film.weekendSensitivity)`.
+    static func audience(_ film: DemoFilm, _ ordinal: Int, level base: Double, weekdayPower: Double) -> Int64 {
         guard base > 0 else { return 0 }
-        let day = Day(ordinal: ordinal)
-        let value = base * pow(weekdayFactor(day), film.weekendSensitivity) * (0.9 + 0.2 * noise(film, ordinal, 1))
+        let value = base * weekdayPower * (0.9 + 0.2 * noise(film, ordinal, 1))
         return value < 15 ? 0 : Int64(value.rounded())
     }
 
-    static func sales(_ film: DemoFilm, _ ordinal: Int, audience: Int64) -> Int64 {
-        let day = Day(ordinal: ordinal)
-        var price = film.ticketPrice * (day.isWeekend || isHoliday(day) ? 1.05 : 0.95)
-        if isCultureDay(day) { price *= 0.68 }
+    static func sales(_ film: DemoFilm, _ day: DemoDay, audience: Int64) -> Int64 {
+        var price = film.ticketPrice * (day.isWeekend || day.isHoliday ? 1.05 : 0.95)
+        if day.isCultureDay { price *= 0.68 }
         return Int64((Double(audience) * price).rounded())
     }
 
-    static func screens(_ film: DemoFilm, _ ordinal: Int) -> Int {
-        let day = Day(ordinal: ordinal)
-        let base = 6.5 * pow(max(level(film, ordinal), 1), 0.455) * (day.isWeekend ? 1.05 : 1) * (0.97 + 0.06 * noise(film, ordinal, 2))
+    static func screens(_ film: DemoFilm, _ ordinal: Int, _ day: DemoDay, level: Double) -> Int {
+        let base = 6.5 * pow(max(level, 1), 0.455) * (day.isWeekend ? 1.05 : 1) * (0.97 + 0.06 * noise(film, ordinal, 2))
         return max(1, min(2_700, Int(base.rounded())))
     }
 
-    static func showings(_ film: DemoFilm, _ ordinal: Int, screens: Int) -> Int {
-        let day = Day(ordinal: ordinal)
-        let perScreen = 2.6 + 1.8 * min(1, level(film, ordinal) / 150_000) + (day.isWeekend ? 0.5 : 0)
+    static func showings(_ day: DemoDay, level: Double, screens: Int) -> Int {
+        let perScreen = 2.6 + 1.8 * min(1, level / 150_000) + (day.isWeekend ? 0.5 : 0)
         return max(screens, Int((Double(screens) * perScreen).rounded()))
     }
 
-    /// The whole market that day, highest audience first (ties by code, so the order is total).
-    static func ranking(_ ordinal: Int, cache: DemoCache) -> [DemoRanked] {
-        if let known = cache.ranking(ordinal) { return known }
+    /// The weeks whose films can play on `ordinal`: a run is at most `maxRun` days after a
+    /// release at most two days past its Wednesday, and previews start at most two weeks before.
+    static func weeksPlaying(on ordinal: Int) -> ClosedRange<Int> {
         let week = weekOf(ordinal)
+        return (week - maxRun / 7 - 2)...(week + 3)
+    }
+
+    /// Highest audience first, ties by code, so the order is total and any way of collecting
+    /// the day's films gives the same ranking.
+    static func ranksBefore(_ a: DemoRanked, _ b: DemoRanked) -> Bool {
+        a.audience != b.audience ? a.audience > b.audience : a.run.film.code < b.run.film.code
+    }
+
+    /// The whole market that day, by scanning the weeks that can play then: the lazy road, for
+    /// one chart at a time (`DemoMarket` sweeps whole runs for a span of days instead).
+    static func ranking(_ ordinal: Int, runs: (Int) -> [DemoRun]) -> [DemoRanked] {
         var playing: [DemoRanked] = []
-        for w in (week - maxRun / 7 - 2)...(week + 3) {
-            for run in cache.runs(inWeek: w) where run.first <= ordinal && ordinal <= run.last {
+        for w in weeksPlaying(on: ordinal) {
+            for run in runs(w) where run.first <= ordinal && ordinal <= run.last {
                 let a = run.audience[ordinal - run.first]
                 if a > 0 { playing.append(DemoRanked(run: run, audience: a)) }
             }
         }
-        let sorted = playing.sorted { $0.audience != $1.audience ? $0.audience > $1.audience : $0.run.film.code < $1.run.film.code }
-        cache.store(ranking: sorted, for: ordinal)
-        return sorted
+        return playing.sorted(by: ranksBefore)
+    }
+}
+
+/// What a day means to the market, worked out once per day instead of once per film and figure
+/// (each asked for the civil date and the holiday table again).
+struct DemoDay: Sendable {
+    /// Index into `DemoWorld.dayFactors`: the weekday 0–6, 7 for a holiday, 8 for a 문화가 있는 날.
+    let factorIndex: Int
+    let isWeekend: Bool
+    let isHoliday: Bool
+    let isCultureDay: Bool
+
+    init(_ day: Day) {
+        isWeekend = day.isWeekend
+        isHoliday = DemoWorld.isHoliday(day)
+        isCultureDay = DemoWorld.isCultureDay(day)
+        factorIndex = isHoliday ? 7 : isCultureDay ? 8 : day.weekday
     }
 }
 
@@ -194,30 +223,44 @@ final class DemoRun: Sendable {
     /// Cumulative audience and sales up to and including each day.
     private let audienceTotal: [Int64], salesTotal: [Int64]
 
-    init(_ film: DemoFilm) {
+    /// What chart rows say of the film, made once per film rather than once per row.
+    let chartTitle: String, rawTitle: String, title: String, openDt: String, openDate: Day?
+
+    /// `days` tells what a day is; `DemoMarket` hands a table worked out once for its span.
+    init(_ film: DemoFilm, days: (Int) -> DemoDay = { DemoDay(Day(ordinal: $0)) }) {
         self.film = film
         first = film.firstDay
         last = film.lastDay
-        let days = last - first + 1
-        var audience = [Int64](repeating: 0, count: days), sales = audience, audienceTotal = audience, salesTotal = audience
-        var screens = [Int](repeating: 0, count: days), showings = screens
+        let count = last - first + 1
+        var audience = [Int64](repeating: 0, count: count), sales = audience, audienceTotal = audience, salesTotal = audience
+        var screens = [Int](repeating: 0, count: count), showings = screens
+        // pow is deterministic, so raising each possible factor once gives the very same values.
+        let powers = DemoWorld.dayFactors.map { pow($0, film.weekendSensitivity) }
         var running: (Int64, Int64) = (0, 0)
-        for i in 0..<days {
+        for i in 0..<count {
             let t = first + i
-            let a = DemoWorld.audience(film, t)
-            let s = DemoWorld.sales(film, t, audience: a)
+            let day = days(t)
+            let level = DemoWorld.level(film, t)
+            let a = DemoWorld.audience(film, t, level: level, weekdayPower: powers[day.factorIndex])
+            let s = DemoWorld.sales(film, day, audience: a)
             audience[i] = a
             sales[i] = s
             running = (running.0 + a, running.1 + s)
             (audienceTotal[i], salesTotal[i]) = running
             // Screens and showings are only ever asked for a day the film sold tickets.
             if a > 0 {
-                screens[i] = DemoWorld.screens(film, t)
-                showings[i] = DemoWorld.showings(film, t, screens: screens[i])
+                screens[i] = DemoWorld.screens(film, t, day, level: level)
+                showings[i] = DemoWorld.showings(day, level: level, screens: screens[i])
             }
         }
         (self.audience, self.sales, self.screens, self.showings) = (audience, sales, screens, showings)
         (self.audienceTotal, self.salesTotal) = (audienceTotal, salesTotal)
+        chartTitle = DemoCatalog.title(film).ko
+        rawTitle = chartTitle + (film.trailingSpaceInTitle ? " " : "")
+        // As the decoder reads `movieNm` and `openDt` (the word lists hold no control characters).
+        title = ForbiddenCharacters.strip(rawTitle).trimmingBlanks(newlines: true)
+        openDt = film.isRerelease ? " " : film.open.iso
+        openDate = Day(kobis: openDt)
     }
 
     /// Cumulative audience and sales through `ordinal` (nothing before the run, the final totals after it).
@@ -226,22 +269,4 @@ final class DemoRun: Sendable {
         let i = min(ordinal, last) - first
         return (audienceTotal[i], salesTotal[i])
     }
-}
-
-/// Memo of the simulation for one source: each week's films with their runs, each day's ranking.
-/// Only a speed-up: every value is still a pure function of its inputs.
-final class DemoCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var weeks: [Int: [DemoRun]] = [:]
-    private var rankings: [Int: [DemoRanked]] = [:]
-
-    func runs(inWeek week: Int) -> [DemoRun] {
-        if let known = lock.withLock({ weeks[week] }) { return known }
-        let runs = DemoWorld.films(inWeek: week).map(DemoRun.init)
-        lock.withLock { weeks[week] = runs }
-        return runs
-    }
-
-    func ranking(_ ordinal: Int) -> [DemoRanked]? { lock.withLock { rankings[ordinal] } }
-    func store(ranking: [DemoRanked], for ordinal: Int) { lock.withLock { rankings[ordinal] = ranking } }
 }

@@ -65,7 +65,12 @@ public struct Fetcher: Sendable {
         let source = self.source, monitor = self.monitor
         let requests = days.map { ChartRequest.day($0) } + Self.periods(covering: days).map { ChartRequest.period($0.kind, $0.start) }
         monitor.plan(requests.count)
-        let results = try await boundedMap(requests, limit: jobs) { wanted -> Result<(Chart, [DataWarning]), CacheMiss> in
+        let simulated = source as? any SimulatedSource
+        let results: [Result<(Chart, [DataWarning]), CacheMiss>]
+        if let simulated {
+            results = await simulated.charts(requests, parallelism: jobs).map { .success(($0, [])) }
+            requests.forEach { _ in monitor.finished() }
+        } else { results = try await boundedMap(requests, limit: jobs) { wanted -> Result<(Chart, [DataWarning]), CacheMiss> in
             do {
                 let response = try await source.fetch(wanted.request)
                 monitor.finished()
@@ -84,7 +89,7 @@ public struct Fetcher: Sendable {
                 monitor.finished(failed: true)
                 throw FetchError(item: wanted.request.label, cause: error)
             }
-        }
+        } }
         func listed(_ labels: [String]) -> String {
             labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? " and \(labels.count - 8) more" : "")
         }
@@ -115,11 +120,14 @@ public struct Fetcher: Sendable {
         let posters = source.searchesPosters
         monitor.plan(codes.count * (posters ? 2 : 1))
 
-        let details = try await boundedMap(codes, limit: jobs) { code -> (String, Movie?, Poster?, [DataWarning]) in
+        let made = await simulated?.movies(codes, parallelism: jobs)
+        let details = try await boundedMap(Array(codes.enumerated()), limit: jobs) { index, code -> (String, Movie?, Poster?, [DataWarning]) in
             var notes: [DataWarning] = []
             var movie: Movie?
             do {
-                movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                if let made { movie = made[index] } else {
+                    movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                }
                 // Movie info with an empty movieNm keeps the chart's (never empty) title.
                 if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
                 monitor.finished()
@@ -130,6 +138,8 @@ public struct Fetcher: Sendable {
                 notes.append(DataWarning(context: "fetch movie \(code)", message: "\(ErrorText.describe(error)); the page shows chart figures only"))
             }
             guard posters else { return (code, movie, nil, notes) }
+            // A simulated source's image search finds nothing (the demo draws placeholders).
+            if made != nil { monitor.finished(); return (code, movie, nil, notes) }
             var poster: Poster?
             let query = PosterQuery.make(title: titles[code] ?? movie?.title ?? code)
             do {

@@ -53,7 +53,8 @@ public struct SourceResponse: Sendable {
 }
 
 /// The seam between the pipeline and where data comes from. The demo simulator and the live
-/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path.
+/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path
+/// (a build takes the demo's values without the bytes: see `SimulatedSource`).
 public protocol BoxOfficeSource: Sendable {
     var kind: DataSourceKind { get }
     /// False when there is no poster service (no Kakao key): pages then use placeholders.
@@ -67,4 +68,16 @@ public protocol BoxOfficeSource: Sendable {
 
 extension BoxOfficeSource {
     public var snapshotIdentity: String? { nil }
+}
+
+/// A source whose answers are made, not fetched: the demo simulator. Its KOBIS JSON would only
+/// be parsed again at once, and writing and reading it was most of a demo build's fetch time,
+/// so the Fetcher takes the values that decoding those bytes gives (warnings none, posters
+/// none) straight from it. `fetch` still answers with the bytes (kobis-standin, tests), and
+/// DemoTypedTests checks the two roads give equal charts and movies.
+protocol SimulatedSource: BoxOfficeSource {
+    /// What `KOBISDecoder` makes of `fetch`'s answer to each request, in order.
+    func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart]
+    /// What `KOBISDecoder.movieInfo` makes of `fetch(.movieInfo(code:))`, in order.
+    func movies(_ codes: [String], parallelism: Int) async -> [Movie?]
 }

@@ -1,0 +1,111 @@
+import Foundation
+import SitegenBasics
+import SitegenDecode
+import SitegenModel
+
+/// The demo's typed road (see `SimulatedSource`): the same rows and credits its JSON is written
+/// from, turned into the values `KOBISDecoder` reads back from that JSON.
+extension DemoSource: SimulatedSource {
+    func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart] {
+        // Every day a chart compares with: the day before a day, the week before a period.
+        let spans = requests.map { request -> ClosedRange<Int> in
+            switch request {
+            case .day(let day): (day.ordinal - 1)...day.ordinal
+            case .period(let kind, let start): (start.ordinal - 7)...(start.ordinal + kind.length - 1)
+            }
+        }
+        guard let lo = spans.map(\.lowerBound).min(), let hi = spans.map(\.upperBound).max() else { return [] }
+        let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism)
+        // Each period's market, summed once though most serve as one chart's and the next one's.
+        var periods: [PeriodKey] = []
+        for case .period(let kind, let start) in requests {
+            periods += [PeriodKey(kind: kind, start: start.ordinal - 7), PeriodKey(kind: kind, start: start.ordinal)]
+        }
+        let keys = Array(Set(periods))
+        let sums = await chunked(keys.count, parallelism) { range in
+            range.map { DemoRows.period(keys[$0].kind, startingAt: keys[$0].start, market: market) }
+        }
+        let figures = Dictionary(uniqueKeysWithValues: zip(keys, sums))
+        return await chunked(requests.count, parallelism) { range in
+            range.map { i -> Fetcher.Chart in
+                switch requests[i] {
+                case .day(let day): .day(Self.dayChart(day, market: market))
+                case .period(let kind, let start):
+                    .period(Self.periodChart(kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
+                                             previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!))
+                }
+            }
+        }
+    }
+
+    struct PeriodKey: Hashable, Sendable { let kind: PeriodKind, start: Int }
+
+    func movies(_ codes: [String], parallelism: Int) async -> [Movie?] {
+        await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0]) } }
+    }
+
+    static func dayChart(_ day: Day, market: some DemoMarketView) -> DayChart {
+        DayChart(date: day, entries: DemoRows.daily(day.ordinal, market: market).map(entry), fetchedAt: collected(day, days: 1))
+    }
+
+    static func periodChart(_ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]) -> PeriodChart {
+        PeriodChart(kind: kind, start: start, entries: DemoRows.period(kind, start: start, current: current, previous: previous).map(entry),
+                    fetchedAt: collected(start, days: kind.length))
+    }
+
+    /// "Collected" at 09:00 KST the morning after the chart's last day, after KOBIS's overnight corrections.
+    static func collected(_ start: Day, days: Int) -> Date {
+        start.adding(days: days).startInstantKST.addingTimeInterval(9 * 3600)
+    }
+
+    static func entry(_ row: DemoRow) -> ChartEntry {
+        let (run, sales, audience) = (row.run, row.sales, row.audience)
+        return ChartEntry(
+            rank: row.rank, rankChange: row.previousRank.map { $0 - row.rank } ?? 0, status: row.previousRank == nil ? .new : .old,
+            movieCode: run.film.code, title: run.title, rawTitle: run.rawTitle, openDate: run.openDate,
+            sales: sales.now, salesShare: shareValue(row.salesShare), salesChange: sales.now - sales.before,
+            salesChangeRate: changeValue(sales.now, sales.before), salesTotal: sales.total,
+            audience: audience.now, audienceChange: audience.now - audience.before,
+            audienceChangeRate: changeValue(audience.now, audience.before), audienceTotal: audience.total,
+            screens: row.screens, showings: row.showings)
+    }
+
+    /// What the decoder reads from `change(now, before)`, without writing the text. `percent`
+    /// writes k/10 for k = (value * 10).rounded(), and k / 10 in floating point is the double
+    /// nearest k/10, which is what parsing "k/10" gives; "-13.0" reads as -13 and "0" as +0.
+    /// Past a trillion percent the text itself is read, as the digits could then be too many.
+    static func changeValue(_ now: Int64, _ before: Int64) -> Double? {
+        if before == 0 { return 100 }
+        let value = Double(now - before) / Double(before) * 100
+        let r = (value * 10).rounded() / 10
+        if r == 0 { return 0 }
+        return abs(r) < 1e12 ? r : KOBISNumber.decimal(percent(value))
+    }
+
+    /// What the decoder reads from `oneDecimal(share)`. `%.1f` rounds the exact binary value, ties
+    /// to even, which `(share * 10).rounded()` matches unless share * 10 lies within rounding
+    /// error of a half: then the text is written and read, as the JSON road does.
+    static func shareValue(_ share: Double) -> Double? {
+        let tenths = share * 10
+        let fraction = tenths - tenths.rounded(.down)
+        guard share.isFinite, abs(share) < 1e12, abs(fraction - 0.5) > 1e-6 else { return KOBISNumber.decimal(oneDecimal(share)) }
+        return tenths.rounded() / 10
+    }
+
+    /// Movie info as `KOBISDecoder.movieInfo` reads `movieInfoJSON(code)`: every text trimmed,
+    /// show types as "2D 디지털", no date for a re-release (its `openDt` is empty).
+    static func movie(code: String) -> Movie? {
+        guard let film = DemoWorld.film(code: code) else { return nil }
+        let c = DemoCatalog.credits(film)
+        func clean(_ text: String) -> String { ForbiddenCharacters.strip(text).trimmingBlanks(newlines: true) }
+        return Movie(
+            code: code, title: clean(c.movieNm), englishTitle: clean(c.title.en), originalTitle: "",
+            runtimeMinutes: c.runtime > 0 ? c.runtime : nil, productionYear: c.productionYear > 0 ? c.productionYear : nil,
+            openDate: film.isRerelease ? nil : film.open, productionStatus: "개봉", type: "장편",
+            nations: [c.nation], genres: c.genres,
+            directors: c.directors.map { Person(name: clean($0.0), englishName: clean($0.1)) },
+            actors: c.actors.map { Person(name: clean($0.person.0), englishName: clean($0.person.1), role: clean($0.role)) },
+            showTypes: c.showTypes.map { [$0.group, $0.name].filter { !$0.isEmpty }.joined(separator: " ") },
+            companies: c.companies, watchGrades: [c.grade])
+    }
+}
