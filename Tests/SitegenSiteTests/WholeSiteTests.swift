@@ -169,8 +169,8 @@ import Testing
         let files = try SiteFixture.files(out)
         #expect(files["date/2024-03-02/index.html"] != nil)
         #expect(files["date/2024-02-10/index.html"] == nil, "pages of the old range are gone")
-        // Beside it only the lock file (kept: removing flock files races with the next build).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "_site"])
+        // Beside it only the lock file (kept: removing flock files races with the next build) and the manifest.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"])
     }
 
     @Test func refusesToReplaceAFolderItDidNotWrite() async throws {
