@@ -176,6 +176,7 @@ public struct Pipeline: Sendable {
         settings.assets = inputs.assets
         let site = SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
                                                  settings: settings, buildTime: plan.buildTime))
+        profile("plan", since: started)
         let writer = SiteWriter(output: plan.output)
         let builder = BuildIdentity.current
         var record = BuildManifest(builder: builder, folder: "", pages: [])
@@ -183,6 +184,7 @@ public struct Pipeline: Sendable {
         let report: WriteReport
         var inPlace = false
         let previous = writer.readManifest(builder: builder)
+        profile("manifest read", since: started)
         if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let previous {
             var old: [String: UInt64] = [:]
             for page in previous.pages { if let key = page.key { old[page.id] = key } }
@@ -196,6 +198,7 @@ public struct Pipeline: Sendable {
         } else {
             (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
         }
+        profile("render+write", since: started)
         record.inputs = inputsKey
         record.counts = [dataset.days.count, dataset.chartedMovieCodes.count, rendered.pageCount]
         record.messages = rendered.messages

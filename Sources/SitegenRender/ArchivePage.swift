@@ -102,7 +102,7 @@ enum ArchivePage {
 
     /// Month calendars from `first`'s month to `last`'s, oldest first.
     static func months(_ site: SiteModel, from first: Day, to last: Day, route: Route) -> [TemplateValue] {
-        let maxTotal = max(1, site.days.map(\.audienceSum).max() ?? 1)
+        let maxTotal = max(1, site.busiestDayTotal)
         let latest = site.days.last?.date
         var months: [TemplateValue] = []
         var month = first.firstOfMonth

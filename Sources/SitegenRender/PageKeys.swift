@@ -18,9 +18,44 @@ struct PageKeys {
     let site: SiteModel
     /// What every page shares: templates, settings, assets, the source, the site's shape.
     let global: Fingerprint
+    /// Each day's chart, worked out once: a film page takes the whole chart of every day it is on
+    /// (a revision of another film's row that day re-renders it needlessly, which is rare and safe).
+    let dayPrints: [UInt64]
+    /// Each film's look (`addLook`), worked out once: day and week pages show it for every row.
+    let looks: [String: UInt64]
+    /// Each charted film's facts (`FilmFacts`), worked out once: person pages and search show them.
+    let facts: [String: UInt64]
 
     init(_ site: SiteModel, templates: Templates) {
         self.site = site
+        let days = site.days
+        let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: days.count)
+        defer { slots.deallocate() }
+        let base = SendablePointer(slots.baseAddress)
+        DispatchQueue.concurrentPerform(iterations: 4) { part in
+            for i in stride(from: part, to: days.count, by: 4) {
+                var f = Fingerprint()
+                f.add(days[i])
+                (base.pointer! + i).initialize(to: f.value)
+            }
+        }
+        dayPrints = Array(slots)
+        var looks: [String: UInt64] = [:], facts: [String: UInt64] = [:]
+        for code in site.movieCodes + site.periodOnlyCodes {
+            var f = Fingerprint()
+            f.add(site.title(of: code))
+            f.add(site.dataset.sizedPosters[code])
+            f.add(site.dataset.posters[code])
+            looks[code] = f.value
+            if let film = site.films[code] {
+                var g = Fingerprint()
+                g.add(film.title); g.add(film.englishTitle); g.add(film.originalTitle); g.add(film.openDate); g.add(film.date)
+                g.add(film.audienceTotal); g.add(film.asOf); g.add(film.bestRank)
+                facts[code] = g.value
+            }
+        }
+        self.looks = looks
+        self.facts = facts
         var g = Fingerprint("site")
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
@@ -79,7 +114,34 @@ struct PageKeys {
             return p
         case .search:
             addSearch(to: &f)
-        case .archive, .archiveYear, .years, .year, .records, .feeds:
+        case .archiveYear(let year):
+            // A year's calendars: its days and their charts, the years beside it, the weeks and
+            // weekends of its months (a week may start in the year before), the tint scale and
+            // the latest day's mark.
+            addYear(year, to: &f)
+            f.add(site.busiestDayTotal)
+            f.add(site.days.last.map { $0.date.year == year ? $0.date : nil } ?? nil)
+            for kind in PeriodKind.allCases {
+                for chart in site.periods[kind] ?? [] where abs(chart.start.year - year) <= 1 { f.add(chart.start) }
+            }
+        case .year(let year):
+            // A year's records: its days, the weeks and weekends the press counts in it, and
+            // every film that opened in it, with what it drew.
+            addYear(year, to: &f)
+            for kind in PeriodKind.allCases {
+                for chart in site.periods[kind] ?? [] where abs(chart.start.year - year) <= 1 { f.add(chart) }
+            }
+            // The films that topped its days are named by their titles.
+            for i in yearDays(year) { if let top = site.days[i].first { addLook(top.movieCode, to: &f) } }
+            for code in site.openedIn[year] ?? [] {
+                f.add(code)
+                addFacts(code, to: &f)
+                addLook(code, to: &f)
+                f.add(site.history[code] != nil)
+                if let row = site.periodTitles[code] { f.add(row) }
+                if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
+            }
+        case .archive, .years, .records, .feeds:
             return nil
         }
         return f
@@ -89,7 +151,7 @@ struct PageKeys {
     /// posters, its note and the week and weekend it belongs to.
     private func addDay(_ i: Int, to f: inout Fingerprint) {
         let chart = site.days[i]
-        f.add(chart)
+        f.add(dayPrints[i])
         f.add(i > 0 ? site.days[i - 1].date : nil)
         f.add(i + 1 < site.days.count ? site.days[i + 1].date : nil)
         for e in chart.entries { addLook(e.movieCode, to: &f) }
@@ -106,7 +168,7 @@ struct PageKeys {
     private func addMovie(_ code: String, to f: inout Fingerprint) {
         let rows = site.history[code] ?? []
         f.add(rows.count)
-        for row in rows { f.add(row.date); f.add(row.entry) }
+        for row in rows { f.add(dayPrints[site.dayIndex[row.date]!]) }
         if let first = rows.first, let last = rows.last, let a = site.dayIndex[first.date], let b = site.dayIndex[last.date] {
             f.add(b - a)
             for d in site.days[a...b] { f.add(d.date) }
@@ -119,6 +181,20 @@ struct PageKeys {
         addFacts(code, to: &f)
         addLook(code, to: &f)
         f.add(site.notes.movies[code])
+    }
+
+    /// What a year's pages share: the range of years, and the year's days with their charts.
+    private func addYear(_ year: Int, to f: inout Fingerprint) {
+        f.add(site.days.first?.date.year); f.add(site.days.last?.date.year)
+        for i in yearDays(year) { f.add(site.days[i].date); f.add(dayPrints[i]) }
+    }
+
+    /// The positions of a year's days (days are in date order).
+    private func yearDays(_ year: Int) -> Range<Int> {
+        let days = site.days
+        let start = days.partitionPoint { $0.date.year >= year }
+        let end = days[start...].partitionPoint { $0.date.year > year }
+        return start..<end
     }
 
     /// The search page and index: the range of days, every film's facts and thumbnail, every person.
@@ -141,16 +217,29 @@ struct PageKeys {
 
     /// What a film shows wherever it appears: its title and its poster (served or hot-linked).
     private func addLook(_ code: String, to f: inout Fingerprint) {
+        if let look = looks[code] { f.add(look); return }
         f.add(site.title(of: code))
         f.add(site.dataset.sizedPosters[code])
         f.add(site.dataset.posters[code])
     }
 
     private func addFacts(_ code: String, to f: inout Fingerprint) {
-        guard let facts = site.films[code] else { f.byte(0); return }
+        guard let print = facts[code] else { f.byte(0); return }
         f.byte(1)
-        f.add(facts.title); f.add(facts.englishTitle); f.add(facts.originalTitle); f.add(facts.openDate); f.add(facts.date)
-        f.add(facts.audienceTotal); f.add(facts.asOf); f.add(facts.bestRank)
+        f.add(print)
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `belongs`, for a predicate false then true along the collection.
+    func partitionPoint(_ belongs: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) { count = half } else { low = index(after: middle); count -= half + 1 }
+        }
+        return low
     }
 }
 

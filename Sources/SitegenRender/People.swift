@@ -31,7 +31,10 @@ struct PeopleIndex: Sendable {
     private let positionByID: [String: Int]
 
     init(_ dataset: Dataset, codes: [String]) {
-        var records: [String: (name: String, english: String, credits: [Credit])] = [:]
+        // Records in first-seen order, found by key; changed in place (a copy out of a dictionary
+        // and back copied every credit list, a twentieth of a rebuild).
+        var records: [(name: String, english: String, credits: [Credit])] = []
+        var position: [String: Int] = [:]
         var order: [String] = []
         for code in codes {
             guard let movie = dataset.movies[code] else { continue }
@@ -39,15 +42,20 @@ struct PeopleIndex: Sendable {
                 let name = Self.clean(person.name), english = Self.clean(person.englishName)
                 guard !name.isEmpty else { return }
                 let key = Self.key(name: name, english: english)
-                if records[key] == nil { records[key] = (name, english, []); order.append(key) }
-                var credits = records[key]!.credits
-                if credits.last?.code != code { credits.append(Credit(code: code)) }
-                if directed { credits[credits.count - 1].directed = true } else {
-                    credits[credits.count - 1].acted = true
-                    let role = Self.clean(person.role)
-                    if !role.isEmpty && !credits[credits.count - 1].characters.contains(role) { credits[credits.count - 1].characters.append(role) }
+                let i: Int
+                if let known = position[key] { i = known } else {
+                    i = records.count
+                    position[key] = i
+                    records.append((name, english, []))
+                    order.append(key)
                 }
-                records[key]!.credits = credits
+                if records[i].credits.last?.code != code { records[i].credits.append(Credit(code: code)) }
+                let last = records[i].credits.count - 1
+                if directed { records[i].credits[last].directed = true } else {
+                    records[i].credits[last].acted = true
+                    let role = Self.clean(person.role)
+                    if !role.isEmpty && !records[i].credits[last].characters.contains(role) { records[i].credits[last].characters.append(role) }
+                }
             }
             for d in movie.directors { add(d, directed: true) }
             for a in movie.actors { add(a, directed: false) }
@@ -56,14 +64,14 @@ struct PeopleIndex: Sendable {
         // person a distinct, stable id: the later key gets a "-2" suffix.
         var taken = Set<String>()
         var idByKey: [String: String] = [:]
-        for key in records.keys.sorted() {
+        for key in position.keys.sorted() {
             let base = Self.hashID(key)
             var id = base, n = 2
             while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
             idByKey[key] = id
         }
         people = order.map { key in
-            let r = records[key]!
+            let r = records[position[key]!]
             return PersonRecord(id: idByKey[key]!, name: r.name, englishName: r.english, credits: r.credits)
         }.sorted { $0.id < $1.id }
         self.idByKey = idByKey
@@ -83,7 +91,26 @@ struct PeopleIndex: Sendable {
 
     /// Spaces collapsed, control characters dropped: " 김민서 " and "김민서" are one person.
     static func clean(_ s: String) -> String {
+        if isClean(s) { return s }
         let words = s.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return String(String.UnicodeScalarView(words.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    }
+
+    /// Nearly every name is already clean: printable ASCII and Hangul with single inner spaces.
+    /// Read as bytes, since asking Unicode whether each Character is whitespace was an eighth of a
+    /// rebuild. Anything else (another script, a control, any Unicode space) takes the slow road.
+    static func isClean(_ s: String) -> Bool {
+        var previousSpace = true  // so a leading space is not clean
+        for b in s.utf8 {
+            switch b {
+            case 0x20:
+                if previousSpace { return false }
+                previousSpace = true
+            case 0x21...0x7E, 0xEA...0xED: previousSpace = false  // ASCII; lead bytes of U+A000–U+DFFF (Hangul syllables)
+            case 0x80...0xBF: break  // continuation bytes
+            default: return false
+            }
+        }
+        return !previousSpace || s.isEmpty
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenModel
 
 /// The dataset indexed for rendering: plain data, no template values. Built once per render and
@@ -21,9 +22,15 @@ struct SiteIndex: Sendable {
     /// The weekly and weekend charts listing each film, in the dataset's order: a film's facts
     /// look through its own few charts, not all two thousand of a ten-year site.
     let chartsListing: [String: [PeriodChart]]
+    /// The largest day total: the archive tints each day against it.
+    let busiestDayTotal: Int64
+    /// Films by the year they opened (`Records.openDate`), in code order, for the year pages.
+    let openedIn: [Int: [String]]
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
+        // The people index needs only the dataset and is the costliest part: built on another core meanwhile.
+        let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes) }
         days = dataset.days
         var index: [Day: Int] = [:]
         var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
@@ -44,7 +51,7 @@ struct SiteIndex: Sendable {
             (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
                              title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
         })
-        people = PeopleIndex(dataset, codes: dataset.chartedMovieCodes)
+
         var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
         for chart in dataset.periods { periods[chart.kind, default: []].append(chart) }
         for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
@@ -53,5 +60,31 @@ struct SiteIndex: Sendable {
         for chart in dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
         self.periodTitles = periodTitles
         periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
+        var opened: [Int: [String]] = [:]
+        for code in Set(movieCodes).union(periodTitles.keys).sorted() {
+            if let year = (films[code]?.openDate ?? periodTitles[code]?.openDate)?.year { opened[year, default: []].append(code) }
+        }
+        openedIn = opened
+        busiestDayTotal = days.map(\.audienceSum).max() ?? 0
+        self.people = people.value
+    }
+}
+
+/// A value worked out on another thread; `value` waits for it.
+final class Later<T: Sendable>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    var value: T {
+        done.wait()
+        done.signal()  // so a second read does not wait forever
+        return result!
     }
 }

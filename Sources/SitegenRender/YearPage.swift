@@ -17,8 +17,7 @@ enum YearPage {
         init(_ site: SiteModel, year: Int) {
             charts = site.days.filter { $0.date.year == year }
             var openings: [(code: String, total: Int64, date: Day)] = []
-            for code in Set(site.movieCodes).union(site.periodOnlyCodes).sorted() where Records.openDate(site, code)?.year == year
-                                                                               || (site.history[code] == nil && site.periodTitles[code]?.openDate?.year == year) {
+            for code in site.openedIn[year] ?? [] {
                 if let latest = Records.latestTotal(site, code) { openings.append((code, latest.total, latest.date)) }
             }
             self.openings = openings.sorted { $0.total != $1.total ? $0.total > $1.total : $0.code < $1.code }
@@ -40,16 +39,19 @@ enum YearPage {
              "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
              "asOf": .text(KoreanFormat.shortDate(f.date))]
         }
-        let bigDays: [TemplateValue] = facts.charts.sorted { $0.audienceSum != $1.audienceSum ? $0.audienceSum > $1.audienceSum : $0.date < $1.date }
-            .prefix(10).map { chart in
+        // Sums worked out once, not in every comparison.
+        let summed: [(chart: DayChart, sum: Int64)] = facts.charts.map { ($0, $0.audienceSum) }
+        let busiest: [DayChart] = summed.sorted { $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.date < $1.chart.date }.map(\.chart)
+        let bigDays: [TemplateValue] = busiest.prefix(10).map { chart in
                 ["label": .text(KoreanFormat.longDate(chart.date)), "href": .text(Route.day(chart.date).href(from: route)),
                  "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
                  "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
             }
         func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
-            (site.periods[kind] ?? []).filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }
-                .sorted { $0.audienceSum != $1.audienceSum ? $0.audienceSum > $1.audienceSum : $0.start < $1.start }
-                .prefix(5).map { chart in
+            let summed: [(chart: PeriodChart, sum: Int64)] = (site.periods[kind] ?? [])
+                .filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }.map { ($0, $0.audienceSum) }
+            let busiest: [PeriodChart] = summed.sorted { $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.start < $1.chart.start }.map(\.chart)
+            return busiest.prefix(5).map { chart in
                     ["label": .text(PeriodPage.heading(kind, chart.start)), "href": .text(Route.period(kind, chart.start).href(from: route)),
                      "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
                 }

@@ -33,22 +33,30 @@ public struct BuildManifest: Sendable, Equatable {
         self.builder = builder; self.folder = folder; self.pages = pages
     }
 
-    func text() -> String? {
-        var out = "\(Self.header)\t\(builder)\t\(folder)\n"
-        if let inputs { out += "I\t\(String(inputs, radix: 16))\n" }
-        if !counts.isEmpty { out += "S\t" + counts.map(String.init).joined(separator: "\t") + "\n" }
-        for message in messages {
-            guard !message.contains("\n") else { return nil }
-            out += "M\t\(message)\n"
-        }
-        for page in pages {
-            // A name with a tab or newline cannot be recorded; without a manifest the next build is whole.
-            guard !page.id.contains(where: { $0 == "\t" || $0 == "\n" }) else { return nil }
-            out += "P\t\(page.key.map { String($0, radix: 16) } ?? "-")\t\(page.id)\n"
-            for file in page.files {
-                guard !file.contains(where: { $0 == "\t" || $0 == "\n" }) else { return nil }
-                out += "F\t\(file)\n"
+    func text() -> String? { bytes().map { String(decoding: $0, as: UTF8.self) } }
+
+    /// Built as bytes: appending thirty thousand lines to a String cost a tenth of a rebuild.
+    func bytes() -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + pages.count * 24 + pages.reduce(0) { $0 + $1.files.count } * 48)
+        func line(_ parts: [String]) -> Bool {
+            for (i, part) in parts.enumerated() {
+                if i > 0 { out.append(0x09) }
+                for b in part.utf8 {
+                    if b == 0x09 || b == 0x0A { return false }  // cannot be recorded: the next build is whole
+                    out.append(b)
+                }
             }
+            out.append(0x0A)
+            return true
+        }
+        guard line([Self.header, builder, folder]) else { return nil }
+        if let inputs, !line(["I", String(inputs, radix: 16)]) { return nil }
+        if !counts.isEmpty, !line(["S"] + counts.map(String.init)) { return nil }
+        for message in messages where !line(["M", message]) { return nil }
+        for page in pages {
+            guard line(["P", page.key.map { String($0, radix: 16) } ?? "-", page.id]) else { return nil }
+            for file in page.files where !line(["F", file]) { return nil }
         }
         return out
     }
@@ -137,10 +145,10 @@ extension SiteWriter {
         guard let folder = folderIdentity() else { return }
         var record = manifest
         record.folder = folder
-        guard let final = record.text() else { return }
+        guard let final = record.bytes() else { return }
         let temporary = manifestPath + ".tmp-\(getpid())"
         do {
-            try SiteWriter.writeFile(temporary, Data(final.utf8), relative: temporary)
+            try SiteWriter.writeFile(temporary, Data(final), relative: temporary)
             if rename(temporary, manifestPath) != 0 { unlink(temporary) }
         } catch {
             unlink(temporary)

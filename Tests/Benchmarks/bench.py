@@ -225,8 +225,8 @@ def main():
             if base:
                 b = median([x[0] for x in base])
                 print(f"{'baseline':8} {days:>5} {pages:>6} | {b:>9.2f} {median([x[2] for x in base]):>6.2f} {median([x[1] for x in base]):>7.0f} "
-                      f"{median([x[3] for x in base]):>6.2f} | {'':>7} {'':>6} {'':>7} | {b / h:>6.2f}  this build is {b / s:.2f}× faster; "
-                      f"its demo phase {median([x[3] for x in base]) / median([c[3] for c in cold]):.1f}× faster", flush=True)
+                      f"{median([x[3] for x in base]):>6.2f} | {'':>7} {'':>6} {'':>7} | {b / h:>6.2f}  the baseline takes {b / s:.2f}× this build's time, "
+                      f"its demo phase {median([x[3] for x in base]) / median([c[3] for c in cold]):.1f}× this one's", flush=True)
 
             # The morning job: yesterday's site and cache, rebuilt with one more day; then the same again.
             daily, written, noop, noop_written = [], [], [], []

@@ -84,6 +84,23 @@ import SitegenModel
         #expect(summary.updatedInPlace && summary.written > 0)
     }
 
+    /// At 400 days the archive is a page per year: a new year adds pages and changes the years beside them.
+    @Test func rebuildsAcrossANewYear() async throws {
+        let summary = try await rebuildMatchesWholeBuild(Build(days: 400, until: "2023-12-31"), Build(days: 400, until: "2024-01-01"))
+        #expect(summary.updatedInPlace)
+    }
+
+    /// A revised day that becomes the busiest changes the tint of every year's calendar and its
+    /// year's records, though it is in one year.
+    @Test func rebuildsEveryYearCalendarAfterANewBusiestDay() async throws {
+        let revised = Build(days: 400, edit: { request, body in
+            guard request == .dailyChart(Day(iso: "2023-06-03")!) else { return body }
+            return body.replacingOccurrences(of: #""audiCnt":"(\d+)""#, with: #""audiCnt":"9$1""#, options: .regularExpression)
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(days: 400), revised)
+        #expect(summary.updatedInPlace && summary.written > 0)
+    }
+
     @Test func rebuildsAfterAFilmIsRetitled() async throws {
         // A film's title shows on every day it charted, its people's pages, weeks and search.
         let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
