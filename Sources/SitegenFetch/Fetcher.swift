@@ -74,11 +74,17 @@ public struct Fetcher: Sendable {
             do {
                 let response = try await source.fetch(wanted.request)
                 monitor.finished()
-                switch wanted {
-                case .day(let day):
+                switch (wanted, response.decoded) {
+                case (.day, .day(var chart, let notes)?):
+                    chart.fetchedAt = response.fetchedAt
+                    return .success((.day(chart), notes))
+                case (.period, .period(var chart, let notes)?):
+                    chart.fetchedAt = response.fetchedAt
+                    return .success((.period(chart), notes))
+                case (.day(let day), _):
                     let (chart, notes) = try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt)
                     return .success((.day(chart), notes))
-                case .period(let kind, let start):
+                case (.period(let kind, let start), _):
                     let (chart, notes) = try KOBISDecoder.periodChart(response.body, kind: kind, start: start, fetchedAt: response.fetchedAt)
                     return .success((.period(chart), notes))
                 }
@@ -126,7 +132,10 @@ public struct Fetcher: Sendable {
             var movie: Movie?
             do {
                 if let made { movie = made[index] } else {
-                    movie = try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: code)).body, code: code)
+                    let response = try await source.fetch(.movieInfo(code: code))
+                    if case .movie(let decoded)? = response.decoded { movie = decoded } else {
+                        movie = try KOBISDecoder.movieInfo(response.body, code: code)
+                    }
                 }
                 // Movie info with an empty movieNm keeps the chart's (never empty) title.
                 if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }

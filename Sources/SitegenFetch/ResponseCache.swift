@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SitegenBasics
 import SitegenModel
 
@@ -20,11 +23,28 @@ public struct ResponseCache: Sendable {
         return folder.appendingPathComponent(directory).appendingPathComponent(name + ext)
     }
 
+    /// One open, fstat and read: Foundation's attributes dictionary cost more than the bytes,
+    /// over six thousand files of a ten-year cache.
     public func read(_ request: SourceRequest) -> SourceResponse? {
-        let file = url(for: request)
-        guard let data = try? Data(contentsOf: file),
-              let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return nil }
-        return SourceResponse(body: data, fetchedAt: date)
+        let fd = open(url(for: request).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var data = Data(count: Int(info.st_size))
+        let complete = data.withUnsafeMutableBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        guard complete else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
     }
 
     /// Atomic: a reader sees the old file or the new one, never half of one.

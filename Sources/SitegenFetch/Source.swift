@@ -1,4 +1,5 @@
 import Foundation
+import SitegenDecode
 import SitegenModel
 
 /// One request to a data source, independent of transport. The live client turns it into a URL,
@@ -49,7 +50,18 @@ public struct SourceResponse: Sendable {
     public var body: Data
     /// When the bytes were collected (a day's figures are provisional until the next morning).
     public var fetchedAt: Date?
+    /// What the body decoded to when a source already decoded it (the cache checks every file
+    /// it reads): the Fetcher takes it instead of decoding the same bytes twice.
+    public var decoded: Decoded?
     public init(body: Data, fetchedAt: Date?) { self.body = body; self.fetchedAt = fetchedAt }
+}
+
+/// A body decoded as the pipeline decodes it, before `fetchedAt` is set.
+public enum Decoded: Sendable {
+    case day(DayChart, [DataWarning])
+    case period(PeriodChart, [DataWarning])
+    case movie(Movie?)
+    case other
 }
 
 /// The seam between the pipeline and where data comes from. The demo simulator and the live

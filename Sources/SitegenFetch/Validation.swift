@@ -5,11 +5,16 @@ import SitegenModel
 extension SourceRequest {
     /// Decodes the bytes as the pipeline will, so nothing that would fail later is cached or
     /// returned: KOBIS faults surface as `KOBISFault`, anything else malformed as `ResponseFormatError`.
-    public func validate(_ data: Data) throws {
+    @discardableResult
+    public func validate(_ data: Data) throws -> Decoded {
         switch self {
-        case .dailyChart(let day): _ = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: nil)
-        case .periodChart(let kind, let start): _ = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: nil)
-        case .movieInfo(let code): _ = try KOBISDecoder.movieInfo(data, code: code)
+        case .dailyChart(let day):
+            let (chart, notes) = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: nil)
+            return .day(chart, notes)
+        case .periodChart(let kind, let start):
+            let (chart, notes) = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: nil)
+            return .period(chart, notes)
+        case .movieInfo(let code): return .movie(try KOBISDecoder.movieInfo(data, code: code))
         case .posterSearch: _ = try KakaoDecoder.choosePoster(data)
         // Whether the bytes are an image is libvips's to say (PosterCopies); here only what no
         // retry can change: nothing at all, or more than any poster needs.
@@ -19,6 +24,7 @@ extension SourceRequest {
                 throw ResponseMismatchError(reason: "the poster is \(data.count / 1_000_000) MB, more than the \(Self.maxPosterBytes / 1_000_000) MB a poster may be")
             }
         }
+        return .other
     }
 
     /// A one-sheet scan at print size is a few MB; anything past this is not worth a phone's grid.
