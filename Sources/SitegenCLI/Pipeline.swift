@@ -66,6 +66,14 @@ public struct Pipeline: Sendable {
         return result
     }
 
+    /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them
+    /// is work nobody waits for, so another thread does it (the process usually exits first, as a
+    /// compiler exits without freeing its syntax trees).
+    func freeLater<T: Sendable>(_ value: consuming T) {
+        let box = FreeLater(value)
+        DispatchQueue.global(qos: .background).async { box.drop() }
+    }
+
     func announceDemo() {
         console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
     }
@@ -76,6 +84,7 @@ public struct Pipeline: Sendable {
         do {
             try SiteWriter(output: plan.output).preflight()
             let inputs = try loadInputs()
+            profile("inputs", since: started)
             let key = inputsKey(inputs)
             if let summary = unchanged(inputs, key: key, started: started) {
                 lock.release()
@@ -84,6 +93,7 @@ public struct Pipeline: Sendable {
             let dataset = try await fetch().dataset
             profile("fetch", since: started)
             let summary = try write(dataset, inputs, started: started, inputsKey: key)
+            freeLater(consume dataset)
             lock.release()
             return summary
         } catch {
@@ -193,20 +203,23 @@ public struct Pipeline: Sendable {
             console.note("profile: pages to render again of \(site.pages.count): " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         if let previous, let changed = Self.changedPages(site.pages, since: previous) {
-            (rendered, report) = try update(site, changed: changed, previous: previous, publicFiles: inputs.publicFiles, record: &record)
+            (rendered, report) = try update(site, changed: changed, previous: previous, publicFiles: inputs.publicFiles, record: &record,
+                                            started: started)
             inPlace = true
         } else {
             (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
         }
         profile("render+write", since: started)
+        let movies = dataset.chartedMovieCodes.count
         record.inputs = inputsKey
-        record.counts = [dataset.days.count, dataset.chartedMovieCodes.count, rendered.pageCount]
+        record.counts = [dataset.days.count, movies, rendered.pageCount]
         record.messages = rendered.messages
         writer.recordManifest(record)
         profile("write", since: started)
         if announce { self.announce(rendered.messages, inputs) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return BuildSummary(days: dataset.days.count, movies: dataset.chartedMovieCodes.count,
+        freeLater(consume site)
+        return BuildSummary(days: dataset.days.count, movies: movies,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
                             deleted: report.deletedCount, updatedInPlace: inPlace, seconds: seconds, output: plan.output, source: dataset.source)
     }
@@ -251,7 +264,7 @@ public struct Pipeline: Sendable {
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, publicFiles: [Inputs.PublicFile],
-                record: inout BuildManifest) throws -> (RenderSummary, WriteReport) {
+                record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
         let current = Set(site.pages.map(\.id))
         let kept = previous.pages.filter { current.contains($0.id) && !changed.contains($0.id) }
         let update = try SiteWriter(output: plan.output).update(keeping: kept.flatMap(\.files))
@@ -268,6 +281,7 @@ public struct Pipeline: Sendable {
                 try update.add(file.path, file.contents, from: file.source)
                 files.add(Self.publicPage, file.path)
             }
+            profile("render changed pages", since: started)
             let report = try update.finish(previous: previous.pages.flatMap(\.files))
             record.pages = files.pages(site.pages)
             return (rendered, report)
@@ -294,6 +308,13 @@ public struct Pipeline: Sendable {
             throw PhaseError(phase: "render", message: ErrorText.describe(error))
         }
     }
+}
+
+/// Holds a value until `drop`, on whatever thread calls it.
+final class FreeLater<T: Sendable>: @unchecked Sendable {
+    private var value: T?
+    init(_ value: T) { self.value = value }
+    func drop() { value = nil }
 }
 
 /// Which files each page wrote, for the manifest.

@@ -25,6 +25,8 @@ struct PageKeys {
     let looks: [String: UInt64]
     /// Each charted film's facts (`FilmFacts`), worked out once: person pages and search show them.
     let facts: [String: UInt64]
+    /// `PeopleIndex.suffixed`, fingerprinted.
+    let suffixedIDs: UInt64
 
     init(_ site: SiteModel, templates: Templates) {
         self.site = site
@@ -56,6 +58,9 @@ struct PageKeys {
         }
         self.looks = looks
         self.facts = facts
+        var ids = Fingerprint()
+        ids.add(site.people.suffixed)
+        suffixedIDs = ids.value
         var g = Fingerprint("site")
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
@@ -176,7 +181,8 @@ struct PageKeys {
         }
         let movie = site.dataset.movies[code]
         f.add(movie)
-        for person in (movie?.directors ?? []) + (movie?.actors.prefix(MoviePage.actorsShown) ?? []) { f.add(site.people.id(of: person)) }
+        // Its people's pages: each id follows from the name (in the details above) unless a collision moved it.
+        f.add(suffixedIDs)
         f.add(site.dataset.posters[code])
         addFacts(code, to: &f)
         addLook(code, to: &f)
@@ -274,13 +280,19 @@ extension SiteRenderer.Job {
         }
     }
 
-    /// The days whose chart rows the page shows.
-    func rowDates(_ site: SiteModel) -> [Day] {
+    /// The chart rows the page shows: whole days (a day's list and grid), or one film's rows.
+    func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) {
         switch self {
-        case .home, .homeGrid: site.days.last.map { [$0.date] } ?? []
-        case .day(let i): [site.days[i].date]
-        case .movie(let code): (site.history[code] ?? []).map(\.date)
-        default: []
+        case .home, .homeGrid: if let last = site.days.last { wanted.days.insert(last.date) }
+        case .day(let i): wanted.days.insert(site.days[i].date)
+        case .movie(let code): wanted.films.insert(code)
+        default: break
         }
     }
+}
+
+/// Which chart rows a render needs (`nil` in `SiteModel`: all of them).
+struct RowsWanted {
+    var days: Set<Day> = []
+    var films: Set<String> = []
 }

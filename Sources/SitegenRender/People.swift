@@ -29,6 +29,9 @@ struct PeopleIndex: Sendable {
     let people: [PersonRecord]
     private let idByKey: [String: String]
     private let positionByID: [String: Int]
+    /// The people whose id is not their key's hash (a collision moved it), with the id: every
+    /// other id follows from the name alone, so a page key need not look each one up.
+    let suffixed: [String]
 
     init(_ dataset: Dataset, codes: [String]) {
         // Records in first-seen order, found by key; changed in place (a copy out of a dictionary
@@ -64,12 +67,15 @@ struct PeopleIndex: Sendable {
         // person a distinct, stable id: the later key gets a "-2" suffix.
         var taken = Set<String>()
         var idByKey: [String: String] = [:]
+        var suffixed: [String] = []
         for key in position.keys.sorted() {
             let base = Self.hashID(key)
             var id = base, n = 2
             while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
             idByKey[key] = id
+            if id != base { suffixed.append(key + "\u{1F}" + id) }
         }
+        self.suffixed = suffixed
         people = order.map { key in
             let r = records[position[key]!]
             return PersonRecord(id: idByKey[key]!, name: r.name, englishName: r.english, credits: r.credits)

@@ -15,7 +15,7 @@ public enum SiteRenderer {
     /// rendered: a rebuild compares the keys with the last build's and renders only pages whose
     /// key changed.
     public static func plan(_ input: RenderInput) -> SitePlan {
-        let site = SiteModel(input, rowDates: [])
+        let site = SiteModel(input, rows: RowsWanted())
         let keys = PageKeys(site, templates: input.templates)
         let jobs = jobs(site)
         // Ten thousand keys at 3,650 days: on all cores, in fixed slots, so the order never varies.
@@ -42,8 +42,9 @@ public enum SiteRenderer {
             if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.pageCount }
         }
         // Chart rows are the one costly shared part: built only for the days chosen pages show.
-        let site = SiteModel(input, index: plan.site.index,
-                             rowDates: only == nil ? nil : Set(chosen.flatMap { $0.rowDates(plan.site) }))
+        var wanted = RowsWanted()
+        for job in chosen { job.rowsShown(plan.site, into: &wanted) }
+        let site = SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted)
         let templates = input.templates
         for start in stride(from: 0, to: chosen.count, by: chunk) {
             let batch = Array(chosen[start..<min(start + chunk, chosen.count)])
@@ -197,9 +198,9 @@ struct SiteModel: Sendable {
     var days: [DayChart] { index.days }
     subscript<T>(dynamicMember field: KeyPath<SiteIndex, T>) -> T { index[keyPath: field] }
 
-    /// `rowDates` nil builds every day's chart rows; a set builds only those days' (a rebuild
-    /// that renders a few pages needs a few days' rows).
-    init(_ input: RenderInput, index: SiteIndex? = nil, rowDates: Set<Day>?) {
+    /// `rows` nil builds every day's chart rows; otherwise only the rows wanted (a rebuild that
+    /// renders a few pages needs a few days' rows and a few films').
+    init(_ input: RenderInput, index: SiteIndex? = nil, rows wanted: RowsWanted?) {
         self.index = index ?? SiteIndex(input.dataset)
         settings = input.settings
         notes = input.notes
@@ -207,8 +208,18 @@ struct SiteModel: Sendable {
         rows = ChartRows([], values: { _, _ in .null })
         // A row's values need the model for their poster context.
         let model = self
-        let days = rowDates.map { wanted in self.index.days.filter { wanted.contains($0.date) } } ?? self.index.days
-        rows = ChartRows(days) { entry, date in DayPage.entry(model, entry, date: date) }
+        if let wanted {
+            // Whole days for day pages; a film's own row on each of its days for its page.
+            let days = self.index.days.compactMap { chart -> DayChart? in
+                if wanted.days.contains(chart.date) { return chart }
+                var only = chart
+                only.entries = chart.entries.filter { wanted.films.contains($0.movieCode) }
+                return only.entries.isEmpty ? nil : only
+            }
+            rows = ChartRows(days) { entry, date in DayPage.entry(model, entry, date: date) }
+        } else {
+            rows = ChartRows(self.index.days) { entry, date in DayPage.entry(model, entry, date: date) }
+        }
     }
 
     var isDemo: Bool { dataset.source == .demo }
