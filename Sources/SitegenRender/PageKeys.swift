@@ -21,6 +21,8 @@ struct PageKeys {
     /// Each day's chart, worked out once: a film page takes the whole chart of every day it is on
     /// (a revision of another film's row that day re-renders it needlessly, which is rare and safe).
     let dayPrints: [UInt64]
+    /// Each weekly and weekend chart, worked out once: year pages take a few hundred of them.
+    let periodPrints: [PeriodKind: [UInt64]]
     /// Each film's look (`addLook`), worked out once: day and week pages show it for every row.
     let looks: [String: UInt64]
     /// Each charted film's facts (`FilmFacts`), worked out once: person pages and search show them.
@@ -42,6 +44,7 @@ struct PageKeys {
             }
         }
         dayPrints = Array(slots)
+        periodPrints = site.periods.mapValues { charts in charts.map { var f = Fingerprint(); f.add($0); return f.value } }
         var looks: [String: UInt64] = [:], facts: [String: UInt64] = [:]
         for code in site.movieCodes + site.periodOnlyCodes {
             var f = Fingerprint()
@@ -100,7 +103,7 @@ struct PageKeys {
         case .period(let kind, let i):
             let charts = site.periods[kind] ?? []
             let chart = charts[i]
-            f.add(chart)
+            f.add(periodPrints[kind]![i])
             f.add(i > 0 ? charts[i - 1].start : nil)
             f.add(i + 1 < charts.count ? charts[i + 1].start : nil)
             let (otherKind, otherStart) = PeriodPage.counterpart(chart)
@@ -126,15 +129,13 @@ struct PageKeys {
             addYear(year, to: &f)
             f.add(site.busiestDayTotal)
             f.add(site.days.last.map { $0.date.year == year ? $0.date : nil } ?? nil)
-            for kind in PeriodKind.allCases {
-                for chart in site.periods[kind] ?? [] where abs(chart.start.year - year) <= 1 { f.add(chart.start) }
-            }
+            for kind in PeriodKind.allCases { for chart in periodsNear(year, kind) { f.add(chart.start) } }
         case .year(let year):
             // A year's records: its days, the weeks and weekends the press counts in it, and
             // every film that opened in it, with what it drew.
             addYear(year, to: &f)
             for kind in PeriodKind.allCases {
-                for chart in site.periods[kind] ?? [] where abs(chart.start.year - year) <= 1 { f.add(chart) }
+                for i in periodRange(year, kind) { f.add(periodPrints[kind]![i]) }
             }
             // The films that topped its days are named by their titles.
             for i in yearDays(year) { if let top = site.days[i].first { addLook(top.movieCode, to: &f) } }
@@ -193,6 +194,19 @@ struct PageKeys {
     private func addYear(_ year: Int, to f: inout Fingerprint) {
         f.add(site.days.first?.date.year); f.add(site.days.last?.date.year)
         for i in yearDays(year) { f.add(site.days[i].date); f.add(dayPrints[i]) }
+    }
+
+    /// The weekly or weekend charts starting within a year of `year` (the press counts a week in
+    /// the year of its Thursday, and a year's calendars show the weeks around its edges).
+    private func periodRange(_ year: Int, _ kind: PeriodKind) -> Range<Int> {
+        let charts = site.periods[kind] ?? []
+        let start = charts.partitionPoint { $0.start.year >= year - 1 }
+        let end = charts[start...].partitionPoint { $0.start.year > year + 1 }
+        return start..<end
+    }
+
+    private func periodsNear(_ year: Int, _ kind: PeriodKind) -> ArraySlice<PeriodChart> {
+        (site.periods[kind] ?? [])[periodRange(year, kind)]
     }
 
     /// The positions of a year's days (days are in date order).
