@@ -265,11 +265,26 @@ public struct Pipeline: Sendable {
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, publicFiles: [Inputs.PublicFile],
                 record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
+        // Only the pages rendered again, the pages gone and the Public files can change which
+        // files exist; the other pages' files (nearly all of them) are counted, never listed.
         let current = Set(site.pages.map(\.id))
-        let kept = previous.pages.filter { current.contains($0.id) && !changed.contains($0.id) }
-        let update = try SiteWriter(output: plan.output).update(keeping: kept.flatMap(\.files))
+        var keptFiles = 0
+        var replaced: [String] = []
+        var previousByID: [String: BuildManifest.Page] = [:]
+        previousByID.reserveCapacity(previous.pages.count)
+        for page in previous.pages {
+            previousByID[page.id] = page
+            if current.contains(page.id) && !changed.contains(page.id) && page.id != Self.publicPage {
+                keptFiles += page.files.count
+            } else {
+                replaced += page.files
+            }
+        }
+        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced) {
+            // A Public file over a generated one: only then are the kept pages' files looked through.
+            path in previous.pages.contains { current.contains($0.id) && !changed.contains($0.id) && $0.id != Self.publicPage && $0.files.contains(path) }
+        }
         var files = FilesByPage()
-        for page in kept { files.pages[page.id] = page.files }
         do {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site, only: changed) { page, file in
@@ -282,8 +297,11 @@ public struct Pipeline: Sendable {
                 files.add(Self.publicPage, file.path)
             }
             profile("render changed pages", since: started)
-            let report = try update.finish(previous: previous.pages.flatMap(\.files))
-            record.pages = files.pages(site.pages)
+            let report = try update.finish()
+            record.pages = site.pages.map { page in
+                BuildManifest.Page(id: page.id, key: page.key,
+                                   files: changed.contains(page.id) ? files.pages[page.id] ?? [] : previousByID[page.id]?.files ?? [])
+            } + [BuildManifest.Page(id: Self.publicPage, key: nil, files: files.pages[Self.publicPage] ?? [])]
             return (rendered, report)
         } catch {
             update.abort()

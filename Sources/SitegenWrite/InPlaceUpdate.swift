@@ -8,9 +8,12 @@ extension SiteWriter {
     /// Starts a rebuild that changes a few pages of the existing output in place instead of
     /// staging the whole site again (which costs as much as a first build: tens of thousands of
     /// files made, then as many deleted). `kept` are the files of the pages not rendered again.
-    public func update(keeping kept: [String]) throws -> Update {
+    /// `keptCount` files of pages not rendered again stay; `replacing` are the previous build's
+    /// files of the pages that are rendered again or gone (deleted unless written again);
+    /// `isKept` says whether a path is one of the kept files (asked only of a path written twice).
+    public func update(keptCount: Int, replacing: [String], isKept: @escaping (String) -> Bool) throws -> Update {
         try checkReplaceable()
-        return Update(writer: self, kept: kept)
+        return Update(writer: self, keptCount: keptCount, replacing: replacing, isKept: isKept)
     }
 
     /// Nothing reaches the output until `finish`, and a render that fails before it leaves the
@@ -23,21 +26,32 @@ extension SiteWriter {
     public final class Update {
         let writer: SiteWriter
         let root: String
-        private var present: Set<String>
+        let keptCount: Int
+        let replacing: [String]
+        let replaced: Set<String>
+        let isKept: (String) -> Bool
+        /// The files written (or found unchanged) by this build.
+        private var present: Set<String> = []
         /// Changed files, each staged under a number.
         private var pending: [String] = []
         private var staging: String?
         private var bytes = 0, unchanged = 0
 
-        init(writer: SiteWriter, kept: [String]) {
+        init(writer: SiteWriter, keptCount: Int, replacing: [String], isKept: @escaping (String) -> Bool) {
             self.writer = writer
             root = writer.output.path
-            present = Set(kept)
+            self.keptCount = keptCount
+            self.replacing = replacing
+            replaced = Set(replacing)
+            self.isKept = isKept
         }
 
         public func add(_ relative: String, _ data: Data, from source: String? = nil) throws {
             try SiteWriter.checkRelative(relative)
-            guard present.insert(relative).inserted else {
+            // Written twice in this build, or over a kept page's file (which exists on disk and
+            // is not among the files being replaced).
+            let overKept = !replaced.contains(relative) && access(root + "/" + relative, F_OK) == 0 && isKept(relative)
+            guard present.insert(relative).inserted, !overKept else {
                 let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
                     ?? "\(ErrorText.printable(relative)) is generated twice"
                 throw WriteError("\(what); rename or remove one of them")
@@ -62,8 +76,8 @@ extension SiteWriter {
         }
 
         /// Writes what changed, then deletes what the previous build wrote and this one did not.
-        public func finish(previous: [String]) throws -> WriteReport {
-            let stale = previous.filter { !present.contains($0) && $0 != SiteWriter.marker }
+        public func finish() throws -> WriteReport {
+            let stale = replacing.filter { !present.contains($0) && $0 != SiteWriter.marker }
             if !pending.isEmpty || !stale.isEmpty { writer.forgetManifest() }
             var made: Set<String> = [""]
             defer { abort() }
@@ -97,7 +111,7 @@ extension SiteWriter {
                     current = (current as NSString).deletingLastPathComponent
                 }
             }
-            return WriteReport(fileCount: present.count, byteCount: bytes, unchangedCount: unchanged,
+            return WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
                                writtenCount: pending.count, deletedCount: stale.count)
         }
     }

@@ -3,6 +3,7 @@ import Testing
 import SitegenCLI
 import SitegenFetch
 import SitegenModel
+import SitegenWrite
 
 /// A rebuild renders only the pages whose inputs changed and updates the site in place. Each
 /// test changes one kind of input, rebuilds the old site, builds the same inputs whole into a
@@ -197,6 +198,24 @@ import SitegenModel
         let notes = try SiteFixture.writeNotes(["date/2024-02-05.md": "메모"], in: folder)
         let third = try await SiteFixture.build(into: site, days: 30, notes: notes, source: CountingDemo(counter: counter))
         #expect(counter.count > fetchedFirst && third.updatedInPlace && third.written == 2)
+    }
+
+    /// A Public file over a page the rebuild does not render again is refused as in a whole build,
+    /// and the site stays as it was.
+    @Test func aPublicFileOverAKeptPageIsRefusedInPlace() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site"), pub = folder.appendingPathComponent("P")
+        try FileManager.default.copyItem(at: SiteFixture.repo.appendingPathComponent("Public"), to: pub)
+        try await SiteFixture.build(into: site, days: 120, publicFolder: pub)
+        let before = try SiteFixture.files(site)
+        try FileManager.default.createDirectory(at: pub.appendingPathComponent("date/2024-01-15"), withIntermediateDirectories: true)
+        try Data("<p>mine</p>".utf8).write(to: pub.appendingPathComponent("date/2024-01-15/index.html"))
+        await #expect(throws: WriteError.self) { try await SiteFixture.build(into: site, days: 120, publicFolder: pub) }
+        #expect(try SiteFixture.files(site) == before)
+        // Taken away again, the next rebuild is in place and writes nothing.
+        try FileManager.default.removeItem(at: pub.appendingPathComponent("date"))
+        let again = try await SiteFixture.build(into: site, days: 120, publicFolder: pub)
+        #expect(again.updatedInPlace && again.written == 0)
     }
 
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {
