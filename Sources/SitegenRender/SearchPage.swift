@@ -11,7 +11,8 @@ enum SearchPage {
     private static let initialGroup = [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13]
 
     static func group(of text: String) -> Int {
-        guard let first = text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else { return 15 }
+        let plainFirst = text.unicodeScalars.first.flatMap { isPlainAlphanumeric($0) ? $0 : nil }
+        guard let first = plainFirst ?? text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else { return 15 }
         switch first.value {
         case 0xAC00...0xD7A3: return initialGroup[Int(first.value - 0xAC00) / 588]
         case 0x41...0x5A, 0x61...0x7A: return 14
@@ -21,8 +22,22 @@ enum SearchPage {
 
     /// 가나다 order is Unicode order for Hangul syllables; leading punctuation is skipped.
     static func sortKey(_ text: String) -> String {
+        // Most names start with a Hangul syllable or an ASCII letter or digit and have no capitals
+        // to lower: the key is the name itself, without asking Foundation about every character.
+        if let first = text.unicodeScalars.first, isPlainAlphanumeric(first),
+           text.unicodeScalars.allSatisfy({ $0.value < 0x80 ? !(0x41...0x5A).contains($0.value) : (0xAC00...0xD7A3).contains($0.value) }) {
+            return text
+        }
         let scalars = text.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }
         return String(String.UnicodeScalarView(scalars)).lowercased()
+    }
+
+    /// An ASCII letter or digit, or a Hangul syllable: alphanumeric without asking CharacterSet.
+    static func isPlainAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xAC00...0xD7A3: true
+        default: false
+        }
     }
 
     static func context(_ site: SiteModel) -> TemplateValue {
