@@ -90,9 +90,12 @@ public struct Pipeline: Sendable {
                 lock.release()
                 return summary
             }
+            // Read while the data is fetched: it needs only the output folder, which the lock keeps ours.
+            let output = plan.output
+            let previous = Later { SiteWriter(output: output).readManifest(builder: BuildIdentity.current) }
             let dataset = try await fetch().dataset
             profile("fetch", since: started)
-            let summary = try write(dataset, inputs, started: started, inputsKey: key)
+            let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
             freeLater(consume dataset)
             lock.release()
             return summary
@@ -181,7 +184,7 @@ public struct Pipeline: Sendable {
     }
 
     func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true,
-               inputsKey: UInt64? = nil) throws -> BuildSummary {
+               inputsKey: UInt64? = nil, previous manifest: Later<BuildManifest?>? = nil) throws -> BuildSummary {
         var settings = plan.settings
         settings.assets = inputs.assets
         let site = SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
@@ -193,7 +196,7 @@ public struct Pipeline: Sendable {
         let rendered: RenderSummary
         let report: WriteReport
         var inPlace = false
-        let previous = writer.readManifest(builder: builder)
+        let previous = if let manifest { manifest.value } else { writer.readManifest(builder: builder) }
         profile("manifest read", since: started)
         if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let previous {
             var old: [String: UInt64] = [:]

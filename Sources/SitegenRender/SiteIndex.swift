@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// The dataset indexed for rendering: plain data, no template values. Built once per render and
@@ -67,24 +68,5 @@ struct SiteIndex: Sendable {
         openedIn = opened
         busiestDayTotal = days.map(\.audienceSum).max() ?? 0
         self.people = people.value
-    }
-}
-
-/// A value worked out on another thread; `value` waits for it.
-final class Later<T: Sendable>: @unchecked Sendable {
-    private var result: T?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ work: @escaping @Sendable () -> T) {
-        DispatchQueue.global().async {
-            self.result = work()
-            self.done.signal()
-        }
-    }
-
-    var value: T {
-        done.wait()
-        done.signal()  // so a second read does not wait forever
-        return result!
     }
 }
