@@ -26,6 +26,11 @@ import SitegenModel
         var until = "2024-02-10"
         var notes: [String: String] = [:]
         var dayTemplate: String? = nil
+        var baseURL: String? = nil
+        var hotlinkPosters = false
+        /// Files of the Public folder (path → text); nil: the repository's own.
+        var publicFiles: [String: String]? = nil
+        var buildTime = SiteFixture.buildTime
         var edit: @Sendable (SourceRequest, String) -> String = { $1 }
     }
 
@@ -40,8 +45,18 @@ import SitegenModel
             try day.write(to: copy.appendingPathComponent("day.mustache"), atomically: true, encoding: .utf8)
             templates = copy
         }
+        var publicFolder = SiteFixture.repo.appendingPathComponent("Public")
+        if let files = b.publicFiles {
+            publicFolder = folder.appendingPathComponent("public-\(UUID().uuidString)")
+            for (path, text) in files {
+                let url = publicFolder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
-                                           source: EditedSource(edit: b.edit))
+                                           publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
+                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -197,6 +212,23 @@ import SitegenModel
         let notes = try SiteFixture.writeNotes(["date/2024-02-05.md": "메모"], in: folder)
         let third = try await SiteFixture.build(into: site, days: 30, notes: notes, source: CountingDemo(counter: counter))
         #expect(counter.count > fetchedFirst && third.updatedInPlace && third.written == 2)
+    }
+
+    /// A Public file that becomes a folder of the same name (`about` → `about/index.html`), and
+    /// back: the stale file or folder stands where the new one goes, so it must go first.
+    @Test func rebuildsWhenAPublicFileBecomesAFolder() async throws {
+        var files: [String: String] = [:]
+        for name in ["favicon.svg", "search.js", "site.js", "style.css"] {
+            files[name] = try String(contentsOf: SiteFixture.repo.appendingPathComponent("Public/\(name)"), encoding: .utf8)
+        }
+        var asFile = files, asFolder = files
+        asFile["about"] = "소개"
+        asFolder["about/index.html"] = "<p>소개</p>"
+        asFolder["about/team/index.html"] = "<p>팀</p>"
+        let summary = try await rebuildMatchesWholeBuild(Build(publicFiles: asFile), Build(publicFiles: asFolder))
+        #expect(summary.updatedInPlace)
+        let back = try await rebuildMatchesWholeBuild(Build(publicFiles: asFolder), Build(publicFiles: asFile))
+        #expect(back.updatedInPlace)
     }
 
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {
