@@ -236,6 +236,25 @@ import SitegenModel
         #expect(back.updatedInPlace)
     }
 
+    /// `rm -rf _site/*` empties the site but leaves its `.sitegen` marker, folder and manifest: the
+    /// next build, same inputs or not, must not trust the manifest's word for files that are gone.
+    @Test func aSiteEmptiedByHandIsBuiltWholeAgain() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        // The demo's rebuild would stop before fetching; an edited source's updates in place.
+        for (n, source) in [DemoSource() as any BoxOfficeSource, EditedSource(edit: { $1 })].enumerated() {
+            let site = folder.appendingPathComponent("\(n)/_site")
+            try await SiteFixture.build(into: site, days: 30, source: source)
+            let want = try SiteFixture.files(site)
+            for name in try FileManager.default.contentsOfDirectory(atPath: site.path) where !name.hasPrefix(".") {
+                try FileManager.default.removeItem(at: site.appendingPathComponent(name))
+            }
+            let summary = try await SiteFixture.build(into: site, days: 30, source: source)
+            #expect(!summary.updatedInPlace)
+            #expect(try SiteFixture.files(site) == want)
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {
         let summary = try await rebuildMatchesWholeBuild(Build(), Build())
         #expect(summary.updatedInPlace && summary.written == 0 && summary.deleted == 0)
