@@ -255,6 +255,31 @@ import SitegenModel
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// A film only a weekly chart lists (no page, a drawn poster from the feeds job) arrives and leaves.
+    @Test func rebuildsWhenAWeekOnlyFilmArrivesAndLeaves() async throws {
+        let weekOnly = Build(edit: { request, body in
+            guard request == .periodChart(.week, Day(iso: "2024-01-29")!), let r = body.range(of: #""rank":"10""#) else { return body }
+            let row = body[r.lowerBound...].replacingOccurrences(of: #""movieCd":"\d+""#, with: #""movieCd":"99999901""#, options: .regularExpression)
+                .replacingOccurrences(of: #""movieNm":"[^"]*""#, with: #""movieNm":"주간만 영화""#, options: .regularExpression)
+            return String(body[..<r.lowerBound]) + row
+        })
+        #expect(try await rebuildMatchesWholeBuild(Build(), weekOnly).updatedInPlace)
+        #expect(try await rebuildMatchesWholeBuild(weekOnly, Build()).updatedInPlace)
+    }
+
+    /// A hot-linked poster found for a film shows on every page that shows the film.
+    @Test func rebuildsEveryPageShowingAFilmWhosePosterIsFound() async throws {
+        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let info = String(decoding: try await DemoSource().fetch(.movieInfo(code: code)).body, as: UTF8.self)
+        let title = try #require(info.firstMatch(of: /"movieNm":"([^"]*)"/)).output.1
+        let found = Build(hotlinkPosters: true, edit: { request, body in
+            guard case .posterSearch(let query) = request, query.hasPrefix(title) else { return body }
+            return #"{"documents":[{"image_url":"https://img.example/p.jpg","width":500,"height":715}],"meta":{}}"#
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(hotlinkPosters: true), found)
+        #expect(summary.updatedInPlace && summary.written > 10, "\(summary.written) files written")
+    }
+
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {
         let summary = try await rebuildMatchesWholeBuild(Build(), Build())
         #expect(summary.updatedInPlace && summary.written == 0 && summary.deleted == 0)
