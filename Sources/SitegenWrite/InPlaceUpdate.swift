@@ -81,6 +81,24 @@ extension SiteWriter {
             if !pending.isEmpty || !stale.isEmpty { writer.forgetManifest() }
             var made: Set<String> = [""]
             defer { abort() }
+            // A gone file where a new one needs its folder (Public `about` → `about/index.html`),
+            // or gone files in a folder a new file replaces: those go first, or the rename fails.
+            var folders: Set<String> = []
+            for relative in pending {
+                var folder = (relative as NSString).deletingLastPathComponent
+                while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+            }
+            let written = Set(pending)
+            let inTheWay = stale.filter { relative in
+                if folders.contains(relative) { return true }
+                var folder = (relative as NSString).deletingLastPathComponent
+                while !folder.isEmpty {
+                    if written.contains(folder) { return true }
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+                return false
+            }
+            remove(inTheWay)
             for (number, relative) in pending.enumerated() {
                 var missing: [String] = []
                 var folder = (relative as NSString).deletingLastPathComponent
@@ -99,8 +117,15 @@ extension SiteWriter {
                     throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
                 }
             }
+            remove(stale)
+            return WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
+                               writtenCount: pending.count, deletedCount: stale.count)
+        }
+
+        /// Deletes files of the output, then the folders that leaves empty.
+        private func remove(_ files: [String]) {
             var emptied: Set<String> = []
-            for relative in stale {
+            for relative in files {
                 unlink(root + "/" + relative)
                 emptied.insert((relative as NSString).deletingLastPathComponent)
             }
@@ -111,8 +136,6 @@ extension SiteWriter {
                     current = (current as NSString).deletingLastPathComponent
                 }
             }
-            return WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
-                               writtenCount: pending.count, deletedCount: stale.count)
         }
     }
 }

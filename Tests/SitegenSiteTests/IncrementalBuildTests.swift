@@ -27,6 +27,11 @@ import SitegenWrite
         var until = "2024-02-10"
         var notes: [String: String] = [:]
         var dayTemplate: String? = nil
+        var baseURL: String? = nil
+        var hotlinkPosters = false
+        /// Files of the Public folder (path → text); nil: the repository's own.
+        var publicFiles: [String: String]? = nil
+        var buildTime = SiteFixture.buildTime
         var edit: @Sendable (SourceRequest, String) -> String = { $1 }
     }
 
@@ -41,8 +46,18 @@ import SitegenWrite
             try day.write(to: copy.appendingPathComponent("day.mustache"), atomically: true, encoding: .utf8)
             templates = copy
         }
+        var publicFolder = SiteFixture.repo.appendingPathComponent("Public")
+        if let files = b.publicFiles {
+            publicFolder = folder.appendingPathComponent("public-\(UUID().uuidString)")
+            for (path, text) in files {
+                let url = publicFolder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
-                                           source: EditedSource(edit: b.edit))
+                                           publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
+                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -124,8 +139,13 @@ import SitegenWrite
     }
 
     @Test func rebuildsAfterATemplateChanges() async throws {
+        // day.mustache fills the layout's blocks (it has no </main>): the change goes after its last partial.
         let day = try String(contentsOf: SiteFixture.repo.appendingPathComponent("Templates/day.mustache"), encoding: .utf8)
-        _ = try await rebuildMatchesWholeBuild(Build(), Build(dayTemplate: day.replacingOccurrences(of: "</main>", with: "<p>바뀐 틀</p></main>")))
+        let changed = day.replacingOccurrences(of: "{{> partials/provenance}}", with: "{{> partials/provenance}}<p>바뀐 틀</p>")
+        #expect(changed != day)
+        let summary = try await rebuildMatchesWholeBuild(Build(), Build(dayTemplate: changed))
+        // Every day's list page and the home page.
+        #expect(summary.written >= 121, "\(summary.written) files written")
     }
 
     @Test func rebuildsAShorterRangeDeletingThePagesThatLeft() async throws {
@@ -216,6 +236,67 @@ import SitegenWrite
         try FileManager.default.removeItem(at: pub.appendingPathComponent("date"))
         let again = try await SiteFixture.build(into: site, days: 120, publicFolder: pub)
         #expect(again.updatedInPlace && again.written == 0)
+    }
+
+    /// A Public file that becomes a folder of the same name (`about` → `about/index.html`), and
+    /// back: the stale file or folder stands where the new one goes, so it must go first.
+    @Test func rebuildsWhenAPublicFileBecomesAFolder() async throws {
+        var files: [String: String] = [:]
+        for name in ["favicon.svg", "search.js", "site.js", "style.css"] {
+            files[name] = try String(contentsOf: SiteFixture.repo.appendingPathComponent("Public/\(name)"), encoding: .utf8)
+        }
+        var asFile = files, asFolder = files
+        asFile["about"] = "소개"
+        asFolder["about/index.html"] = "<p>소개</p>"
+        asFolder["about/team/index.html"] = "<p>팀</p>"
+        let summary = try await rebuildMatchesWholeBuild(Build(publicFiles: asFile), Build(publicFiles: asFolder))
+        #expect(summary.updatedInPlace)
+        let back = try await rebuildMatchesWholeBuild(Build(publicFiles: asFolder), Build(publicFiles: asFile))
+        #expect(back.updatedInPlace)
+    }
+
+    /// `rm -rf _site/*` empties the site but leaves its `.sitegen` marker, folder and manifest: the
+    /// next build, same inputs or not, must not trust the manifest's word for files that are gone.
+    @Test func aSiteEmptiedByHandIsBuiltWholeAgain() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        // The demo's rebuild would stop before fetching; an edited source's updates in place.
+        for (n, source) in [DemoSource() as any BoxOfficeSource, EditedSource(edit: { $1 })].enumerated() {
+            let site = folder.appendingPathComponent("\(n)/_site")
+            try await SiteFixture.build(into: site, days: 30, source: source)
+            let want = try SiteFixture.files(site)
+            for name in try FileManager.default.contentsOfDirectory(atPath: site.path) where !name.hasPrefix(".") {
+                try FileManager.default.removeItem(at: site.appendingPathComponent(name))
+            }
+            let summary = try await SiteFixture.build(into: site, days: 30, source: source)
+            #expect(!summary.updatedInPlace)
+            #expect(try SiteFixture.files(site) == want)
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A film only a weekly chart lists (no page, a drawn poster from the feeds job) arrives and leaves.
+    @Test func rebuildsWhenAWeekOnlyFilmArrivesAndLeaves() async throws {
+        let weekOnly = Build(edit: { request, body in
+            guard request == .periodChart(.week, Day(iso: "2024-01-29")!), let r = body.range(of: #""rank":"10""#) else { return body }
+            let row = body[r.lowerBound...].replacingOccurrences(of: #""movieCd":"\d+""#, with: #""movieCd":"99999901""#, options: .regularExpression)
+                .replacingOccurrences(of: #""movieNm":"[^"]*""#, with: #""movieNm":"주간만 영화""#, options: .regularExpression)
+            return String(body[..<r.lowerBound]) + row
+        })
+        #expect(try await rebuildMatchesWholeBuild(Build(), weekOnly).updatedInPlace)
+        #expect(try await rebuildMatchesWholeBuild(weekOnly, Build()).updatedInPlace)
+    }
+
+    /// A hot-linked poster found for a film shows on every page that shows the film.
+    @Test func rebuildsEveryPageShowingAFilmWhosePosterIsFound() async throws {
+        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let info = String(decoding: try await DemoSource().fetch(.movieInfo(code: code)).body, as: UTF8.self)
+        let title = try #require(info.firstMatch(of: /"movieNm":"([^"]*)"/)).output.1
+        let found = Build(hotlinkPosters: true, edit: { request, body in
+            guard case .posterSearch(let query) = request, query.hasPrefix(title) else { return body }
+            return #"{"documents":[{"image_url":"https://img.example/p.jpg","width":500,"height":715}],"meta":{}}"#
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(hotlinkPosters: true), found)
+        #expect(summary.updatedInPlace && summary.written > 10, "\(summary.written) files written")
     }
 
     @Test func aRebuildWithNothingChangedWritesNothing() async throws {

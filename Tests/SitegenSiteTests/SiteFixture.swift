@@ -34,9 +34,10 @@ enum SiteFixture {
 
     @discardableResult
     static func build(into output: URL, days: Int = 14, until: String = "2024-02-10", notes: URL? = nil,
-                      templates: URL = repo.appendingPathComponent("Templates"), baseURL: String? = nil,
-                      source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, log: Log = Log(),
-                      publicFolder: URL = repo.appendingPathComponent("Public")) async throws -> BuildSummary {
+                      templates: URL = repo.appendingPathComponent("Templates"),
+                      publicFolder: URL = repo.appendingPathComponent("Public"), baseURL: String? = nil,
+                      source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, buildTime: Date = SiteFixture.buildTime,
+                      log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
         var plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
