@@ -100,19 +100,7 @@ extension SiteWriter {
             }
             remove(inTheWay)
             for (number, relative) in pending.enumerated() {
-                var missing: [String] = []
-                var folder = (relative as NSString).deletingLastPathComponent
-                while !made.contains(folder) {
-                    missing.append(folder)
-                    folder = (folder as NSString).deletingLastPathComponent
-                }
-                for folder in missing.reversed() {
-                    let path = root + "/" + folder
-                    if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                        throw WriteError("cannot create \(ErrorText.printable(path)) (\(String(cString: strerror(errno))))")
-                    }
-                    made.insert(folder)
-                }
+                try SiteWriter.makeFolders(for: relative, under: root, made: &made)
                 if rename(staging! + "/\(number)", root + "/" + relative) != 0 {
                     throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
                 }

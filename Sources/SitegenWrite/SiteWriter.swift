@@ -205,20 +205,8 @@ public struct SiteWriter: Sendable {
             }
         }
 
-        /// mkdir for each folder not made yet, parents first (plain calls: there are thousands).
         private func makeFolders(for relative: String) throws {
-            var missing: [String] = []
-            var folder = (relative as NSString).deletingLastPathComponent
-            while !made.contains(folder) {
-                missing.append(folder)
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-            for folder in missing.reversed() {
-                if mkdir(staging.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                    throw WriteError("cannot create \(folder) (\(String(cString: strerror(errno))))")
-                }
-                made.insert(folder)
-            }
+            try SiteWriter.makeFolders(for: relative, under: staging.path, made: &made)
         }
 
         /// Marks the folder as sitegen's and swaps it in atomically.
@@ -233,6 +221,23 @@ public struct SiteWriter: Sendable {
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }
+    }
+
+    /// mkdir for each folder of `relative` not made yet under `root`, parents first (plain calls:
+    /// a site has thousands of folders). `made` remembers them between calls.
+    static func makeFolders(for relative: String, under root: String, made: inout Set<String>) throws {
+        var missing: [String] = []
+        var folder = (relative as NSString).deletingLastPathComponent
+        while !made.contains(folder) {
+            missing.append(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        for folder in missing.reversed() {
+            if mkdir(root + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                throw WriteError("cannot create \(ErrorText.printable(folder)) (\(String(cString: strerror(errno))))")
+            }
+            made.insert(folder)
+        }
     }
 
     /// An existing output must be empty or carry the marker: `--output ~` must never be replaced.
