@@ -4,7 +4,7 @@ import SitegenModel
 
 /// A page of the site and a fingerprint of everything it is made from: equal keys mean equal
 /// files, so a rebuild renders only pages whose key changed. `key` nil means "always render"
-/// (pages built from the whole site: archive, search, records, feeds).
+/// (pages built from the whole site: the archive's index, the years, records and feeds).
 public struct PageKey: Sendable, Equatable {
     public let id: String
     public let key: UInt64?
@@ -76,12 +76,13 @@ struct PageKeys {
     }
 
     func key(_ job: SiteRenderer.Job) -> PageKey {
-        PageKey(id: job.id(site), key: fingerprint(job)?.value)
+        let id = job.id(site)
+        return PageKey(id: id, key: fingerprint(job, id: id)?.value)
     }
 
-    private func fingerprint(_ job: SiteRenderer.Job) -> Fingerprint? {
+    private func fingerprint(_ job: SiteRenderer.Job, id: String) -> Fingerprint? {
         var f = global
-        f.add(job.id(site))
+        f.add(id)
         switch job {
         case .home, .homeGrid:
             guard let last = site.days.indices.last else { return nil }
