@@ -86,13 +86,13 @@ public struct Pipeline: Sendable {
             let inputs = try loadInputs()
             profile("inputs", since: started)
             let key = inputsKey(inputs)
-            if let summary = unchanged(inputs, key: key, started: started) {
-                lock.release()
-                return summary
-            }
             // Read while the data is fetched: it needs only the output folder, which the lock keeps ours.
             let output = plan.output
             let previous = Later { SiteWriter(output: output).readManifest(builder: BuildIdentity.current) }
+            if let key, let summary = unchanged(inputs, key: key, previous: previous.value, started: started) {
+                lock.release()
+                return summary
+            }
             let dataset = try await fetch().dataset
             profile("fetch", since: started)
             let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
@@ -141,37 +141,6 @@ public struct Pipeline: Sendable {
         return LoadedInputs(templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped, stockOnly: stockOnly)
     }
 
-    /// Everything a build is made of, when the source's answers are known without fetching (the
-    /// demo): the days, the source, the options that reach pages, templates, notes and Public files.
-    func inputsKey(_ inputs: LoadedInputs) -> UInt64? {
-        guard let source = plan.source.snapshotIdentity, !inputs.templates.stampsBuildTime else { return nil }
-        var f = Fingerprint("inputs")
-        f.add(source)
-        f.add(plan.days.count)
-        for day in plan.days { f.add(day.ordinal) }
-        f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
-        f.add(inputs.templates.fingerprint)
-        f.add(inputs.notes.site)
-        for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }
-        for (code, text) in inputs.notes.movies.sorted(by: { $0.key < $1.key }) { f.add(code); f.add(text) }
-        f.add(inputs.publicFiles.count)
-        for file in inputs.publicFiles { f.add(file.path); f.add(bytes: file.contents) }
-        return f.value
-    }
-
-    /// The last build had the same inputs and its site is still there: nothing to fetch, render
-    /// or write. Says what that build said.
-    func unchanged(_ inputs: LoadedInputs, key: UInt64?, started: DispatchTime) -> BuildSummary? {
-        guard let key, let previous = SiteWriter(output: plan.output).readManifest(builder: BuildIdentity.current),
-              previous.inputs == key, previous.counts.count == 3 else { return nil }
-        if plan.source.kind == .demo { announceDemo() }
-        announce(previous.messages, inputs)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return BuildSummary(days: previous.counts[0], movies: previous.counts[1], pages: previous.counts[2],
-                            files: previous.pages.reduce(0) { $0 + $1.files.count }, written: 0, deleted: 0,
-                            updatedInPlace: true, seconds: seconds, output: plan.output, source: plan.source.kind)
-    }
-
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
         messages.forEach { console.note("note: " + $0) }
         if !inputs.stockOnly.isEmpty {
@@ -198,14 +167,15 @@ public struct Pipeline: Sendable {
         var inPlace = false
         let previous = if let manifest { manifest.value } else { writer.readManifest(builder: builder) }
         profile("manifest read", since: started)
-        if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let previous {
-            var old: [String: UInt64] = [:]
-            for page in previous.pages { if let key = page.key { old[page.id] = key } }
+        let changed = previous.map { Self.changedPages(site.pages, since: $0) }
+        if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let changed {
             var kinds: [String: Int] = [:]
-            for page in site.pages where page.key == nil || old[page.id] != page.key { kinds[String(page.id.split(separator: " ")[0]), default: 0] += 1 }
+            for id in changed { kinds[String(id.split(separator: " ")[0]), default: 0] += 1 }
             console.note("profile: pages to render again of \(site.pages.count): " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
-        if let previous, let changed = Self.changedPages(site.pages, since: previous) {
+        // More than half changed: staging the whole site (one atomic swap) then costs about as
+        // much as updating it in place.
+        if let previous, let changed, changed.count * 2 <= site.pages.count {
             (rendered, report) = try update(site, changed: changed, previous: previous, publicFiles: inputs.publicFiles, record: &record,
                                             started: started)
             inPlace = true
@@ -225,16 +195,6 @@ public struct Pipeline: Sendable {
         return BuildSummary(days: dataset.days.count, movies: movies,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
                             deleted: report.deletedCount, updatedInPlace: inPlace, seconds: seconds, output: plan.output, source: dataset.source)
-    }
-
-    /// The pages to render again, or nil when more than half changed: staging the whole site
-    /// (one atomic swap) then costs about as much as updating it in place.
-    static func changedPages(_ pages: [PageKey], since previous: BuildManifest) -> Set<String>? {
-        var old: [String: UInt64] = [:]
-        for page in previous.pages { if let key = page.key { old[page.id] = key } }
-        var changed: Set<String> = []
-        for page in pages where page.key == nil || old[page.id] != page.key { changed.insert(page.id) }
-        return changed.count * 2 <= pages.count ? changed : nil
     }
 
     /// The whole site into a staging folder, swapped in when every file is written. Rendered
@@ -264,57 +224,6 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Only the pages whose key changed are rendered, all of them before the output is touched;
-    /// then the files that changed are replaced and the ones no page writes any more deleted.
-    func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, publicFiles: [Inputs.PublicFile],
-                record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
-        // Only the pages rendered again, the pages gone and the Public files can change which
-        // files exist; the other pages' files (nearly all of them) are counted, never listed.
-        let current = Set(site.pages.map(\.id))
-        var keptFiles = 0
-        var replaced: [String] = []
-        var previousByID: [String: BuildManifest.Page] = [:]
-        previousByID.reserveCapacity(previous.pages.count)
-        for page in previous.pages {
-            previousByID[page.id] = page
-            if current.contains(page.id) && !changed.contains(page.id) && page.id != Self.publicPage {
-                keptFiles += page.files.count
-            } else {
-                replaced += page.files
-            }
-        }
-        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced) {
-            // A Public file over a generated one: only then are the kept pages' files looked through.
-            path in previous.pages.contains { current.contains($0.id) && !changed.contains($0.id) && $0.id != Self.publicPage && $0.files.contains(path) }
-        }
-        var files = FilesByPage()
-        do {
-            let rendered = try renderPhase {
-                try SiteRenderer.render(site, only: changed) { page, file in
-                    files.add(page, file.path)
-                    try update.add(file.path, file.contents)
-                }
-            } after: {}
-            for file in publicFiles {
-                try update.add(file.path, file.contents, from: file.source)
-                files.add(Self.publicPage, file.path)
-            }
-            profile("render changed pages", since: started)
-            let report = try update.finish()
-            record.pages = site.pages.map { page in
-                BuildManifest.Page(id: page.id, key: page.key,
-                                   files: changed.contains(page.id) ? files.pages[page.id] ?? [] : previousByID[page.id]?.files ?? [])
-            } + [BuildManifest.Page(id: Self.publicPage, key: nil, files: files.pages[Self.publicPage] ?? [])]
-            return (rendered, report)
-        } catch {
-            update.abort()
-            throw error
-        }
-    }
-
-    /// The Public files' entry in the manifest: copied on every build, compared byte for byte.
-    static let publicPage = "public files"
-
     /// Errors of rendering said as the render phase's; the writer's and the templates' keep their own words.
     func renderPhase(_ body: () throws -> RenderSummary, after: () throws -> Void) throws -> RenderSummary {
         do {
@@ -336,18 +245,6 @@ final class FreeLater<T: Sendable>: @unchecked Sendable {
     private var value: T?
     init(_ value: T) { self.value = value }
     func drop() { value = nil }
-}
-
-/// Which files each page wrote, for the manifest.
-struct FilesByPage {
-    var pages: [String: [String]] = [:]
-    mutating func add(_ page: String, _ path: String) { pages[page, default: []].append(path) }
-
-    /// In the site's page order, then the Public files.
-    func pages(_ order: [PageKey]) -> [BuildManifest.Page] {
-        order.map { BuildManifest.Page(id: $0.id, key: $0.key, files: pages[$0.id] ?? []) }
-            + [BuildManifest.Page(id: Pipeline.publicPage, key: nil, files: pages[Pipeline.publicPage] ?? [])]
-    }
 }
 
 public struct PhaseError: Error, Sendable, CustomStringConvertible {

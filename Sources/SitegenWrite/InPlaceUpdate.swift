@@ -7,8 +7,7 @@ import Glibc
 extension SiteWriter {
     /// Starts a rebuild that changes a few pages of the existing output in place instead of
     /// staging the whole site again (which costs as much as a first build: tens of thousands of
-    /// files made, then as many deleted). `kept` are the files of the pages not rendered again.
-    /// `keptCount` files of pages not rendered again stay; `replacing` are the previous build's
+    /// files made, then as many deleted). `keptCount` files of pages not rendered again stay; `replacing` are the previous build's
     /// files of the pages that are rendered again or gone (deleted unless written again);
     /// `isKept` says whether a path is one of the kept files (asked only of a path written twice).
     public func update(keptCount: Int, replacing: [String], isKept: @escaping (String) -> Bool) throws -> Update {
@@ -51,21 +50,10 @@ extension SiteWriter {
             // Written twice in this build, or over a kept page's file (which exists on disk and
             // is not among the files being replaced).
             let overKept = !replaced.contains(relative) && access(root + "/" + relative, F_OK) == 0 && isKept(relative)
-            guard present.insert(relative).inserted, !overKept else {
-                let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
-                    ?? "\(ErrorText.printable(relative)) is generated twice"
-                throw WriteError("\(what); rename or remove one of them")
-            }
+            guard present.insert(relative).inserted, !overKept else { throw SiteWriter.collision(relative, from: source) }
             bytes += data.count
             if SiteWriter.sameContents(root + "/" + relative, data) { unchanged += 1; return }
-            if staging == nil {
-                let parent = writer.output.deletingLastPathComponent().path
-                let folder = parent + "/\(writer.stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))"
-                guard mkdir(folder, 0o755) == 0 else {
-                    throw WriteError("cannot write in \(ErrorText.printable(parent)) (\(String(cString: strerror(errno)))); pick another --output")
-                }
-                staging = folder
-            }
+            if staging == nil { staging = try writer.makeStagingFolder() }
             try SiteWriter.writeFile(staging! + "/\(pending.count)", data, relative: relative)
             pending.append(relative)
         }

@@ -153,11 +153,27 @@ public struct SiteWriter: Sendable {
         try checkReplaceable()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
         catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
-        let staging = parent.appendingPathComponent("\(stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        do { try fm.createDirectory(at: staging, withIntermediateDirectories: false) }
-        catch { throw WriteError("cannot write in \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
+        let staging = URL(fileURLWithPath: try makeStagingFolder())
         let previous = fm.fileExists(atPath: output.appendingPathComponent(Self.marker).path) ? output.path : nil
         return Session(writer: self, staging: staging, previous: previous)
+    }
+
+    /// A new staging folder beside the output, named so the next build's lock finds and removes
+    /// it if this build dies.
+    func makeStagingFolder() throws -> String {
+        let parent = output.deletingLastPathComponent().path
+        let folder = parent + "/\(stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))"
+        guard mkdir(folder, 0o755) == 0 else {
+            throw WriteError("cannot write in \(parent) (\(String(cString: strerror(errno)))); pick another --output")
+        }
+        return folder
+    }
+
+    /// The same path added twice: silently replacing a generated page would hide it, so both are named.
+    static func collision(_ relative: String, from source: String?) -> WriteError {
+        let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
+            ?? "\(ErrorText.printable(relative)) is generated twice"
+        return WriteError("\(what); rename or remove one of them")
     }
 
     /// One build's staging folder. Nothing reaches `--output` until `finish` swaps it in whole.
@@ -181,12 +197,7 @@ public struct SiteWriter: Sendable {
         public func add(_ relative: String, _ data: Data, from source: String?) throws {
             do {
                 try SiteWriter.checkRelative(relative)
-                guard written.insert(relative).inserted else {
-                    // Silently replacing a generated page would hide it; both are named instead.
-                    let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
-                        ?? "\(ErrorText.printable(relative)) is generated twice"
-                    throw WriteError("\(what); rename or remove one of them")
-                }
+                guard written.insert(relative).inserted else { throw SiteWriter.collision(relative, from: source) }
                 try makeFolders(for: relative)
                 let target = staging.path + "/" + relative
                 // Unchanged since the last build: link the old file in, keeping its modification

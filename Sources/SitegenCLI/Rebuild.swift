@@ -1,0 +1,104 @@
+import Foundation
+import SitegenBasics
+import SitegenRender
+import SitegenWrite
+
+/// Rebuilds: what the last build's manifest lets a build skip, and the in-place update.
+extension Pipeline {
+    /// Everything a build is made of, when the source's answers are known without fetching (the
+    /// demo): the days, the source, the options that reach pages, templates, notes and Public files.
+    func inputsKey(_ inputs: LoadedInputs) -> UInt64? {
+        guard let source = plan.source.snapshotIdentity, !inputs.templates.stampsBuildTime else { return nil }
+        var f = Fingerprint("inputs")
+        f.add(source)
+        f.add(plan.days.count)
+        for day in plan.days { f.add(day.ordinal) }
+        f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
+        f.add(inputs.templates.fingerprint)
+        f.add(inputs.notes.site)
+        for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }
+        for (code, text) in inputs.notes.movies.sorted(by: { $0.key < $1.key }) { f.add(code); f.add(text) }
+        f.add(inputs.publicFiles.count)
+        for file in inputs.publicFiles { f.add(file.path); f.add(bytes: file.contents) }
+        return f.value
+    }
+
+    /// The last build had the same inputs and its site is still there: nothing to fetch, render
+    /// or write. Says what that build said.
+    func unchanged(_ inputs: LoadedInputs, key: UInt64, previous: BuildManifest?, started: DispatchTime) -> BuildSummary? {
+        guard let previous, previous.inputs == key, previous.counts.count == 3 else { return nil }
+        if plan.source.kind == .demo { announceDemo() }
+        announce(previous.messages, inputs)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return BuildSummary(days: previous.counts[0], movies: previous.counts[1], pages: previous.counts[2],
+                            files: previous.pages.reduce(0) { $0 + $1.files.count }, written: 0, deleted: 0,
+                            updatedInPlace: true, seconds: seconds, output: plan.output, source: plan.source.kind)
+    }
+
+    /// The pages whose key changed since the last build, or that it did not have.
+    static func changedPages(_ pages: [PageKey], since previous: BuildManifest) -> Set<String> {
+        var old: [String: UInt64] = [:]
+        for page in previous.pages { if let key = page.key { old[page.id] = key } }
+        return Set(pages.lazy.filter { $0.key == nil || old[$0.id] != $0.key }.map(\.id))
+    }
+
+    /// Only the pages whose key changed are rendered, all of them before the output is touched;
+    /// then the files that changed are replaced and the ones no page writes any more deleted.
+    func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, publicFiles: [Inputs.PublicFile],
+                record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
+        // Only the pages rendered again, the pages gone and the Public files can change which
+        // files exist; the other pages' files (nearly all of them) are counted, never listed.
+        let current = Set(site.pages.map(\.id))
+        func isKept(_ page: BuildManifest.Page) -> Bool {
+            current.contains(page.id) && !changed.contains(page.id) && page.id != Self.publicPage
+        }
+        var keptFiles = 0
+        var replaced: [String] = []
+        var previousByID: [String: BuildManifest.Page] = [:]
+        previousByID.reserveCapacity(previous.pages.count)
+        for page in previous.pages {
+            previousByID[page.id] = page
+            if isKept(page) { keptFiles += page.files.count } else { replaced += page.files }
+        }
+        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced) { path in
+            // A Public file over a generated one: only then are the kept pages' files looked through.
+            previous.pages.contains { isKept($0) && $0.files.contains(path) }
+        }
+        var files = FilesByPage()
+        do {
+            let rendered = try renderPhase {
+                try SiteRenderer.render(site, only: changed) { page, file in
+                    files.add(page, file.path)
+                    try update.add(file.path, file.contents)
+                }
+            } after: {}
+            for file in publicFiles {
+                try update.add(file.path, file.contents, from: file.source)
+                files.add(Self.publicPage, file.path)
+            }
+            profile("render changed pages", since: started)
+            let report = try update.finish()
+            record.pages = files.pages(site.pages) { changed.contains($0) ? nil : previousByID[$0]?.files }
+            return (rendered, report)
+        } catch {
+            update.abort()
+            throw error
+        }
+    }
+
+    /// The Public files' entry in the manifest: copied on every build, compared byte for byte.
+    static let publicPage = "public files"
+}
+
+/// Which files each page wrote, for the manifest.
+struct FilesByPage {
+    var pages: [String: [String]] = [:]
+    mutating func add(_ page: String, _ path: String) { pages[page, default: []].append(path) }
+
+    /// In the site's page order, then the Public files. `kept` gives the files of a page not
+    /// rendered again (the last build's), nil for a page rendered now.
+    func pages(_ order: [PageKey], kept: (String) -> [String]? = { _ in nil }) -> [BuildManifest.Page] {
+        order.map { BuildManifest.Page(id: $0.id, key: $0.key, files: kept($0.id) ?? pages[$0.id] ?? []) }
+            + [BuildManifest.Page(id: Pipeline.publicPage, key: nil, files: pages[Pipeline.publicPage] ?? [])]
+    }
+}
