@@ -33,17 +33,11 @@ struct PageKeys {
     init(_ site: SiteModel, templates: Templates) {
         self.site = site
         let days = site.days
-        let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: days.count)
-        defer { slots.deallocate() }
-        let base = SendablePointer(slots.baseAddress)
-        DispatchQueue.concurrentPerform(iterations: 4) { part in
-            for i in stride(from: part, to: days.count, by: 4) {
-                var f = Fingerprint()
-                f.add(days[i])
-                (base.pointer! + i).initialize(to: f.value)
-            }
+        dayPrints = concurrentMap(days.count, chunk: 512) { i in
+            var f = Fingerprint()
+            f.add(days[i])
+            return f.value
         }
-        dayPrints = Array(slots)
         periodPrints = site.periods.mapValues { charts in charts.map { var f = Fingerprint(); f.add($0); return f.value } }
         var looks: [String: UInt64] = [:], facts: [String: UInt64] = [:]
         for code in site.movieCodes + site.periodOnlyCodes {

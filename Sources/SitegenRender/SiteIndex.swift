@@ -52,7 +52,6 @@ struct SiteIndex: Sendable {
             (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
                              title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
         })
-
         var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
         for chart in dataset.periods { periods[chart.kind, default: []].append(chart) }
         for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
@@ -18,17 +19,8 @@ public enum SiteRenderer {
         let site = SiteModel(input, rows: RowsWanted())
         let keys = PageKeys(site, templates: input.templates)
         let jobs = jobs(site)
-        // Ten thousand keys at 3,650 days: on all cores, in fixed slots, so the order never varies.
-        let slots = UnsafeMutableBufferPointer<PageKey>.allocate(capacity: jobs.count)
-        defer { slots.deallocate() }
-        let chunks = stride(from: 0, to: jobs.count, by: 512).map { $0..<min($0 + 512, jobs.count) }
-        let base = SendablePointer(slots.baseAddress)
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { c in
-            for i in chunks[c] { (base.pointer! + i).initialize(to: keys.key(jobs[i])) }
-        }
-        let pages = Array(slots)
-        slots.deinitialize()
-        return SitePlan(input: input, site: site, jobs: jobs, pages: pages)
+        // Ten thousand keys at 3,650 days: on all cores.
+        return SitePlan(input: input, site: site, jobs: jobs, pages: concurrentMap(jobs.count, chunk: 512) { keys.key(jobs[$0]) })
     }
 
     /// Renders the pages of `plan` named in `only` (all when nil) and hands each file to `sink`
@@ -48,11 +40,9 @@ public enum SiteRenderer {
         let templates = input.templates
         for start in stride(from: 0, to: chosen.count, by: chunk) {
             let batch = Array(chosen[start..<min(start + chunk, chosen.count)])
-            let results = ResultSlots(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                results.store(i, Result { try batch[i].render(site, templates) })
-            }
-            for (job, result) in zip(batch, results.all) {
+            // One page per slot: pages differ a lot in cost, so the cores take them one at a time.
+            let results = concurrentMap(batch.count, chunk: 1) { i in Result { try batch[i].render(site, templates) } }
+            for (job, result) in zip(batch, results) {
                 let (made, count) = try result.get()
                 let id = job.id(site)
                 for file in made { try sink(id, file) }
@@ -167,21 +157,6 @@ public struct SitePlan: Sendable {
     let site: SiteModel
     let jobs: [SiteRenderer.Job]
     public let pages: [PageKey]
-}
-
-/// Each thread writes only its own slots; the pointer itself is never shared mutably.
-struct SendablePointer<T>: @unchecked Sendable { let pointer: UnsafeMutablePointer<T>? ; init(_ p: UnsafeMutablePointer<T>?) { pointer = p } }
-
-/// Per-job result slots written from many threads, each slot by exactly one of them.
-final class ResultSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Result<([OutputFile], Int), Error>?>
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-    deinit { buffer.deinitialize(); buffer.deallocate() }
-    func store(_ i: Int, _ result: Result<([OutputFile], Int), Error>) { buffer[i] = result }
-    var all: [Result<([OutputFile], Int), Error>] { buffer.map { $0! } }
 }
 
 /// What every page shares: the data's index (its fields read as the model's own), the user's
