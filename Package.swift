@@ -15,9 +15,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
-        // libvips for posters: its header (pkg-config vips) and fixed-argument wrappers over its variadic calls.
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // libvips for posters: fixed-argument wrappers over its variadic calls, loaded with dlopen on
+        // the first poster (not linked: its ~95 libraries cost every start 10 ms).
+        .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "SitegenImage", dependencies: ["CVipsShim"]),
         // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random
         // generator, the characters no output may carry, one-line error text.

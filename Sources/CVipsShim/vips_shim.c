@@ -1,22 +1,119 @@
 #include "vips_shim.h"
+#include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vips/vips.h>
+
+// libvips is opened with dlopen on the first poster, not linked. Linked, its ~95 shared libraries
+// (GLib, cairo, poppler, OpenEXR, HDF5, …) were loaded and relocated at every start of sitegen:
+// 10 ms of each run, most of which (demo builds, rebuilds, `serve`, --hotlink-posters) never
+// touch an image. It also lets sitegen run where libvips is not installed, posters aside.
+//
+// So libvips's headers are not included: the few calls used are declared here from its stable
+// ABI (soname libvips.so.42, 8.x), with images as opaque pointers. Its operations are variadic
+// (name/value pairs ending in NULL); a variadic function pointer calls them correctly.
+typedef struct VipsImage VipsImage;
+typedef void (*sg_log_func)(const char *domain, int level, const char *message, void *data);
+
+typedef struct {
+    int (*init)(const char *argv0);
+    unsigned (*log_set_handler)(const char *domain, int levels, sg_log_func func, void *data);
+    void (*cache_set_max)(int max);
+    void (*block_untrusted_set)(int state);
+    const char *(*find_load_buffer)(const void *data, size_t size);
+    void (*error)(const char *domain, const char *fmt, ...);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *options, ...);
+    int (*image_get_width)(const VipsImage *image);
+    int (*image_get_height)(const VipsImage *image);
+    int (*thumbnail_buffer)(void *buf, size_t len, VipsImage **out, int width, ...);
+    int (*webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*xyz)(VipsImage **out, int width, int height, ...);
+    int (*linear)(VipsImage *in, VipsImage **out, const double *a, const double *b, int n, ...);
+    int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
+    int (*bandjoin)(VipsImage **in, VipsImage **out, int n, ...);
+    int (*gaussnoise)(VipsImage **out, int width, int height, ...);
+    int (*add)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
+    int (*cast)(VipsImage *in, VipsImage **out, int format, ...);
+    void (*object_ref)(void *object);
+    void (*object_unref)(void *object);
+    void (*free)(void *pointer);
+} sg_calls;
+
+// Filled once, by the first sg_vips_start that succeeds (Swift's one-time static initialiser
+// calls it, so every later call happens after it).
+static sg_calls vips;
+
+// From libvips's and GLib's headers: VIPS_SIZE_DOWN, VIPS_MAX_COORD, VIPS_FORMAT_UCHAR, and every
+// GLib log level and flag (G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION).
+enum { SG_SIZE_DOWN = 2, SG_MAX_COORD = 10000000, SG_FORMAT_UCHAR = 0, SG_ALL_LOG_LEVELS = -1 };
 
 // A build prints one warning line per poster that fails; libvips's own GLib messages
 // ("VIPS-WARNING: … Premature end of JPEG file") would repeat it on stderr in another voice.
-static void sg_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+static void sg_drop_log(const char *domain, int level, const char *message, void *data) {
     (void)domain; (void)level; (void)message; (void)data;
 }
 
-int sg_vips_start(const char *argv0) {
-    if (VIPS_INIT(argv0 ? argv0 : "sitegen")) return -1;
-    g_log_set_handler("VIPS", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, sg_drop_log, NULL);
+int sg_vips_start(const char *library, const char *argv0, char *error, size_t error_size) {
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        snprintf(error, error_size, "%s", dlerror());
+        return -1;
+    }
+    if (vips.init) return 0;
+    // Resolved into a copy, so a library that lacks a call leaves nothing half set.
+    sg_calls found = { 0 };
+    struct { void **slot; const char *name; } calls[] = {
+        { (void **)&found.log_set_handler, "g_log_set_handler" },
+        { (void **)&found.cache_set_max, "vips_cache_set_max" },
+        { (void **)&found.block_untrusted_set, "vips_block_untrusted_set" },
+        { (void **)&found.find_load_buffer, "vips_foreign_find_load_buffer" },
+        { (void **)&found.error, "vips_error" },
+        { (void **)&found.error_buffer, "vips_error_buffer" },
+        { (void **)&found.error_clear, "vips_error_clear" },
+        { (void **)&found.image_new_from_buffer, "vips_image_new_from_buffer" },
+        { (void **)&found.image_get_width, "vips_image_get_width" },
+        { (void **)&found.image_get_height, "vips_image_get_height" },
+        { (void **)&found.thumbnail_buffer, "vips_thumbnail_buffer" },
+        { (void **)&found.webpsave_buffer, "vips_webpsave_buffer" },
+        { (void **)&found.pngsave_buffer, "vips_pngsave_buffer" },
+        { (void **)&found.jpegsave_buffer, "vips_jpegsave_buffer" },
+        { (void **)&found.xyz, "vips_xyz" },
+        { (void **)&found.linear, "vips_linear" },
+        { (void **)&found.extract_band, "vips_extract_band" },
+        { (void **)&found.bandjoin, "vips_bandjoin" },
+        { (void **)&found.gaussnoise, "vips_gaussnoise" },
+        { (void **)&found.add, "vips_add" },
+        { (void **)&found.cast, "vips_cast" },
+        { (void **)&found.object_ref, "g_object_ref" },
+        { (void **)&found.object_unref, "g_object_unref" },
+        { (void **)&found.free, "g_free" },
+    };
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+        *calls[i].slot = dlsym(handle, calls[i].name);
+        if (!*calls[i].slot) {
+            // vips_block_untrusted_set is the newest (libvips 8.13); older libraries stop here.
+            snprintf(error, error_size, "%s has no %s (libvips 8.13 or later is needed)", library, calls[i].name);
+            return -1;
+        }
+    }
+    int (*init)(const char *) = (int (*)(const char *))dlsym(handle, "vips_init");
+    if (!init || init(argv0 ? argv0 : "sitegen")) {
+        const char *reason = found.error_buffer();
+        snprintf(error, error_size, "libvips did not start: %s", reason && *reason ? reason : "no reason given");
+        return -1;
+    }
+    found.init = init;
+    vips = found;
+    vips.log_set_handler("VIPS", SG_ALL_LOG_LEVELS, sg_drop_log, NULL);
     // No operation cache: every call decodes its own bytes, and memory stays flat over a long build.
-    vips_cache_set_max(0);
+    vips.cache_set_max(0);
     // Poster bytes come from whatever host image search found: the loaders libvips itself marks
     // untrusted (ImageMagick, PDF, SVG, JPEG 2000, …) are never offered them.
-    vips_block_untrusted_set(TRUE);
+    vips.block_untrusted_set(1);
     return 0;
 }
 
@@ -24,7 +121,7 @@ int sg_vips_start(const char *argv0) {
 // SVG or PDF crafted to render slowly would reach a decoder with a large attack surface and no
 // time limit.
 static int sg_allowed(const void *data, size_t length) {
-    const char *loader = vips_foreign_find_load_buffer(data, length);
+    const char *loader = vips.find_load_buffer(data, length);
     if (!loader) return 0;
     // Class names, as vips_foreign_find_load_buffer gives them (libpng or libspng for PNG, and
     // libnsgif or giflib for GIF, depending on how libvips was built).
@@ -33,17 +130,17 @@ static int sg_allowed(const void *data, size_t length) {
         "VipsForeignLoadWebpBuffer", "VipsForeignLoadNsgifBuffer", "VipsForeignLoadGifBuffer", NULL
     };
     for (int i = 0; allowed[i]; i++) if (strcmp(loader, allowed[i]) == 0) return 1;
-    vips_error("sitegen", "%s images are not accepted as posters", loader);
+    vips.error("sitegen", "%s images are not accepted as posters", loader);
     return 0;
 }
 
 int sg_vips_size(const void *data, size_t length, int *width, int *height) {
     if (!sg_allowed(data, length)) return -1;
-    VipsImage *image = vips_image_new_from_buffer(data, length, "", NULL);
+    VipsImage *image = vips.image_new_from_buffer(data, length, "", NULL);
     if (!image) return -1;
-    *width = vips_image_get_width(image);
-    *height = vips_image_get_height(image);
-    g_object_unref(image);
+    *width = vips.image_get_width(image);
+    *height = vips.image_get_height(image);
+    vips.object_unref(image);
     return 0;
 }
 
@@ -53,54 +150,54 @@ int sg_vips_webp(const void *data, size_t length, int width, int quality,
     VipsImage *thumb = NULL;
     // Height unbounded, so width alone decides; fail_on=truncated makes a cut-off file an error
     // instead of a poster with a grey bottom half.
-    if (vips_thumbnail_buffer((void *)data, length, &thumb, width, "height", VIPS_MAX_COORD,
-                              "size", VIPS_SIZE_DOWN, "option_string", "fail_on=truncated", NULL)) return -1;
-    int result = vips_webpsave_buffer(thumb, out, out_length, "Q", quality, "strip", TRUE, NULL);
+    if (vips.thumbnail_buffer((void *)data, length, &thumb, width, "height", (int)SG_MAX_COORD,
+                              "size", (int)SG_SIZE_DOWN, "option_string", "fail_on=truncated", NULL)) return -1;
+    int result = vips.webpsave_buffer(thumb, out, out_length, "Q", quality, "strip", 1, NULL);
     if (result == 0) {
-        *out_width = vips_image_get_width(thumb);
-        *out_height = vips_image_get_height(thumb);
+        *out_width = vips.image_get_width(thumb);
+        *out_height = vips.image_get_height(thumb);
     }
-    g_object_unref(thumb);
+    vips.object_unref(thumb);
     return result;
 }
 
 int sg_vips_test_image(int width, int height, int noise, int png, void **out, size_t *out_length) {
     VipsImage *x = NULL, *y = NULL, *g = NULL, *rgb = NULL, *img = NULL, *final = NULL;
     int result = -1;
-    if (vips_xyz(&x, width, height, NULL)) goto done;
+    if (vips.xyz(&x, width, height, NULL)) goto done;
     // Channel 0 = x, 1 = y; scale both to 0..255 and add a third for colour.
     double scale[2] = { 255.0 / (width > 1 ? width - 1 : 1), 255.0 / (height > 1 ? height - 1 : 1) };
     double zero[2] = { 0, 0 };
-    if (vips_linear(x, &y, scale, zero, 2, NULL)) goto done;
+    if (vips.linear(x, &y, scale, zero, 2, NULL)) goto done;
     VipsImage *bands[2] = { y, NULL };
-    if (vips_extract_band(y, &bands[1], 0, "n", 1, NULL)) goto done;
+    if (vips.extract_band(y, &bands[1], 0, "n", 1, NULL)) goto done;
     VipsImage *join[3] = { y, bands[1], NULL };
-    if (vips_bandjoin(join, &rgb, 2, NULL)) { g_object_unref(bands[1]); goto done; }
-    g_object_unref(bands[1]);
+    if (vips.bandjoin(join, &rgb, 2, NULL)) { vips.object_unref(bands[1]); goto done; }
+    vips.object_unref(bands[1]);
     if (noise) {
-        if (vips_gaussnoise(&g, width, height, "sigma", 80.0, "mean", 0.0, NULL)) goto done;
-        if (vips_add(rgb, g, &img, NULL)) goto done;
+        if (vips.gaussnoise(&g, width, height, "sigma", 80.0, "mean", 0.0, NULL)) goto done;
+        if (vips.add(rgb, g, &img, NULL)) goto done;
     } else {
-        img = rgb; g_object_ref(img);
+        img = rgb; vips.object_ref(img);
     }
-    if (vips_cast(img, &final, VIPS_FORMAT_UCHAR, NULL)) goto done;
-    result = png ? vips_pngsave_buffer(final, out, out_length, "compression", 1, NULL)
-                 : vips_jpegsave_buffer(final, out, out_length, "Q", 90, NULL);
+    if (vips.cast(img, &final, SG_FORMAT_UCHAR, NULL)) goto done;
+    result = png ? vips.pngsave_buffer(final, out, out_length, "compression", 1, NULL)
+                 : vips.jpegsave_buffer(final, out, out_length, "Q", 90, NULL);
 done:
-    if (x) g_object_unref(x);
-    if (y) g_object_unref(y);
-    if (g) g_object_unref(g);
-    if (rgb) g_object_unref(rgb);
-    if (img) g_object_unref(img);
-    if (final) g_object_unref(final);
+    if (x) vips.object_unref(x);
+    if (y) vips.object_unref(y);
+    if (g) vips.object_unref(g);
+    if (rgb) vips.object_unref(rgb);
+    if (img) vips.object_unref(img);
+    if (final) vips.object_unref(final);
     return result;
 }
 
 char *sg_vips_take_error(void) {
-    const char *text = vips_error_buffer();
+    const char *text = vips.error_buffer();
     char *copy = strdup(text ? text : "");
-    vips_error_clear();
+    vips.error_clear();
     return copy;
 }
 
-void sg_vips_free(void *pointer) { g_free(pointer); }
+void sg_vips_free(void *pointer) { vips.free(pointer); }

@@ -1,27 +1,47 @@
 import Foundation
 
-/// A 64-bit FNV-1a fingerprint fed field by field: what a page is made from, so a rebuild can tell
-/// which pages could have changed without rendering them. Stable across runs (Swift's `Hasher` is
-/// seeded per process). Every field ends in a byte that cannot occur inside it, so "ab" + "c" and
-/// "a" + "bc" differ. A collision would need two different versions of one page's inputs to agree
-/// on 64 bits; nobody gains by forging one.
+/// A 64-bit fingerprint fed field by field: what a page is made from, so a rebuild can tell which
+/// pages could have changed without rendering them. Stable across runs (Swift's `Hasher` is seeded
+/// per process). Eight bytes at a time, each word stirred in with SplitMix64's finaliser (a
+/// bijection with full avalanche): byte-at-a-time FNV-1a cost a rebuild 15 ms over a ten-year
+/// site's 70,000 chart rows. A text ends with its length, so "ab" + "c" and "a" + "bc" differ. A
+/// collision would need two different versions of one page's inputs to agree on 64 bits; nobody
+/// gains by forging one.
 public struct Fingerprint: Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public init() {}
     public init(_ tag: String) { add(tag) }
 
-    @inline(__always) public mutating func byte(_ b: UInt8) { value = (value ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+    @inline(__always) mutating func word(_ w: UInt64) {
+        var h = value ^ w
+        h = (h ^ (h >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        h = (h ^ (h >> 27)) &* 0x94d0_49bb_1331_11eb
+        value = h ^ (h >> 31)
+    }
+
+    @inline(__always) public mutating func byte(_ b: UInt8) { word(UInt64(b)) }
 
     public mutating func add(_ text: String) {
-        for b in text.utf8 { byte(b) }
-        byte(0xFF)  // never part of UTF-8
+        var text = text
+        text.withUTF8 { add(raw: UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func add(_ number: Int64) {
-        var v = UInt64(bitPattern: number)
-        for _ in 0..<8 { byte(UInt8(truncatingIfNeeded: v)); v >>= 8 }
+    /// The bytes in little-endian words, the last one zero-padded, then the count.
+    mutating func add(raw bytes: UnsafeRawBufferPointer) {
+        var i = 0
+        while i + 8 <= bytes.count {
+            word(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count { tail |= UInt64(bytes[i]) << shift; shift += 8; i += 1 }
+        word(tail)
+        word(UInt64(bytes.count))
     }
+
+    public mutating func add(_ number: Int64) { word(UInt64(bitPattern: number)) }
 
     public mutating func add(_ number: Int) { add(Int64(number)) }
     public mutating func add(_ number: UInt64) { add(Int64(bitPattern: number)) }
@@ -35,5 +55,5 @@ public struct Fingerprint: Sendable {
     public mutating func add(_ date: Date?) { if let date { byte(1); add(date) } else { byte(0) } }
     public mutating func add(_ texts: [String]) { add(texts.count); texts.forEach { add($0) } }
     public mutating func add(_ other: Fingerprint) { add(other.value) }
-    public mutating func add(bytes: Data) { add(bytes.count); for b in bytes { byte(b) } }
+    public mutating func add(bytes: Data) { bytes.withUnsafeBytes { add(raw: $0) } }
 }

@@ -89,7 +89,8 @@ public struct Pipeline: Sendable {
             // Read while the data is fetched: it needs only the output folder, which the lock keeps ours.
             let output = plan.output
             let previous = Later { SiteWriter(output: output).readManifest(builder: BuildIdentity.current) }
-            if let key, let summary = unchanged(inputs, key: key, previous: previous.value, started: started) {
+            if let key, SiteWriter(output: output).recordedInputs() == key,
+               let summary = unchanged(inputs, key: key, previous: previous.value, started: started) {
                 lock.release()
                 return summary
             }

@@ -118,24 +118,35 @@ public struct Fetcher: Sendable {
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
         let partial = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
         let codes = partial.chartedMovieCodes
+        let posters = source.searchesPosters
+        monitor.plan(codes.count * (posters ? 2 : 1))
+        if let simulated {
+            // Made, not asked for: no requests to bound, and no poster search (the demo draws placeholders).
+            let made = await simulated.movies(codes, parallelism: jobs)
+            codes.forEach { _ in monitor.finished(); if posters { monitor.finished() } }
+            var dataset = partial
+            for (code, movie) in zip(codes, made) {
+                guard var movie else {
+                    warnings.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only"))
+                    continue
+                }
+                if movie.title.isEmpty { movie.title = Self.chartTitle(code, in: partial) }
+                dataset.movies[code] = movie
+            }
+            return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+        }
         var firstTitles: [String: String] = [:], cleanTitles: [String: String] = [:]
         for day in partial.days {
             for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle; cleanTitles[e.movieCode] = e.title }
         }
         let titles = firstTitles, chartTitles = cleanTitles
-        let posters = source.searchesPosters
-        monitor.plan(codes.count * (posters ? 2 : 1))
-
-        let made = await simulated?.movies(codes, parallelism: jobs)
-        let details = try await boundedMap(Array(codes.enumerated()), limit: jobs) { index, code -> (String, Movie?, Poster?, [DataWarning]) in
+        let details = try await boundedMap(codes, limit: jobs) { code -> (String, Movie?, Poster?, [DataWarning]) in
             var notes: [DataWarning] = []
             var movie: Movie?
             do {
-                if let made { movie = made[index] } else {
-                    let response = try await source.fetch(.movieInfo(code: code))
-                    if case .movie(let decoded)? = response.decoded { movie = decoded } else {
-                        movie = try KOBISDecoder.movieInfo(response.body, code: code)
-                    }
+                let response = try await source.fetch(.movieInfo(code: code))
+                if case .movie(let decoded)? = response.decoded { movie = decoded } else {
+                    movie = try KOBISDecoder.movieInfo(response.body, code: code)
                 }
                 // Movie info with an empty movieNm keeps the chart's (never empty) title.
                 if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
@@ -147,8 +158,6 @@ public struct Fetcher: Sendable {
                 notes.append(DataWarning(context: "fetch movie \(code)", message: "\(ErrorText.describe(error)); the page shows chart figures only"))
             }
             guard posters else { return (code, movie, nil, notes) }
-            // A simulated source's image search finds nothing (the demo draws placeholders).
-            if made != nil { monitor.finished(); return (code, movie, nil, notes) }
             var poster: Poster?
             let query = PosterQuery.make(title: titles[code] ?? movie?.title ?? code)
             do {
@@ -172,8 +181,18 @@ public struct Fetcher: Sendable {
             // A refused key is said once, not once per movie.
             warnings += notes.filter { seen.insert($0.description).inserted }
         }
-        let dataset = Dataset(source: source.kind, days: partial.days, movies: movies, posters: chosen, periods: partial.periods)
+        var dataset = partial
+        dataset.movies = movies
+        dataset.posters = chosen
         return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+    }
+}
+
+extension Fetcher {
+    /// The title a film first charted under, for movie info whose movieNm is empty.
+    static func chartTitle(_ code: String, in dataset: Dataset) -> String {
+        for day in dataset.days { if let e = day.entries.first(where: { $0.movieCode == code }) { return e.title } }
+        return code
     }
 }
 

@@ -12,9 +12,15 @@ public struct PosterCopies: Sendable {
     public let source: any BoxOfficeSource
     public let jobs: Int
     public let monitor: FetchMonitor
+    /// Why no image can be made here (libvips missing or too old), asked once there are posters.
+    let imagesUnavailable: @Sendable () -> String?
 
     public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor) {
-        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor
+        self.init(source: source, jobs: jobs, monitor: monitor, imagesUnavailable: { PosterImages.unavailable })
+    }
+
+    init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, imagesUnavailable: @escaping @Sendable () -> String?) {
+        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor; self.imagesUnavailable = imagesUnavailable
     }
 
     /// WebP: every browser the site is checked in (Chromium, and Safari, Firefox, Samsung
@@ -28,6 +34,13 @@ public struct PosterCopies: Sendable {
     public func run(_ dataset: Dataset) async throws -> (Dataset, [DataWarning]) {
         let chosen = dataset.posters.sorted { $0.key < $1.key }
         guard !chosen.isEmpty else { return (dataset, []) }
+        var out = dataset
+        out.postersServedFromSite = true
+        if let reason = imagesUnavailable() {
+            // One warning for the build instead of one per poster, and nothing downloaded that
+            // could not be used. Not a hotlink either: the site keeps the choice it was built with.
+            return (out, [DataWarning(context: "posters", message: "\(reason); install libvips42 to copy posters, or build with --hotlink-posters. The drawn placeholders are shown")])
+        }
         monitor.plan(chosen.count)
         let source = self.source, monitor = self.monitor
         let results = try await boundedMap(chosen, limit: jobs) { code, poster -> (String, Result<SizedPoster, PosterFailure>) in
@@ -44,8 +57,6 @@ public struct PosterCopies: Sendable {
                 return (code, .failure(PosterFailure(ErrorText.describe(error))))
             }
         }
-        var out = dataset
-        out.postersServedFromSite = true
         var warnings: [DataWarning] = []
         for (code, result) in results {
             switch result {

@@ -13,10 +13,24 @@ public struct EncodedImage: Sendable, Equatable {
     public let height: Int
 }
 
-/// Decoding, shrinking and encoding images with libvips.
+/// Decoding, shrinking and encoding images with libvips, loaded on first use (see vips_shim.c).
 public enum PosterImages {
+    /// The soname of libvips 8's stable ABI (Debian's libvips42).
+    static let library = "libvips.so.42"
     /// libvips must be started once per process before any call; this constant is that one start.
-    private static let started: Bool = sg_vips_start(CommandLine.arguments.first ?? "sitegen") == 0
+    private static let started: ImageError? = start(library)
+
+    /// Why images cannot be made here (libvips is not installed, or too old), or nil when they can.
+    /// The first call loads libvips.
+    public static var unavailable: String? { started?.description }
+
+    /// Loads and starts libvips from `library`; nil on success, else why not, in one line.
+    static func start(_ library: String) -> ImageError? {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard sg_vips_start(library, CommandLine.arguments.first ?? "sitegen", &reason, reason.count) != 0 else { return nil }
+        let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ImageError(description: "libvips could not be loaded (\(text))")
+    }
     /// libvips keeps its error text in one buffer per process, so calls take turns: each failure
     /// then reads its own message. A poster takes milliseconds; libvips uses every core inside a call.
     private static let turn = NSLock()
@@ -55,7 +69,7 @@ public enum PosterImages {
     }
 
     private static func call<T>(_ body: () -> T?) throws -> T {
-        guard started else { throw ImageError(description: "libvips could not start") }
+        if let started { throw started }
         return try turn.withLock {
             if let value = body() { return value }
             throw ImageError(description: takeError())

@@ -3,8 +3,9 @@ import SitegenBasics
 import SitegenModel
 
 /// The dataset indexed for rendering: plain data, no template values. Built once per render and
-/// shared by every page builder.
-struct SiteIndex: Sendable {
+/// shared by every page builder. A class: pages read its fields through `SiteModel`'s key paths,
+/// and as a struct each read copied all fourteen of them (a twentieth of a rebuild's page keys).
+final class SiteIndex: Sendable {
     let dataset: Dataset
     let days: [DayChart]
     let dayIndex: [Day: Int]
@@ -41,17 +42,19 @@ struct SiteIndex: Sendable {
         }
         dayIndex = index
         self.history = history
-        movieCodes = history.keys.sorted()
+        let movieCodes = history.keys.sorted()
+        self.movieCodes = movieCodes
         var listing: [String: [PeriodChart]] = [:]
         for chart in dataset.periods {
             for code in Set(chart.entries.map(\.movieCode)) { listing[code, default: []].append(chart) }
         }
         chartsListing = listing
-        films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
+        let films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
             // An empty movieNm in movie info must not blank a title the chart knows.
             (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
                              title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
         })
+        self.films = films
         var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
         for chart in dataset.periods { periods[chart.kind, default: []].append(chart) }
         for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }

@@ -126,6 +126,18 @@ extension SiteWriter {
         return "\(info.st_dev):\(info.st_ino)"
     }
 
+    /// The inputs key the last build recorded, from the manifest's first lines alone: a rebuild
+    /// whose inputs differ (the next day's) goes on fetching instead of waiting for the whole
+    /// manifest to be read. Only a hint: `readManifest` decides whether the manifest is trusted.
+    public func recordedInputs() -> UInt64? {
+        guard let handle = FileHandle(forReadingAtPath: manifestPath) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 512) else { return nil }
+        let lines = head.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count == 3, lines[1].starts(with: [UInt8(ascii: "I"), 0x09]) else { return nil }
+        return UInt64(String(decoding: lines[1].dropFirst(2), as: UTF8.self), radix: 16)
+    }
+
     /// The last build's manifest, if it describes the output folder as it is now.
     public func readManifest(builder: String) -> BuildManifest? {
         guard let folder = folderIdentity(),

@@ -122,4 +122,35 @@ import SitegenTestSupport
         #expect(sized.page.map(\.width) == [240], "no 2× copy wider than the original")
         #expect(throws: PosterCopies.PosterFailure.self) { try PosterCopies.resize(Data("GIF89a".utf8)) }
     }
+
+    /// libvips is loaded on the first poster, so a machine without it still builds: the reason is
+    /// said once, in dlopen's words, and every poster is the placeholder.
+    @Test func withoutLibvipsEveryPosterIsThePlaceholderAndTheReasonIsSaidOnce() async throws {
+        let missing = try #require(PosterImages.start("libvips-not-installed.so.42"))
+        #expect(missing.description.hasPrefix("libvips could not be loaded (libvips-not-installed.so.42: cannot open shared object file"), "\(missing)")
+        #expect(PosterImages.unavailable == nil, "the real libvips still loads after a failed attempt")
+
+        let asked = AskedRequests()
+        let posters = Dictionary(uniqueKeysWithValues: (1...3).map { ("2024000\($0)", Poster(url: "https://img.example/\($0).jpg", width: 700, height: 1000)) })
+        let dataset = Dataset(source: .kobis, days: [], movies: [:], posters: posters)
+        let copies = PosterCopies(source: asked, jobs: 2, monitor: FetchMonitor(), imagesUnavailable: { missing.description })
+        let (out, warnings) = try await copies.run(dataset)
+        #expect(warnings.map(\.description) == ["posters: \(missing.description); install libvips42 to copy posters, or build with --hotlink-posters. The drawn placeholders are shown"])
+        #expect(out.postersServedFromSite && out.sizedPosters.isEmpty, "placeholders, not hot-links")
+        #expect(asked.requests.isEmpty, "no image is downloaded that could not be resized")
+    }
+}
+
+/// A source that records what it is asked and has nothing.
+final class AskedRequests: BoxOfficeSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked: [SourceRequest] = []
+    var requests: [SourceRequest] { lock.withLock { asked } }
+    var kind: DataSourceKind { .kobis }
+    var searchesPosters: Bool { true }
+    var snapshotIdentity: String? { nil }
+    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        lock.withLock { asked.append(request) }
+        throw CancellationError()
+    }
 }

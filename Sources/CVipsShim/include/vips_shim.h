@@ -1,11 +1,13 @@
 // Fixed-argument wrappers over libvips, whose own calls are variadic (Swift cannot call those).
-// Plain C types only, so Swift never imports libvips's headers.
+// Plain C types only, so Swift never imports libvips's headers. libvips is loaded at run time.
 #ifndef SITEGEN_VIPS_SHIM_H
 #define SITEGEN_VIPS_SHIM_H
 #include <stddef.h>
 
-/// Starts libvips once per process and keeps its GLib warnings off stderr. 0 on success.
-int sg_vips_start(const char *argv0);
+/// Loads `library` (libvips.so.42), starts libvips and keeps its GLib warnings off stderr; once
+/// started, later calls change nothing. 0 on success; otherwise -1 and the reason in `error`.
+/// Every other call needs a start that succeeded.
+int sg_vips_start(const char *library, const char *argv0, char *error, size_t error_size);
 
 /// Reads only the header: the image's size. 0 on success.
 int sg_vips_size(const void *data, size_t length, int *width, int *height);
