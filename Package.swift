@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
+        // mallopt for the executable (glibc's malloc.h is not in Swift's Glibc module).
+        .target(name: "CMallocTuning"),
         // libvips for posters: fixed-argument wrappers over its variadic calls, loaded with dlopen on
         // the first poster (not linked: its ~95 libraries cost every start 10 ms).
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
-            "SitegenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SitegenCLI", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
         .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),

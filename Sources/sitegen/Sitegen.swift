@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenCLI
+import CMallocTuning
 
 // In the executable, as @main: ArgumentParser runs an async root command only from here.
 @main
@@ -25,6 +26,7 @@ struct Sitegen: AsyncParsableCommand {
     /// Like ArgumentParser's, but a bad option is one `error:` line, not a usage dump: every
     /// failure of sitegen reads the same way. Help still prints in full.
     static func main() async {
+        sg_tune_malloc()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
