@@ -87,7 +87,7 @@ public struct BuildPlan: Sendable {
         let cache = ResponseCache(folder: cacheFolder)
         let source: any BoxOfficeSource
         if options.demo || (key.isEmpty && !options.offline) {
-            source = DemoSource()
+            source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
         } else if options.offline {
             // Reading the cache needs no key, so --offline works without one.
             let postersCached = FileManager.default.fileExists(atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)

@@ -7,8 +7,15 @@ import SitegenModel
 /// any date. Posters are never found (no network), so pages draw their local placeholder.
 public struct DemoSource: BoxOfficeSource {
     let cache = DemoCache()
+    let memo: DemoMemo?
 
-    public init() {}
+    public init() { memo = nil }
+
+    /// Keeps what it simulated in `folder` (the cache folder) for the next build of the same
+    /// binary, named by `identity` (see `DemoMemo`).
+    public init(memoIn folder: URL, identity: String) {
+        memo = DemoMemo(file: folder.appendingPathComponent("demo-memo"), identity: identity)
+    }
 
     public var kind: DataSourceKind { .demo }
     public var searchesPosters: Bool { true }

@@ -6,7 +6,37 @@ import SitegenModel
 /// The demo's typed road (see `SimulatedSource`): the same rows and credits its JSON is written
 /// from, turned into the values `KOBISDecoder` reads back from that JSON.
 extension DemoSource: SimulatedSource {
+    /// The memo's charts where it has them, the rest simulated.
     func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart] {
+        guard let memo else { return await simulate(requests, parallelism: parallelism) }
+        let known = memo.contents()
+        var charts: [Fetcher.Chart?] = requests.map { request in
+            switch request {
+            case .day(let day): known.days[day.ordinal].map { .day($0) }
+            case .period(let kind, let start): known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
+            }
+        }
+        let missing = charts.indices.filter { charts[$0] == nil }
+        let made = await simulate(missing.map { requests[$0] }, parallelism: parallelism)
+        for (i, chart) in zip(missing, made) { charts[i] = chart }
+        let all = charts.map { $0! }
+        memo.keep(charts: all, simulated: missing.count)
+        return all
+    }
+
+    func movies(_ codes: [String], parallelism: Int) async -> [Movie?] {
+        guard let memo else { return await simulateMovies(codes, parallelism: parallelism) }
+        let known = memo.contents().movies
+        var movies = codes.map { known[$0] }
+        let missing = movies.indices.filter { movies[$0] == nil }
+        let made = await simulateMovies(missing.map { codes[$0] }, parallelism: parallelism)
+        for (i, movie) in zip(missing, made) { movies[i] = .some(movie) }
+        let all = movies.map { $0! }
+        memo.save(movies: Dictionary(zip(codes, all), uniquingKeysWith: { a, _ in a }), simulated: missing.count)
+        return all
+    }
+
+    func simulate(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart] {
         // Every day a chart compares with: the day before a day, the week before a period.
         let spans = requests.map { request -> ClosedRange<Int> in
             switch request {
@@ -40,7 +70,7 @@ extension DemoSource: SimulatedSource {
 
     struct PeriodKey: Hashable, Sendable { let kind: PeriodKind, start: Int }
 
-    func movies(_ codes: [String], parallelism: Int) async -> [Movie?] {
+    func simulateMovies(_ codes: [String], parallelism: Int) async -> [Movie?] {
         await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0]) } }
     }
 
