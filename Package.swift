@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "CAtomicSwap"),
-        // mallopt for the executable (glibc's malloc.h is not in Swift's Glibc module).
+        // mallopt for `build` and `fetch` (glibc's malloc.h is not in Swift's Glibc module).
         .target(name: "CMallocTuning"),
         // libvips for posters: fixed-argument wrappers over its variadic calls, loaded with dlopen on
         // the first poster (not linked: its ~95 libraries cost every start 10 ms).

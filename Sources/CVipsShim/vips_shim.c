@@ -1,5 +1,6 @@
 #include "vips_shim.h"
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,19 @@ static void sg_drop_log(const char *domain, int level, const char *message, void
     (void)domain; (void)level; (void)message; (void)data;
 }
 
+static int sg_start_locked(const char *library, const char *argv0, char *error, size_t error_size);
+
+// One start at a time: the table is read only after a start returned 0 (Swift's one-time
+// initialiser orders that), but a test may try another library while the real start runs.
 int sg_vips_start(const char *library, const char *argv0, char *error, size_t error_size) {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lock);
+    int result = sg_start_locked(library, argv0, error, error_size);
+    pthread_mutex_unlock(&lock);
+    return result;
+}
+
+static int sg_start_locked(const char *library, const char *argv0, char *error, size_t error_size) {
     void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         snprintf(error, error_size, "%s", dlerror());

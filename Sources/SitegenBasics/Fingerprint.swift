@@ -4,7 +4,8 @@ import Foundation
 /// pages could have changed without rendering them. Stable across runs (Swift's `Hasher` is seeded
 /// per process). Eight bytes at a time, each word stirred in with SplitMix64's finaliser (a
 /// bijection with full avalanche): byte-at-a-time FNV-1a cost a rebuild 15 ms over a ten-year
-/// site's 70,000 chart rows. A text ends with its length, so "ab" + "c" and "a" + "bc" differ. A
+/// site's 70,000 chart rows. Every variable-length value starts with its length (a text, bytes,
+/// an array) or a tag (an optional), so no two sequences of fields feed the same words. A
 /// collision would need two different versions of one page's inputs to agree on 64 bits; nobody
 /// gains by forging one.
 public struct Fingerprint: Sendable {
@@ -27,8 +28,11 @@ public struct Fingerprint: Sendable {
         text.withUTF8 { add(raw: UnsafeRawBufferPointer($0)) }
     }
 
-    /// The bytes in little-endian words, the last one zero-padded, then the count.
-    mutating func add(raw bytes: UnsafeRawBufferPointer) {
+    /// The count, then the bytes in little-endian words, the last one zero-padded. The count
+    /// goes first, as an optional's tag and an array's count do: with it last, ("\0"×8, "\u{1}",
+    /// nil) and ("", "\u{8}", 0) fed the same words.
+    public mutating func add(raw bytes: UnsafeRawBufferPointer) {
+        word(UInt64(bytes.count))
         var i = 0
         while i + 8 <= bytes.count {
             word(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -37,8 +41,7 @@ public struct Fingerprint: Sendable {
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while i < bytes.count { tail |= UInt64(bytes[i]) << shift; shift += 8; i += 1 }
-        word(tail)
-        word(UInt64(bytes.count))
+        if shift > 0 { word(tail) }
     }
 
     public mutating func add(_ number: Int64) { word(UInt64(bitPattern: number)) }

@@ -1,14 +1,16 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
-/// The demo's charts and films from the last build, kept in the cache folder (`demo-memo`), so the
-/// next morning's build simulates one new day instead of ten years (most of a 0.13 s rebuild).
+/// The demo's charts and films from a recent build, kept in the cache folder (`demo-memo`), so a
+/// later build simulates only the days the file lacks instead of ten years (most of a 0.13 s
+/// daily rebuild).
 ///
 /// Only a speed-up, and invisible: every value in it is the simulator's own (`DemoMemoTests`
 /// compares them field by field); it names the binary that wrote it, and any other binary
-/// simulates afresh; a file that is unreadable, cut short or from another version is ignored, and
-/// one that cannot be written is simply not kept. It holds what the last build asked for, so it
-/// never grows past one site's data.
+/// simulates afresh; a file that is unreadable, cut short, damaged (a checksum covers it) or from
+/// another version is ignored, and one that cannot be written is simply not kept. It holds what
+/// the build that wrote it asked for, so it never grows past one site's data.
 final class DemoMemo: @unchecked Sendable {
     let file: URL
     /// The binary that may read it: the simulator is its code.
@@ -18,6 +20,8 @@ final class DemoMemo: @unchecked Sendable {
     /// This build's charts, kept from `charts` until `movies` writes them with the films.
     private var asked: [Fetcher.Chart] = []
     private var simulatedCharts = 0
+    /// Requests and films this build simulated, for tests: the memo must spare the rest.
+    private(set) var simulated = 0
 
     static let header = "sitegen-demo-memo 1"
 
@@ -45,13 +49,27 @@ final class DemoMemo: @unchecked Sendable {
         lock.withLock { asked = charts; simulatedCharts = simulated }
     }
 
-    /// Writes this build's charts and films when more than one in fifty had to be simulated: a
-    /// daily build finds all but the new day in the file, and simulating a few days costs less
-    /// than writing 7 MB every morning, so the file is rewritten about every two months of days
-    /// on a ten-year site (and whenever it was missing or another binary's).
+    /// Writes this build's charts and films when more than one in fifty had to be simulated: the
+    /// morning after the file is written a build finds all but the new day in it, and simulating
+    /// a few days costs less than writing 7 MB every morning, so on a ten-year site the file is
+    /// rewritten about every seventy days (and whenever it was missing or another binary's).
+    /// Either way the build's values are let go: a `serve` session keeps none of them.
     func save(movies: [String: Movie?], simulated: Int) {
-        let (charts, missing) = lock.withLock { (asked, simulatedCharts + simulated) }
+        let (charts, missing) = lock.withLock {
+            defer { asked = []; known = nil }
+            self.simulated = simulatedCharts + simulated
+            return (asked, simulatedCharts + simulated)
+        }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
+        // Beside the file, then renamed over it: a build reading it meanwhile sees the old one or
+        // the new one. A new name every time, never a link followed; opened before the work.
+        let folder = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let prefix = ".\(file.lastPathComponent).tmp-"
+        Self.removeLeftovers(in: folder, prefix: prefix)
+        let temporary = folder.appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
         var contents = Contents()
         for chart in charts {
             switch chart {
@@ -61,12 +79,7 @@ final class DemoMemo: @unchecked Sendable {
         }
         contents.movies = movies
         let bytes = Self.encode(contents, identity: identity)
-        // Beside the file, then renamed over it: a build reading it meanwhile sees the old one or the new one.
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
         defer { bytes.free() }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
         var done = 0
         while done < bytes.count {
             let n = write(fd, bytes.bytes.baseAddress! + done, bytes.count - done)
@@ -75,6 +88,16 @@ final class DemoMemo: @unchecked Sendable {
         }
         close(fd)
         if done != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+
+    /// Half-written files of builds that were killed, once they are an hour old.
+    static func removeLeftovers(in folder: URL, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            if lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 3600 { unlink(path) }
+        }
     }
 
     // MARK: The file: a header line, the identity line, then little-endian binary values.
@@ -109,14 +132,38 @@ final class DemoMemo: @unchecked Sendable {
         out.int(body.films.count)
         for film in body.films { out.string(film.code); out.string(film.title); out.string(film.raw) }
         out.raw(body.bytes)
+        out.int64(Int64(bitPattern: checksum(out.bytes)))
         return out
+    }
+
+    /// Four independent multiply-add lanes over the words (about a tenth of a millisecond a MB):
+    /// any change to the bytes changes the sum, short of a 1 in 2⁶⁴ coincidence. Not a defence
+    /// against anyone forging a file, only against a disk or a copy that damaged one.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let k: UInt64 = 0x9e37_79b9_7f4a_7c15
+        var (a, b, c, d): (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        var i = 0
+        while i + 32 <= bytes.count {
+            a = (a &+ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+            b = (b &+ bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* k
+            c = (c &+ bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* k
+            d = (d &+ bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* k
+            i += 32
+        }
+        var f = Fingerprint("demo-memo")
+        f.add(raw: UnsafeRawBufferPointer(rebasing: bytes[i...]))
+        for lane in [a, b, c, d, UInt64(bytes.count)] { f.add(lane) }
+        return f.value
     }
 
     /// nil for anything but a whole file this binary wrote.
     static func decode(_ data: Data, identity: String) -> Contents? {
         let head = Array("\(header)\n\(identity)\n".utf8)
-        guard data.count >= head.count, data.prefix(head.count).elementsEqual(head) else { return nil }
-        return data.withUnsafeBytes { raw -> Contents? in
+        guard data.count >= head.count + 8, data.prefix(head.count).elementsEqual(head) else { return nil }
+        return data.withUnsafeBytes { whole -> Contents? in
+            let raw = UnsafeRawBufferPointer(rebasing: whole[..<(whole.count - 8)])
+            let sum = UInt64(littleEndian: whole.loadUnaligned(fromByteOffset: whole.count - 8, as: UInt64.self))
+            guard sum == checksum(raw) else { return nil }
             var r = MemoReader(raw, at: head.count)
             guard let filmCount = r.count() else { return nil }
             for _ in 0..<filmCount {
@@ -125,14 +172,14 @@ final class DemoMemo: @unchecked Sendable {
             }
             var contents = Contents()
             guard let days = r.count() else { return nil }
-            contents.days.reserveCapacity(days)
+            contents.days.reserveCapacity(r.room(days, each: 33))
             for _ in 0..<days {
-                guard let ordinal = r.int(), let fetchedAt = r.date(), let rejected = r.int(), let entries = r.entries() else { return nil }
+                guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(), let entries = r.entries() else { return nil }
                 contents.days[ordinal] = DayChart(date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
             }
             guard let periods = r.count() else { return nil }
             for _ in 0..<periods {
-                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.int(), let fetchedAt = r.date(),
+                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(), let fetchedAt = r.date(),
                       let entries = r.entries() else { return nil }
                 contents.periods[DemoSource.PeriodKey(kind: kind, start: start)] = PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
             }
@@ -265,6 +312,12 @@ struct MemoReader {
         return Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
     }
     mutating func int() -> Int? { int64().map { Int($0) } }
+    /// A day between 1900 and 2200: a damaged ordinal never reaches the calendar's arithmetic.
+    mutating func ordinal() -> Int? { int().flatMap { Self.days.contains($0) ? $0 : nil } }
+    static let days = Day(year: 1900, month: 1, day: 1)!.ordinal...Day(year: 2200, month: 12, day: 31)!.ordinal
+    /// What to reserve for `n` things of at least `each` bytes: never more than the bytes left
+    /// could hold, whatever a damaged count says.
+    func room(_ n: Int, each: Int) -> Int { min(n, (raw.count - at) / each) }
     /// A count of things that each take at least a byte: never more than the bytes left.
     mutating func count() -> Int? { int().flatMap { $0 >= 0 && $0 <= raw.count - at ? $0 : nil } }
     mutating func flag() -> Bool? {
@@ -281,7 +334,7 @@ struct MemoReader {
     mutating func strings() -> [String]? {
         guard let n = count() else { return nil }
         var list: [String] = []
-        list.reserveCapacity(n)
+        list.reserveCapacity(room(n, each: 8))
         for _ in 0..<n { guard let s = string() else { return nil }; list.append(s) }
         return list
     }
@@ -293,12 +346,12 @@ struct MemoReader {
         return .some(v)
     }
     mutating func date() -> Date?? { optional { $0.double().map(Date.init(timeIntervalSinceReferenceDate:)) } }
-    mutating func day() -> Day?? { optional { $0.int().map(Day.init(ordinal:)) } }
+    mutating func day() -> Day?? { optional { $0.ordinal().map(Day.init(ordinal:)) } }
 
     mutating func entries() -> [ChartEntry]? {
         guard let n = count() else { return nil }
         var list: [ChartEntry] = []
-        list.reserveCapacity(n)
+        list.reserveCapacity(room(n, each: 89))
         for _ in 0..<n {
             guard let rank = int(), let rankChange = int(), let status = rankStatus(), let number = int(), films.indices.contains(number),
                   let title = rowTitle(films[number].title), let rawTitle = rowTitle(films[number].raw), let openDate = day(),
@@ -333,7 +386,7 @@ struct MemoReader {
     mutating func people() -> [Person]? {
         guard let n = count() else { return nil }
         var list: [Person] = []
-        list.reserveCapacity(n)
+        list.reserveCapacity(room(n, each: 24))
         for _ in 0..<n {
             guard let name = string(), let english = string(), let role = string() else { return nil }
             list.append(Person(name: name, englishName: english, role: role))

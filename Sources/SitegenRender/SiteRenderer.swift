@@ -40,11 +40,11 @@ public enum SiteRenderer {
         let templates = input.templates
         for start in stride(from: 0, to: chosen.count, by: chunk) {
             let batch = Array(chosen[start..<min(start + chunk, chosen.count)])
-            // One page per slot: pages differ a lot in cost, so the cores take them one at a time.
-            let results = concurrentMap(batch.count, chunk: 1) { i in Result { try batch[i].render(site, templates) } }
-            for (job, result) in zip(batch, results) {
+            // One page at a time per core (pages differ a lot in cost), each handed to the sink
+            // as soon as it and the pages before it are done, so writing overlaps rendering.
+            try concurrentForEachInOrder(batch.count, produce: { i in Result { try batch[i].render(site, templates) } }) { i, result in
                 let (made, count) = try result.get()
-                let id = job.id(site)
+                let id = batch[i].id(site)
                 for file in made { try sink(id, file) }
                 pages += count
             }

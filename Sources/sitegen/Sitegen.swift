@@ -26,7 +26,9 @@ struct Sitegen: AsyncParsableCommand {
     /// Like ArgumentParser's, but a bad option is one `error:` line, not a usage dump: every
     /// failure of sitegen reads the same way. Help still prints in full.
     static func main() async {
-        sg_tune_malloc()
+        // Before anything allocates: an arena's heap takes the padding when it is made. Only the
+        // one-shot commands; `serve` keeps glibc's defaults and hands memory back between builds.
+        if let command = CommandLine.arguments.dropFirst().first, command == "build" || command == "fetch" { sg_tune_malloc() }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

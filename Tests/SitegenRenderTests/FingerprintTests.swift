@@ -54,7 +54,16 @@ import SitegenBasics
         a.add("ab"); a.add("c")
         b.add("a"); b.add("bc")
         c.add(nil as String?)
-        d.add("")
+        d.add("" as String?)  // the same optional field, absent or empty
         #expect(a.value != b.value && c.value != d.value)
+        // Bytes of any value (Public files are binary): a length last let these two agree.
+        var e = Fingerprint(), f = Fingerprint()
+        e.add(String(repeating: "\0", count: 8)); e.add("\u{1}"); e.add(nil as Int?)
+        f.add(""); f.add("\u{8}"); f.add(0 as Int?)
+        #expect(e.value != f.value)
+        var g = Fingerprint(), h = Fingerprint()
+        g.add(bytes: Data([0, 0, 0, 0, 0, 0, 0, 0, 1])); g.add(bytes: Data())
+        h.add(bytes: Data([0, 0, 0, 0, 0, 0, 0, 0])); h.add(bytes: Data([1]))
+        #expect(g.value != h.value)
     }
 }

@@ -38,7 +38,10 @@ import SitegenModel
         // One new day: read from the memo but for that day (and a week it completes), equal to
         // simulating everything, and the file left as it was (rewritten only past 1 in 50 new).
         let next = Self.days(300, until: Self.until.adding(days: 1))
-        expectSame(try await fetch(DemoSource(memoIn: cache, identity: "test"), next), try await fetch(DemoSource(), next))
+        let morning = DemoSource(memoIn: cache, identity: "test")
+        expectSame(try await fetch(morning, next), try await fetch(DemoSource(), next))
+        // 2024-02-11 is a Sunday: the day, its week and its weekend; nothing else was simulated.
+        #expect(morning.memo?.simulated == 3)
         #expect(try Data(contentsOf: memo) == written)
 
         // A hundred days on: mostly simulated, so the memo is rewritten with this build's values.
@@ -80,13 +83,20 @@ import SitegenModel
         let bytes = try Data(contentsOf: memo)
         let foreign = DemoMemo.decode(bytes, identity: "new binary") != nil
         #expect(!foreign)
+        // Read from a slice that does not start at 0, as a mapped or sliced Data may.
+        let sliced = (Data([7, 7, 7]) + bytes).dropFirst(3)
+        #expect(sliced.startIndex == 3 && DemoMemo.decode(sliced, identity: "old binary") != nil)
         for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
             let read = DemoMemo.decode(bytes.prefix(cut), identity: "old binary") != nil
             #expect(!read, "cut at \(cut)")
         }
-        var flipped = bytes
-        flipped[bytes.count - 40] ^= 0xFF
-        _ = DemoMemo.decode(flipped, identity: "old binary")  // whatever it gives, it must not crash
+        // A damaged byte anywhere (a figure, an ordinal, a count) is caught by the checksum.
+        for at in stride(from: 40, to: bytes.count, by: max(1, bytes.count / 53)) {
+            var flipped = bytes
+            flipped[at] ^= 0x10
+            let read = DemoMemo.decode(flipped, identity: "old binary") != nil
+            #expect(!read, "byte \(at) flipped")
+        }
 
         // Garbage where the memo should be: the build simulates, with the same values.
         try Data("sitegen-demo-memo 1\nold binary\n\u{7}\u{0}".utf8).write(to: memo)
@@ -120,10 +130,13 @@ import SitegenModel
         let site = root.appendingPathComponent("site/_site")
         _ = try await SiteFixture.build(into: site, days: 90, until: "2024-02-10", source: DemoSource(memoIn: cache, identity: "test"))
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("demo-memo").path))
-        _ = try await SiteFixture.build(into: site, days: 90, until: "2024-02-11", source: DemoSource(memoIn: cache, identity: "test"))
+        let morning = DemoSource(memoIn: cache, identity: "test")
+        _ = try await SiteFixture.build(into: site, days: 90, until: "2024-02-11", source: morning)
+        #expect(morning.memo?.simulated == 3, "the day, its week and its weekend; the rest from the memo")
         let whole = root.appendingPathComponent("whole/_site")
         _ = try await SiteFixture.build(into: whole, days: 90, until: "2024-02-11", source: DemoSource())
         let (a, b) = (try SiteFixture.files(site), try SiteFixture.files(whole))
+        #expect(a.count > 500)
         #expect(a.keys.sorted() == b.keys.sorted())
         for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
     }

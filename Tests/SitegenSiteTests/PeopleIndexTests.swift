@@ -30,4 +30,19 @@ import Testing
         #expect(index.people.allSatisfy { $0.id.wholeMatch(of: /[0-9a-f]{10}/) != nil })
         #expect(PeopleIndex.hashID("a") != PeopleIndex.hashID("b") && PeopleIndex.hashID("a") == PeopleIndex.hashID("a"))
     }
+
+    /// Two names whose 40-bit ids collide (found by search: both hash to 8c194fcf33) still get
+    /// distinct ids, decided by their keys' order and not by which film came first, so a rebuild
+    /// that meets them the other way round gives each the same page.
+    @Test func namesWhoseIdsCollideGetDistinctStableIds() {
+        let (a, b) = (Person(name: "배우1215875"), Person(name: "배우3000394"))
+        #expect(PeopleIndex.hashID(PeopleIndex.key(name: a.name, english: "")) == "8c194fcf33")
+        #expect(PeopleIndex.hashID(PeopleIndex.key(name: b.name, english: "")) == "8c194fcf33")
+        for order in [["1", "2"], ["2", "1"]] {
+            let index = PeopleIndex(Self.dataset(["1": ([], [b]), "2": ([], [a])]), codes: order)
+            #expect(index.id(of: a) == "8c194fcf33" && index.id(of: b) == "8c194fcf33-2", "\(order)")
+            #expect(index.suffixed == [PeopleIndex.key(name: b.name, english: "") + "\u{1F}8c194fcf33-2"])
+            #expect(index.person("8c194fcf33-2")?.name == b.name)
+        }
+    }
 }
