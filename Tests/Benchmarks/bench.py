@@ -13,6 +13,7 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
   live       `sitegen build --offline` from a cache of N days that `sitegen fetch` filled from the
              demo world behind the local KOBIS stand-in (Sources/kobis-standin), vs Hugo again
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
+  start-up   `sitegen --version`, median of 40 (and the baseline's)
 
     python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650] [--tmpfs] [--skip-live] [--skip-fetch] [--baseline BINARY]
 
@@ -158,6 +159,16 @@ def run_sitegen(args, env=None, binary=None):
     return wall, rss, cpu, float(fetch.group(1)) if fetch else float("nan")
 
 
+def startup(binary, runs=40):
+    """Median ms of `sitegen --version`: process start (loading and linking) to exit."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([str(binary), "--version"], capture_output=True, check=True)
+        times.append((time.perf_counter() - start) * 1000)
+    return median(times)
+
+
 def previous_day(iso, n=1):
     return subprocess.run(["date", "-d", f"{iso} -{n} day", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
 
@@ -198,6 +209,10 @@ def main():
     Path(scratch).mkdir(exist_ok=True)
     header = (f"{'':8} {'days':>5} {'pages':>6} | {'sitegen s':>9} {'CPU s':>6} {'peak MB':>7} {'demo s':>6} | "
               f"{'hugo s':>7} {'CPU s':>6} {'peak MB':>7} | {'÷ hugo':>6}  goal")
+    line = f"start-up (sitegen --version): {startup(BINARY):.1f} ms"
+    if args.baseline:
+        line += f"; the baseline's {startup(args.baseline):.1f} ms"
+    print(line)
     print(header)
     print("-" * len(header))
     with tempfile.TemporaryDirectory(dir=scratch) as temp:
