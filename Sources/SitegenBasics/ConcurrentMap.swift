@@ -22,27 +22,48 @@ private struct UnsafeSlots<T>: @unchecked Sendable {
 
 /// `produce` of 0..<count on all cores, each result handed to `consume` on the calling thread in
 /// index order as soon as it and all before it are ready, so consuming (writing files) overlaps
-/// producing (rendering pages) instead of waiting for the slowest one. Every result is produced
-/// even if `consume` throws; the first error is rethrown after.
-public func concurrentForEachInOrder<T>(_ count: Int, produce: @escaping @Sendable (Int) -> T,
+/// producing (rendering pages) and no core waits for a batch's slowest item. At most `window`
+/// results are produced ahead of the consumer, which bounds the memory they hold. The first error
+/// `consume` throws stops the production of further items and is rethrown.
+public func concurrentForEachInOrder<T>(_ count: Int, window: Int = 256, produce: @escaping @Sendable (Int) -> T,
                                         consume: (Int, T) throws -> Void) rethrows {
     guard count > 0 else { return }
-    let slots = OrderedSlots<T>(count)
-    let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global(qos: .userInitiated).async {
-        DispatchQueue.concurrentPerform(iterations: count) { i in slots.put(i, produce(i)) }
-        finished.signal()
+    let slots = OrderedSlots<T>(count, window: max(1, window))
+    let group = DispatchGroup()
+    for _ in 0..<min(count, ProcessInfo.processInfo.activeProcessorCount) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            while let i = slots.claim() { slots.put(i, produce(i)) }
+        }
     }
-    defer { finished.wait() }
+    defer {
+        slots.stop()
+        group.wait()
+    }
     for i in 0..<count { try consume(i, slots.take(i)) }
 }
 
-/// Results filled in any order by producers and taken in index order by one consumer.
+/// Results filled in any order by producers and taken in index order by one consumer. Items are
+/// claimed in index order, so the item the consumer waits for is always claimed or claimable: a
+/// producer held back by the window holds a later item, never that one.
 private final class OrderedSlots<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private var values: [T?]
+    private let window: Int
+    private var next = 0, taken = 0, stopped = false
 
-    init(_ count: Int) { values = [T?](repeating: nil, count: count) }
+    init(_ count: Int, window: Int) {
+        values = [T?](repeating: nil, count: count)
+        self.window = window
+    }
+
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && next < values.count && next >= taken + window { condition.wait() }
+        guard !stopped, next < values.count else { return nil }
+        next += 1
+        return next - 1
+    }
 
     func put(_ i: Int, _ value: T) {
         condition.lock()
@@ -55,7 +76,17 @@ private final class OrderedSlots<T>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while values[i] == nil { condition.wait() }
-        defer { values[i] = nil }
-        return values[i]!
+        let value = values[i]!
+        values[i] = nil
+        taken = i + 1
+        condition.broadcast()
+        return value
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

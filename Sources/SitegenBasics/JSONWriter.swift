@@ -69,18 +69,28 @@ public struct JSONWriter {
     private mutating func string(_ s: String, separated: Bool) {
         if separated { separate() }
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: bytes.append(b)
+        // Runs that need no escape (nearly all text) are copied whole: byte by byte, this was a
+        // twentieth of a cold build.
+        var text = s
+        text.withUTF8 { utf8 in
+            var start = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                start = i + 1
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+                case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -38,16 +38,15 @@ public enum SiteRenderer {
         for job in chosen { job.rowsShown(plan.site, into: &wanted) }
         let site = SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted)
         let templates = input.templates
-        for start in stride(from: 0, to: chosen.count, by: chunk) {
-            let batch = Array(chosen[start..<min(start + chunk, chosen.count)])
-            // One page at a time per core (pages differ a lot in cost), each handed to the sink
-            // as soon as it and the pages before it are done, so writing overlaps rendering.
-            try concurrentForEachInOrder(batch.count, produce: { i in Result { try batch[i].render(site, templates) } }) { i, result in
-                let (made, count) = try result.get()
-                let id = batch[i].id(site)
-                for file in made { try sink(id, file) }
-                pages += count
-            }
+        // One page at a time per core (pages differ a lot in cost), each handed to the sink as
+        // soon as it and the pages before it are done, so writing overlaps rendering; at most
+        // `chunk` pages rendered ahead of the sink.
+        let jobs = chosen
+        try concurrentForEachInOrder(jobs.count, window: chunk, produce: { i in Result { try jobs[i].render(site, templates) } }) { i, result in
+            let (made, count) = try result.get()
+            let id = jobs[i].id(site)
+            for file in made { try sink(id, file) }
+            pages += count
         }
         var messages: [String] = []
         if input.settings.baseURL == nil {
