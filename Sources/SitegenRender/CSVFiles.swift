@@ -20,7 +20,7 @@ enum CSVFiles {
     }
 
     static func row(_ e: ChartEntry) -> [String] {
-        func n<T>(_ v: T?) -> String { v.map { "\($0)" } ?? "" }
+        func n(_ v: Int64?) -> String { v.map { String($0) } ?? "" }
         func rate(_ v: Double?) -> String { v.map(KoreanFormat.oneDecimal) ?? "" }
         return [String(e.rank), e.isNew ? "" : String(e.rankChange), e.isNew ? "Y" : "", text(e.movieCode), text(e.title),
                 e.openDate?.iso ?? "", String(e.audience), n(e.audienceChange), rate(e.audienceChangeRate), String(e.audienceTotal),
