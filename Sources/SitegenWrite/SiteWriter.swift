@@ -177,10 +177,13 @@ public struct SiteWriter: Sendable {
     }
 
     /// One build's staging folder. Nothing reaches `--output` until `finish` swaps it in whole.
-    public final class Session {
+    /// Safe to `add` to from several threads (`BackgroundWriter` writes on two): the names and
+    /// folders are claimed under a lock, the files written outside it.
+    public final class Session: @unchecked Sendable {
         let writer: SiteWriter
         let staging: URL
         let previous: String?
+        private let lock = NSLock()
         private var made: Set<String> = [""]
         private var written: Set<String> = []
         private var bytes = 0, count = 0, unchanged = 0
@@ -197,18 +200,24 @@ public struct SiteWriter: Sendable {
         public func add(_ relative: String, _ data: Data, from source: String?) throws {
             do {
                 try SiteWriter.checkRelative(relative)
-                guard written.insert(relative).inserted else { throw SiteWriter.collision(relative, from: source) }
-                try makeFolders(for: relative)
+                try lock.withLock {
+                    guard written.insert(relative).inserted else { throw SiteWriter.collision(relative, from: source) }
+                    try makeFolders(for: relative)
+                }
                 let target = staging.path + "/" + relative
                 // Unchanged since the last build: link the old file in, keeping its modification
                 // time, so a deploy that syncs by time or hash uploads only what changed.
+                var kept = false
                 if let previous, SiteWriter.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
-                    unchanged += 1
+                    kept = true
                 } else {
                     try SiteWriter.writeFile(target, data, relative: relative)
                 }
-                bytes += data.count
-                count += 1
+                lock.withLock {
+                    if kept { unchanged += 1 }
+                    bytes += data.count
+                    count += 1
+                }
             } catch let error as WriteError {
                 throw error
             } catch {
@@ -222,7 +231,7 @@ public struct SiteWriter: Sendable {
 
         /// Marks the folder as sitegen's and swaps it in atomically.
         public func finish() throws -> WriteReport {
-            let (files, kept) = (count, unchanged)
+            let (files, kept, bytes) = lock.withLock { (count, unchanged, self.bytes) }
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
             writer.forgetManifest()
             do { try writer.swapIn(staging) }
