@@ -98,6 +98,7 @@ public struct Pipeline: Sendable {
             profile("fetch", since: started)
             let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
             freeLater(consume dataset)
+            freeLater(consume previous)
             lock.release()
             return summary
         } catch {
@@ -193,6 +194,10 @@ public struct Pipeline: Sendable {
         if announce { self.announce(rendered.messages, inputs) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         freeLater(consume site)
+        // The last build's manifest and this one's: thirty thousand names each.
+        freeLater(record)
+        freeLater(changed)
+        if manifest == nil { freeLater(previous) }
         return BuildSummary(days: dataset.days.count, movies: movies,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
                             deleted: report.deletedCount, updatedInPlace: inPlace, seconds: seconds, output: plan.output, source: dataset.source)
