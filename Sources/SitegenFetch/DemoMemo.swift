@@ -61,15 +61,12 @@ final class DemoMemo: @unchecked Sendable {
             return (asked, simulatedCharts + simulated)
         }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
-        // Beside the file, then renamed over it: a build reading it meanwhile sees the old one or
-        // the new one. A new name every time, never a link followed; opened before the work.
+        // Written as the response cache writes (temp file, then renamed over it), so a build
+        // reading it meanwhile sees the old one or the new one; a folder it cannot write is
+        // found out before 7 MB are encoded for nothing.
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let prefix = ".\(file.lastPathComponent).tmp-"
-        Self.removeLeftovers(in: folder, prefix: prefix)
-        let temporary = folder.appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else { return }
         var contents = Contents()
         for chart in charts {
             switch chart {
@@ -78,32 +75,12 @@ final class DemoMemo: @unchecked Sendable {
             }
         }
         contents.movies = movies
-        let bytes = Self.encode(contents, identity: identity)
-        defer { bytes.free() }
-        var done = 0
-        while done < bytes.count {
-            let n = write(fd, bytes.bytes.baseAddress! + done, bytes.count - done)
-            if n <= 0 { break }
-            done += n
-        }
-        close(fd)
-        if done != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
-    }
-
-    /// Half-written files of builds that were killed, once they are an hour old.
-    static func removeLeftovers(in folder: URL, prefix: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let path = folder.appendingPathComponent(name).path
-            var info = stat()
-            if lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 3600 { unlink(path) }
-        }
+        try? Self.encode(contents, identity: identity).write(to: file, options: .atomic)
     }
 
     // MARK: The file: a header line, the identity line, then little-endian binary values.
 
-    /// The file's bytes; the caller frees them.
-    static func encode(_ contents: Contents, identity: String) -> MemoWriter {
+    static func encode(_ contents: Contents, identity: String) -> Data {
         var body = MemoWriter(capacity: 16 << 20)
         defer { body.free() }
         // Sorted, so the same values make the same file.
@@ -127,13 +104,14 @@ final class DemoMemo: @unchecked Sendable {
         }
         // The film table the rows refer to goes first.
         var out = MemoWriter(capacity: body.count + 64 * body.films.count + 256)
+        defer { out.free() }
         var head = "\(header)\n\(identity)\n"
         head.withUTF8 { out.raw(UnsafeRawBufferPointer($0)) }
         out.int(body.films.count)
         for film in body.films { out.string(film.code); out.string(film.title); out.string(film.raw) }
         out.raw(body.bytes)
         out.int64(Int64(bitPattern: checksum(out.bytes)))
-        return out
+        return Data(out.bytes)
     }
 
     /// Four independent multiply-add lanes over the words (about a tenth of a millisecond a MB):

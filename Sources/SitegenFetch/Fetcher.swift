@@ -126,14 +126,11 @@ public struct Fetcher: Sendable {
             codes.forEach { _ in monitor.finished(); if posters { monitor.finished() } }
             var dataset = partial
             for (code, movie) in zip(codes, made) {
-                guard var movie else {
-                    warnings.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only"))
-                    continue
-                }
+                guard var movie else { warnings.append(Self.noDetails(code)); continue }
                 if movie.title.isEmpty { movie.title = Self.chartTitle(code, in: partial) }
                 dataset.movies[code] = movie
             }
-            return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+            return outcome(dataset, warnings)
         }
         var firstTitles: [String: String] = [:], cleanTitles: [String: String] = [:]
         for day in partial.days {
@@ -151,7 +148,7 @@ public struct Fetcher: Sendable {
                 // Movie info with an empty movieNm keeps the chart's (never empty) title.
                 if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
                 monitor.finished()
-                if movie == nil { notes.append(DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only")) }
+                if movie == nil { notes.append(Self.noDetails(code)) }
             } catch {
                 monitor.finished(failed: true)
                 if Self.isFatal(error) { throw FetchError(item: "movie \(code)", cause: error) }
@@ -184,11 +181,19 @@ public struct Fetcher: Sendable {
         var dataset = partial
         dataset.movies = movies
         dataset.posters = chosen
-        return FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+        return outcome(dataset, warnings)
     }
 }
 
 extension Fetcher {
+    func outcome(_ dataset: Dataset, _ warnings: [DataWarning]) -> FetchOutcome {
+        FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+    }
+
+    static func noDetails(_ code: String) -> DataWarning {
+        DataWarning(context: "fetch movie \(code)", message: "KOBIS has no details; the page shows chart figures only")
+    }
+
     /// The title a film first charted under, for movie info whose movieNm is empty.
     static func chartTitle(_ code: String, in dataset: Dataset) -> String {
         for day in dataset.days { if let e = day.entries.first(where: { $0.movieCode == code }) { return e.title } }
