@@ -63,25 +63,19 @@ struct PeopleIndex: Sendable {
             for d in movie.directors { add(d, directed: true) }
             for a in movie.actors { add(a, directed: false) }
         }
-        // A hash collision (40 bits; rare) still gives every person a distinct, stable id: the
-        // keys sharing a hash take it in key order, the later ones with "-2", "-3". Only those
-        // keys are sorted; sorting all ten thousand names was a tenth of the index's time.
+        // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
+        // person a distinct, stable id: the later key gets a "-2" suffix.
+        var taken = Set<String>()
         var idByKey: [String: String] = [:]
-        idByKey.reserveCapacity(order.count)
-        var holder: [String: String] = [:]
-        var clashes: [String: [String]] = [:]
-        for key in order {
+        var suffixed: [String] = []
+        for key in position.keys.sorted() {
             let base = Self.hashID(key)
-            if let first = holder[base] { clashes[base, default: [first]].append(key) } else { holder[base] = key; idByKey[key] = base }
+            var id = base, n = 2
+            while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
+            idByKey[key] = id
+            if id != base { suffixed.append(key + "\u{1F}" + id) }
         }
-        var moved: [(key: String, id: String)] = []
-        for (base, keys) in clashes {
-            for (i, key) in keys.sorted().enumerated() {
-                idByKey[key] = i == 0 ? base : "\(base)-\(i + 1)"
-                if i > 0 { moved.append((key, idByKey[key]!)) }
-            }
-        }
-        suffixed = moved.sorted { $0.key < $1.key }.map { $0.key + "\u{1F}" + $0.id }
+        self.suffixed = suffixed
         people = order.map { key in
             let r = records[position[key]!]
             return PersonRecord(id: idByKey[key]!, name: r.name, englishName: r.english, credits: r.credits)
