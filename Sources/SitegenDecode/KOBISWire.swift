@@ -68,7 +68,7 @@ extension Dictionary where Key == String, Value == LenientString {
 extension String {
     /// Trimmed, and without control characters: HTML and XML forbid them even escaped, and no
     /// title or name needs one. Everything else (emoji, right-to-left text) is kept as it is.
-    var cleaned: String {
+    public var cleaned: String {
         let drop: (Unicode.Scalar) -> Bool = { $0 == "\r" || ForbiddenCharacters.contains($0) }
         // Nearly every field has nothing to drop: then it is only trimmed, often without a copy.
         guard unicodeScalars.contains(where: drop) else { return trimmingBlanks(newlines: true) }

@@ -25,12 +25,10 @@ public struct DemoSource: BoxOfficeSource {
     public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
         case .dailyChart(let day):
-            // "Collected" at 09:00 KST the next morning, after KOBIS's overnight corrections.
-            let collected = day.adding(days: 1).startInstantKST.addingTimeInterval(9 * 3600)
-            return SourceResponse(body: Data(Self.dailyChartJSON(day, market: cache).utf8), fetchedAt: collected)
+            return SourceResponse(body: Data(Self.dailyChartJSON(day, market: cache).utf8), fetchedAt: Self.collected(day, days: 1))
         case .periodChart(let kind, let start):
-            let collected = start.adding(days: kind.length).startInstantKST.addingTimeInterval(9 * 3600)
-            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, market: cache).utf8), fetchedAt: collected)
+            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, market: cache).utf8),
+                                  fetchedAt: Self.collected(start, days: kind.length))
         case .movieInfo(let code):
             return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:

@@ -127,7 +127,7 @@ extension DemoSource: SimulatedSource {
     static func movie(code: String) -> Movie? {
         guard let film = DemoWorld.film(code: code) else { return nil }
         let c = DemoCatalog.credits(film)
-        func clean(_ text: String) -> String { ForbiddenCharacters.strip(text).trimmingBlanks(newlines: true) }
+        func clean(_ text: String) -> String { text.cleaned }  // as the decoder cleans every field
         return Movie(
             code: code, title: clean(c.movieNm), englishTitle: clean(c.title.en), originalTitle: "",
             runtimeMinutes: c.runtime > 0 ? c.runtime : nil, productionYear: c.productionYear > 0 ? c.productionYear : nil,

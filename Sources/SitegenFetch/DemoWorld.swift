@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenDecode
 import SitegenModel
 
 /// A fictional film in the demo market. Every figure of every day is a pure function of
@@ -258,7 +259,7 @@ final class DemoRun: Sendable {
         chartTitle = DemoCatalog.title(film).ko
         rawTitle = chartTitle + (film.trailingSpaceInTitle ? " " : "")
         // As the decoder reads `movieNm` and `openDt` (the word lists hold no control characters).
-        title = ForbiddenCharacters.strip(rawTitle).trimmingBlanks(newlines: true)
+        title = rawTitle.cleaned  // as the decoder cleans the chart title
         openDt = film.isRerelease ? " " : film.open.iso
         openDate = Day(kobis: openDt)
     }

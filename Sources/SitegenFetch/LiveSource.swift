@@ -163,8 +163,10 @@ public actor LiveSource: BoxOfficeSource {
                     retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")
                 } else {
                     do {
-                        try request.validate(data)
-                        return SourceResponse(body: data, fetchedAt: clock())
+                        // Kept, so the fetcher does not decode the same bytes again.
+                        var answer = SourceResponse(body: data, fetchedAt: clock())
+                        answer.decoded = try request.validate(data)
+                        return answer
                     } catch let fault as KOBISFault {
                         if fault.isInvalidKey { throw InvalidKeyError(fault: fault) }
                         if fault.isQuota { throw QuotaError(fault: fault) }

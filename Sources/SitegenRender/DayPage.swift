@@ -27,6 +27,7 @@ enum DayPage {
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
         let links = periodLinks(site, date, from: route)
+        let entries: TemplateValue = .list(site.rows.on(date).map(\.values))
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
@@ -35,7 +36,7 @@ enum DayPage {
             "isHome": .bool(isHome),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
-            "entries": .list(site.rows.on(date).map(\.values)),
+            "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
             "listHref": .text(listRoute.href(from: route)),
@@ -58,7 +59,7 @@ enum DayPage {
         ]
         let chartView = ChartView.context(
             heading: heading, caption: "\(heading) 일별 박스오피스", figureLabel: "오늘", changeVersus: "전일",
-            entries: .list(site.rows.on(date).map(\.values)), audienceSum: audienceSum, salesSum: salesSum,
+            entries: entries, audienceSum: audienceSum, salesSum: salesSum,
             emptyText: "이 날은 집계된 자료가 없습니다.", rejectedRows: chart.rejectedRows, isPeriod: false)
         let viewName = view == .list ? "목록" : "포스터"
         let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) 박스오피스 \(viewName)"

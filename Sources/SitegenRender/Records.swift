@@ -31,7 +31,7 @@ struct Records {
         var before: [Before] = []
         for code in site.movieCodes {
             let rows = site.history[code] ?? []
-            let open = Self.openDate(site, code)
+            let open = site.index.openDate(of: code)
             let cut: Bool
             if let open, let first { cut = open < first } else { cut = true }
             for m in RunFacts(rows: rows, openDate: open).milestones where m.threshold == Self.tenMillion || m.threshold == 5_000_000 || m.threshold == 1_000_000 {
@@ -43,10 +43,6 @@ struct Records {
         }
         self.crossings = crossings.sorted { ($0.milestone.date, $0.code) < ($1.milestone.date, $1.code) }
         passedBeforeRange = before.sorted { ($0.firstDate, $0.code) < ($1.firstDate, $1.code) }
-    }
-
-    static func openDate(_ site: SiteModel, _ code: String) -> Day? {
-        site.films[code]?.openDate ?? site.periodTitles[code]?.openDate
     }
 
     /// The latest cumulative audience known for a film (see `FilmFacts`); a film seen only on

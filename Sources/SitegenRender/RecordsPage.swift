@@ -13,7 +13,7 @@ enum RecordsPage {
             "dateHref": site.dayIndex[m.date].map { _ in .text(Route.day(m.date).href(from: route)) },
             "exact": .bool(m.exact),
             "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
-            "openDate": Records.openDate(site, c.code).map { .text(KoreanFormat.shortDate($0)) },
+            "openDate": site.index.openDate(of: c.code).map { .text(KoreanFormat.shortDate($0)) },
             "openedBeforeRange": .bool(c.openedBeforeRange),
             "latestTotal": latest.map { .text(KoreanFormat.grouped($0.total)) },
             "latestDate": latest.map { .text(KoreanFormat.shortDate($0.date)) },
@@ -28,7 +28,7 @@ enum RecordsPage {
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
             ["title": .text(site.title(of: b.code)), "href": .text(Route.movie(b.code).href(from: route)),
              "firstDate": .text(KoreanFormat.longDate(b.firstDate)), "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
-             "openDate": Records.openDate(site, b.code).map { .text(KoreanFormat.shortDate($0)) }]
+             "openDate": site.index.openDate(of: b.code).map { .text(KoreanFormat.shortDate($0)) }]
         }
         let years = Set(records.crossings.map(\.milestone.date.year)).sorted(by: >)
         let byYear: [TemplateValue] = years.map { year in

@@ -26,7 +26,7 @@ final class SiteIndex: Sendable {
     let chartsListing: [String: [PeriodChart]]
     /// The largest day total: the archive tints each day against it.
     let busiestDayTotal: Int64
-    /// Films by the year they opened (`Records.openDate`), in code order, for the year pages.
+    /// Films by the year they opened (`openDate(of:)`), in code order, for the year pages.
     let openedIn: [Int: [String]]
 
     init(_ dataset: Dataset) {
@@ -65,10 +65,18 @@ final class SiteIndex: Sendable {
         periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
         var opened: [Int: [String]] = [:]
         for code in Set(movieCodes).union(periodTitles.keys).sorted() {
-            if let year = (films[code]?.openDate ?? periodTitles[code]?.openDate)?.year { opened[year, default: []].append(code) }
+            if let year = Self.openDate(code, films: films, periodTitles: periodTitles)?.year { opened[year, default: []].append(code) }
         }
         openedIn = opened
         busiestDayTotal = days.map(\.audienceSum).max() ?? 0
         self.people = people.value
+    }
+
+    /// When a film opened: its movie info's date, else the one its weekly rows carry (a film seen
+    /// only on weekly charts). The year pages and the records page both count by it.
+    func openDate(of code: String) -> Day? { Self.openDate(code, films: films, periodTitles: periodTitles) }
+
+    private static func openDate(_ code: String, films: [String: FilmFacts], periodTitles: [String: ChartEntry]) -> Day? {
+        films[code]?.openDate ?? periodTitles[code]?.openDate
     }
 }

@@ -35,7 +35,7 @@ enum YearPage {
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
             ["rank": .int(i + 1), "title": .text(site.title(of: f.code)),
              "href": site.history[f.code] != nil ? .text(Route.movie(f.code).href(from: route)) : nil,
-             "openDate": Records.openDate(site, f.code).map { .text(KoreanFormat.shortDate($0)) } ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
+             "openDate": site.index.openDate(of: f.code).map { .text(KoreanFormat.shortDate($0)) } ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
              "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
              "asOf": .text(KoreanFormat.shortDate(f.date))]
         }
