@@ -41,11 +41,7 @@ struct PageKeys {
         periodPrints = site.periods.mapValues { charts in charts.map { var f = Fingerprint(); f.add($0); return f.value } }
         var looks: [String: UInt64] = [:], facts: [String: UInt64] = [:]
         for code in site.movieCodes + site.periodOnlyCodes {
-            var f = Fingerprint()
-            f.add(site.title(of: code))
-            f.add(site.dataset.sizedPosters[code])
-            f.add(site.dataset.posters[code])
-            looks[code] = f.value
+            looks[code] = Self.look(code, site)
             if let film = site.films[code] {
                 var g = Fingerprint()
                 g.add(film.title); g.add(film.englishTitle); g.add(film.originalTitle); g.add(film.openDate); g.add(film.date)
@@ -232,10 +228,16 @@ struct PageKeys {
 
     /// What a film shows wherever it appears: its title and its poster (served or hot-linked).
     private func addLook(_ code: String, to f: inout Fingerprint) {
-        if let look = looks[code] { f.add(look); return }
+        f.add(looks[code] ?? Self.look(code, site))
+    }
+
+    /// How a film is shown wherever it is listed: its title and poster.
+    private static func look(_ code: String, _ site: SiteModel) -> UInt64 {
+        var f = Fingerprint()
         f.add(site.title(of: code))
         f.add(site.dataset.sizedPosters[code])
         f.add(site.dataset.posters[code])
+        return f.value
     }
 
     private func addFacts(_ code: String, to f: inout Fingerprint) {
