@@ -1,17 +1,27 @@
 import ArgumentParser
 import Foundation
+import SitegenFetch
 import SitegenModel
 
 /// What to fetch: shared by `build` and `fetch`.
 public struct RangeOptions: ParsableArguments, Sendable {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many days of charts, ending at --until (1…3650).", valueName: "n"))
-    public var days: Int = 30
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A window: how many days of charts, ending at --until (default 30; up to KOBIS's whole history).", valueName: "n"))
+    public var days: Int?
+
+    @Option(name: .long, help: ArgumentHelp("A history that only grows: every day from this date to --until (instead of --days).", valueName: "yyyy-mm-dd"))
+    public var since: String?
 
     @Option(name: .long, help: ArgumentHelp("Last chart date (default: yesterday in Asia/Seoul; KOBIS publishes up to yesterday).", valueName: "yyyy-mm-dd"))
     public var until: String?
 
     @Option(name: .long, help: ArgumentHelp("Raw API responses and poster lookups.", valueName: "dir"))
     public var cache: String = ".sitegen-cache"
+
+    @Option(name: .long, help: ArgumentHelp("A folder that keeps every final answer for good, for a repository to commit: a lost --cache is refilled from it (default: history, if it exists).", valueName: "dir"))
+    public var history: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many KOBIS calls in this run (KOBIS allows 3,000 a day); a run that reaches it stops cleanly and the next one goes on.", valueName: "n"))
+    public var budget: Int = CallBudget.defaultLimit
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
     public var jobs: Int = 6
@@ -22,8 +32,17 @@ public struct RangeOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        guard (1...3650).contains(days) else {
-            throw ValidationError("--days must be between 1 and 3650 (got \(days))")
+        if let days, days < 1 {
+            throw ValidationError("--days must be 1 or more (got \(days))")
+        }
+        if days != nil, since != nil {
+            throw ValidationError("--since and --days both choose the first day; give one (--since for a history that grows, --days for a window)")
+        }
+        if let since, Day(iso: since) == nil {
+            throw ValidationError("--since '\(since)' is not a real date in the form YYYY-MM-DD")
+        }
+        guard budget >= 1 else {
+            throw ValidationError("--budget must be 1 or more KOBIS calls (got \(budget))")
         }
         guard (1...64).contains(jobs) else {
             throw ValidationError("--jobs must be between 1 and 64 (got \(jobs))")
@@ -36,7 +55,7 @@ public struct RangeOptions: ParsableArguments, Sendable {
 
 /// What to build from it (the options of docs/cli.md), reusable by `serve`.
 public struct SiteOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("The deployable folder, replaced as a whole when the build succeeds.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The deployable folder: staged and swapped in whole on a first build, updated in place after that.", valueName: "dir"))
     public var output: String = "_site"
 
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).", valueName: "url"))

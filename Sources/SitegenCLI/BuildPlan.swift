@@ -26,6 +26,15 @@ public struct BuildPlan: Sendable {
     public var secrets: [String]
     /// Link posters on their hosts (as before) rather than serve resized copies from the site.
     public var hotlinkPosters = false
+    /// Said once before fetching: the days of a range that lie before KOBIS's first chart.
+    public var rangeNotes: [String] = []
+    /// The durable copy of every final answer, when the site keeps one.
+    public var history: URL?
+    /// The KOBIS calls this run may make.
+    public var budget = CallBudget(limit: nil)
+    /// The range is a history that only grows (`--since`), not a window: days still missing
+    /// from an unfinished backfill are left out rather than failing the build.
+    public var accumulating = false
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
                 cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true), settings: SiteSettings,
@@ -63,23 +72,20 @@ public struct BuildPlan: Sendable {
             }
             until = day
         }
-        let start = until.adding(days: 1 - range.days)
-        guard until >= firstKOBISDay else {
-            throw UsageError("--until \(until.iso) is before KOBIS's first chart (\(firstKOBISDay.iso)); pick a later date")
-        }
-        guard start >= firstKOBISDay else {
-            throw UsageError("--days \(range.days) ending \(until.iso) would start on \(start.iso), before KOBIS's first chart (\(firstKOBISDay.iso)); ask for fewer days")
-        }
-        let days = (0..<range.days).map { start.adding(days: $0) }
-
+        let (days, rangeNotes) = try range.days(until: until)
         func url(_ path: String) -> URL {
             let expanded = (path as NSString).expandingTildeInPath
             return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
         }
         let output = url(options.output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
+        // `history` is the default only where the folder exists (as `sitegen init` makes it).
+        let historyText = range.history ?? (FileManager.default.fileExists(atPath: url("history").path) ? "history" : nil)
         try checkFolders(output: output, [("--templates", templates), ("--public", publicFolder),
-                                          ("--notes", options.notes), ("--cache", range.cache)].map { ($0.0, $0.1, url($0.1)) })
+                                          ("--notes", options.notes), ("--cache", range.cache)].map { ($0.0, $0.1, url($0.1)) }
+                                          + (historyText.map { [("--history", $0, url($0))] } ?? []))
+        let history = historyText.map { HistoryStore(folder: url($0)) }
+        let budget = CallBudget(limit: range.budget)
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
         let monitor = FetchMonitor()
@@ -91,8 +97,9 @@ public struct BuildPlan: Sendable {
         } else if options.offline {
             // Reading the cache needs no key, so --offline works without one.
             let postersCached = FileManager.default.fileExists(atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)
+                || (history?.url(for: .posterSearch(query: "")).map { FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path) } ?? false)
             source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: kakaoKey != nil || postersCached,
-                                   monitor: monitor, now: now)
+                                   monitor: monitor, now: now, history: history)
         } else {
             let live = LiveSettings(
                 kobisKey: key, kakaoKey: kakaoKey,
@@ -100,7 +107,7 @@ public struct BuildPlan: Sendable {
                 kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
                 jobs: range.jobs)
             source = CachingSource(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock), kind: .kobis,
-                                   searchesPosters: kakaoKey != nil, monitor: monitor, now: now)
+                                   searchesPosters: kakaoKey != nil, monitor: monitor, now: now, history: history, budget: budget)
         }
 
         var buildTime = now
@@ -114,6 +121,10 @@ public struct BuildPlan: Sendable {
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil), settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
         plan.hotlinkPosters = options.hotlinkPosters
+        plan.rangeNotes = rangeNotes
+        plan.accumulating = range.since != nil
+        plan.history = history?.folder
+        plan.budget = budget
         return plan
     }
 
@@ -152,6 +163,39 @@ public struct BuildPlan: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return nil }
         return url
+    }
+}
+
+extension RangeOptions {
+    /// The days to build, oldest first. A range reaching back past KOBIS's first chart starts
+    /// there instead, said in one note (not one error per day that cannot exist).
+    func days(until: Day) throws -> (days: [Day], notes: [String]) {
+        let first = BuildPlan.firstKOBISDay
+        guard until >= first else {
+            throw UsageError("--until \(until.iso) is before KOBIS's first chart (\(first.iso)); pick a later date")
+        }
+        let available = until.ordinal - first.ordinal + 1
+        var start: Day
+        var asked: String
+        if let text = since {
+            guard let day = Day(iso: text) else { throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD") }
+            guard day <= until else {
+                throw UsageError("--since \(day.iso) is after --until \(until.iso); pick an earlier --since")
+            }
+            start = day
+            asked = "--since \(day.iso)"
+        } else {
+            let count = days ?? 30
+            // Clamped before any date arithmetic, so a huge --days cannot overflow.
+            start = count > available ? Day(ordinal: first.ordinal - 1) : until.adding(days: 1 - count)
+            asked = "--days \(count)"
+        }
+        var notes: [String] = []
+        if start < first {
+            notes.append("note: \(asked) reaches back before KOBIS's first daily chart (\(first.iso)); the site starts there")
+            start = first
+        }
+        return ((0...(until.ordinal - start.ordinal)).map { start.adding(days: $0) }, notes)
     }
 }
 

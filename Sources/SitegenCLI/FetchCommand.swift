@@ -1,16 +1,26 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
+import SitegenFetch
 import SitegenModel
 
 public struct FetchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Fill the cache with the charts, movie info and posters of a range, without rendering.",
-        discussion: "Needs KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters). A later `sitegen build --offline` builds from what this fetched.")
+        discussion: """
+        Needs KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters). First says what the range will cost (days, weeks and films not held yet, as KOBIS calls and days of quota), then spends at most --budget calls, newest year first, and stops cleanly at the budget or at KOBIS's daily quota (320011) with everything fetched kept: the next run goes on where this one stopped, asking nothing twice. A later `sitegen build --offline` builds from what this fetched.
+        """)
 
     @OptionGroup public var range: RangeOptions
 
     public init() {}
+
+    /// "3 days of quota at 2,500 calls a day"
+    static func runs(_ plan: BackfillPlan, budget: Int) -> String {
+        let runs = plan.runs(budget: budget)
+        return "\(Count.grouped(runs)) \(runs == 1 ? "day" : "days") of quota at \(Count.grouped(budget)) calls a day"
+    }
 
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -21,9 +31,25 @@ public struct FetchCommand: AsyncParsableCommand {
             }
             let plan = try BuildPlan.resolve(range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
             let started = Date()
+            let caching = plan.source as? CachingSource
+            if let caching {
+                let before = BackfillPlan.make(days: plan.days, source: caching)
+                console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "
+                             + Self.runs(before, budget: range.budget))
+            }
             let outcome = try await Pipeline(plan: plan, console: console).fetch()
-            console.summary(String(format: "fetched %d days, %d movies into %@ in %.2f s", outcome.dataset.days.count,
-                                   outcome.dataset.chartedMovieCodes.count, plan.cache.path, Date().timeIntervalSince(started)))
+            let seconds = Date().timeIntervalSince(started)
+            guard let caching else { return }
+            let after = BackfillPlan.make(days: plan.days, source: caching)
+            let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
+            let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
+            if after.calls == 0 || plan.budget.stop == nil {
+                console.summary(String(format: "fetched %@, %d movies into %@ with %@ in %.2f s", held,
+                                       outcome.dataset.chartedMovieCodes.count, plan.cache.path, spent, seconds))
+            } else {
+                console.summary("stopped: \(plan.budget.stop!.description); \(held) (\(Count.grouped(after.daysToFetch)) left) after \(spent); "
+                                + "about \(Count.grouped(after.calls)) calls to go, \(Self.runs(after, budget: range.budget)); run the same command again tomorrow to go on")
+            }
         }
     }
 }

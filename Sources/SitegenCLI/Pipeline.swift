@@ -42,10 +42,12 @@ public struct Pipeline: Sendable {
     public func fetch() async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
         if !live { announceDemo() }
+        plan.rangeNotes.forEach(console.note)
         let progress = ProgressLine.start(plan.monitor, enabled: live && !console.quiet)
         let outcome: FetchOutcome
         do {
-            outcome = try await Fetcher(source: plan.source, jobs: plan.jobs, monitor: plan.monitor).fetch(days: plan.days)
+            outcome = try await Fetcher(source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating)
+                .fetch(days: plan.days)
         } catch {
             progress?.cancel()
             _ = await progress?.value
@@ -63,7 +65,19 @@ public struct Pipeline: Sendable {
         _ = await progress?.value
         result.warnings.forEach { console.warning($0.description) }
         if live { console.note(plan.monitor.summaryLine) }
+        if let line = gapsLine(result.dataset) { console.warning(line) }
         return result
+    }
+
+    /// One line for what a stopped backfill (or an offline build) left out, never one per day.
+    func gapsLine(_ dataset: Dataset) -> String? {
+        let gaps = dataset.gaps
+        guard !gaps.isEmpty else { return nil }
+        var parts: [String] = []
+        if !gaps.days.isEmpty { parts.append("\(Count.grouped(gaps.days.count)) \(gaps.days.count == 1 ? "day" : "days")") }
+        if !gaps.movies.isEmpty { parts.append("the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")") }
+        let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
+        return "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept (\(Count.grouped(dataset.days.count)) days), and the next run fetches the rest"
     }
 
     /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them
@@ -95,6 +109,9 @@ public struct Pipeline: Sendable {
                 return summary
             }
             let dataset = try await fetch().dataset
+            if dataset.days.isEmpty, let stop = plan.budget.stop {
+                throw PhaseError(phase: "fetch", message: "no day fetched yet: \(stop.description); nothing was written, and the next run starts again")
+            }
             profile("fetch", since: started)
             let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
             freeLater(consume dataset)

@@ -22,13 +22,20 @@ public struct CachingSource: BoxOfficeSource {
     let upstream: (any BoxOfficeSource)?
     let monitor: FetchMonitor
     let now: Date
+    /// The durable copy a lost cache is refilled from (`--history`).
+    let history: HistoryStore?
+    public let budget: CallBudget
     static let detailsLifetime: TimeInterval = 30 * 86_400
+    /// A film's details still change in its first months (cast, companies, grades); after this,
+    /// details fetched are kept for good, so a whole history does not ask again for 8,000 old films
+    /// every month.
+    static let settledAfterOpening = 180
 
-    /// `upstream` nil means `--offline`: only the cache answers.
+    /// `upstream` nil means `--offline`: only the cache (and the history) answers.
     public init(cache: ResponseCache, upstream: (any BoxOfficeSource)?, kind: DataSourceKind, searchesPosters: Bool,
-                monitor: FetchMonitor, now: Date) {
+                monitor: FetchMonitor, now: Date, history: HistoryStore? = nil, budget: CallBudget = CallBudget(limit: nil)) {
         self.cache = cache; self.upstream = upstream; self.kind = kind; self.searchesPosters = searchesPosters
-        self.monitor = monitor; self.now = now
+        self.monitor = monitor; self.now = now; self.history = history; self.budget = budget
     }
 
     public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
@@ -41,16 +48,30 @@ public struct CachingSource: BoxOfficeSource {
                 cached = nil
             }
         }
-        if let entry = cached, upstream == nil || isFinal(request, fetchedAt: entry.fetchedAt) {
+        if let entry = cached, upstream == nil || isFinal(request, entry) {
             monitor.cacheHit()
+            // A cache filled before the history folder existed moves into it as it is read.
+            if let history, isFinal(request, entry), !history.contains(request) { keep(request, entry, in: history) }
+            return entry
+        }
+        if cached == nil, let history, let entry = fromHistory(request, history), upstream == nil || isFinal(request, entry) {
+            monitor.cacheHit()
+            do { try cache.write(request, entry) } catch {}
             return entry
         }
         guard let upstream else { throw CacheMiss(label: request.label) }
+        if request.isKOBIS { try budget.take() }
         do {
-            let response = try await upstream.fetch(request)
+            var response = try await upstream.fetch(request)
             do { try cache.write(request, response) }
             catch { monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))") }
+            if let history, request.isKOBIS || request.isPosterSearch {
+                if response.decoded == nil { response.decoded = try? request.validate(response.body) }
+                if isFinal(request, response) { keep(request, response, in: history) }
+            }
             return response
+        } catch let error as QuotaError {
+            throw budget.quotaReached("\(error.fault.code) \(error.fault.message)")
         } catch let error as RequestError where error.transient && cached != nil {
             let when = cached!.fetchedAt.map { " from " + InstantText.iso8601($0) } ?? ""
             monitor.warn("fetch \(request.label): \(error.reason); using the cached copy\(when)")
@@ -59,13 +80,33 @@ public struct CachingSource: BoxOfficeSource {
         }
     }
 
-    func isFinal(_ request: SourceRequest, fetchedAt: Date?) -> Bool {
-        guard let fetchedAt else { return false }
+    /// A history file that does not decode is dropped, as a cache file is: fetched again, never trusted.
+    func fromHistory(_ request: SourceRequest, _ history: HistoryStore) -> SourceResponse? {
+        guard var entry = history.read(request) else { return nil }
+        do { entry.decoded = try request.validate(entry.body) } catch {
+            history.remove(request)
+            monitor.warn("history \(request.label): its file was unreadable (\(ErrorText.describe(error))); discarded")
+            return nil
+        }
+        return entry
+    }
+
+    func keep(_ request: SourceRequest, _ response: SourceResponse, in history: HistoryStore) {
+        do { try history.write(request, response) }
+        catch { monitor.warn("history \(request.label): could not save (\(ErrorText.describe(error)))") }
+    }
+
+    func isFinal(_ request: SourceRequest, _ entry: SourceResponse) -> Bool {
+        guard let fetchedAt = entry.fetchedAt else { return false }
         switch request {
         case .dailyChart(let day): return fetchedAt >= day.adding(days: 2).startInstantKST
         // A week is the sum of its days, so it is final once its last day is.
         case .periodChart(let kind, let start): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
-        case .movieInfo, .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        case .movieInfo:
+            if case .movie(let movie?)? = entry.decoded, let opened = movie.openDate,
+               fetchedAt >= opened.adding(days: Self.settledAfterOpening).startInstantKST { return true }
+            return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        case .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
         // The bytes at a URL are taken as fixed; a new choice (every 30 days) is a new URL.
         case .posterImage: return true
         }

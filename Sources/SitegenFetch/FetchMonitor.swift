@@ -10,6 +10,8 @@ public final class FetchMonitor: @unchecked Sendable {
         public var network = 0
         public var retries = 0
         public var failures = 0
+        public var daysPlanned = 0
+        public var daysFetched = 0
     }
 
     private let lock = NSLock()
@@ -23,6 +25,8 @@ public final class FetchMonitor: @unchecked Sendable {
 
     func plan(_ n: Int) { lock.withLock { counts.planned += n } }
     func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
+    func planDays(_ n: Int) { lock.withLock { counts.daysPlanned += n } }
+    func dayFetched() { lock.withLock { counts.daysFetched += 1 } }
     func cacheHit() { lock.withLock { counts.cacheHits += 1 } }
     func networkRequest() { lock.withLock { counts.network += 1 } }
     func retried() { lock.withLock { counts.retries += 1 } }
@@ -36,10 +40,12 @@ public final class FetchMonitor: @unchecked Sendable {
             + "(\(s.retries) \(s.retries == 1 ? "retry" : "retries")), \(s.failures) \(s.failures == 1 ? "failure" : "failures")"
     }
 
-    /// "fetch 34/60 · 20 cached · 1 retry"
+    /// "fetch 34/60 · days 12 done, 18 left · 20 cached · 1 retry"
     public var progressLine: String {
         let s = snapshot
-        var line = "fetch \(s.done)/\(max(s.planned, s.done)) · \(s.cacheHits) cached · \(s.network) over the network"
+        var line = "fetch \(s.done)/\(max(s.planned, s.done))"
+        if s.daysPlanned > 0 { line += " · days \(s.daysFetched) done, \(max(0, s.daysPlanned - s.daysFetched)) left" }
+        line += " · \(s.cacheHits) cached · \(s.network) over the network"
         if s.retries > 0 { line += " · \(s.retries) \(s.retries == 1 ? "retry" : "retries")" }
         if s.failures > 0 { line += " · \(s.failures) failed" }
         return line

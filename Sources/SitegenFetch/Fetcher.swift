@@ -30,10 +30,15 @@ public struct Fetcher: Sendable {
     public let jobs: Int
     public let monitor: FetchMonitor
 
-    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor = FetchMonitor()) {
+    /// Days not in the cache are left out as gaps (a history being backfilled) instead of failing
+    /// the build (a window must be whole).
+    public let keepsGaps: Bool
+
+    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor = FetchMonitor(), keepsGaps: Bool = false) {
         self.source = source
         self.jobs = max(1, jobs)
         self.monitor = monitor
+        self.keepsGaps = keepsGaps
     }
 
     /// Errors that no other request can get past: stop everything at once.
@@ -59,85 +64,137 @@ public struct Fetcher: Sendable {
             case .period(let kind, let start): .periodChart(kind, start)
             }
         }
+        /// Newest first, a day before the periods that end on it.
+        var sortKey: (Int, Int) {
+            switch self {
+            case .day(let day): (day.ordinal, 1)
+            case .period(let kind, let start): (start.ordinal + kind.length - 1, 0)
+            }
+        }
     }
 
     public func fetch(days: [Day]) async throws -> FetchOutcome {
-        let source = self.source, monitor = self.monitor
-        let requests = days.map { ChartRequest.day($0) } + Self.periods(covering: days).map { ChartRequest.period($0.kind, $0.start) }
-        monitor.plan(requests.count)
-        let simulated = source as? any SimulatedSource
-        let results: [Result<(Chart, [DataWarning]), CacheMiss>]
-        if let simulated {
-            results = await simulated.charts(requests, parallelism: jobs).map { .success(($0, [])) }
-            requests.forEach { _ in monitor.finished() }
-        } else { results = try await boundedMap(requests, limit: jobs) { wanted -> Result<(Chart, [DataWarning]), CacheMiss> in
-            do {
-                let response = try await source.fetch(wanted.request)
-                monitor.finished()
-                switch (wanted, response.decoded) {
-                case (.day, .day(var chart, let notes)?):
-                    chart.fetchedAt = response.fetchedAt
-                    return .success((.day(chart), notes))
-                case (.period, .period(var chart, let notes)?):
-                    chart.fetchedAt = response.fetchedAt
-                    return .success((.period(chart), notes))
-                case (.day(let day), _):
-                    let (chart, notes) = try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt)
-                    return .success((.day(chart), notes))
-                case (.period(let kind, let start), _):
-                    let (chart, notes) = try KOBISDecoder.periodChart(response.body, kind: kind, start: start, fetchedAt: response.fetchedAt)
-                    return .success((.period(chart), notes))
+        if let simulated = source as? any SimulatedSource { return await fetchSimulated(days: days, simulated) }
+        let periods = Self.periods(covering: days)
+        monitor.plan(days.count + periods.count)
+        monitor.planDays(days.count)
+        // Year by year, newest first: a run that stops at its budget has then fetched the latest
+        // days and whole years (charts, weeks and films together), not every chart of twenty
+        // years without one film's details.
+        var byYear: [Int: [ChartRequest]] = [:]
+        for day in days { byYear[day.year, default: []].append(.day(day)) }
+        for period in periods { byYear[period.start.year, default: []].append(.period(period.kind, period.start)) }
+        var charts: [(Chart, [DataWarning])] = []
+        var misses: [(ChartRequest, String)] = []
+        var stoppedDays: [Day] = []
+        var details: [(String, Movie?, Poster?, [DataWarning])] = []
+        var stoppedMovies: [String] = []
+        var seen = Set<String>()
+        for year in byYear.keys.sorted(by: >) {
+            let requests = byYear[year]!.sorted { $0.sortKey > $1.sortKey }
+            let results = try await boundedMap(requests, limit: jobs) { try await self.chart($0) }
+            var newCharts: [DayChart] = []
+            for (request, result) in zip(requests, results) {
+                switch result {
+                case .fetched(let chart, let notes):
+                    charts.append((chart, notes))
+                    if case .day(let day) = chart { newCharts.append(day) }
+                case .missing(let label): misses.append((request, label))
+                case .stopped: if case .day(let day) = request { stoppedDays.append(day) }
                 }
-            } catch let miss as CacheMiss {
-                monitor.finished(failed: true)
-                return .failure(miss)
-            } catch {
-                monitor.finished(failed: true)
-                throw FetchError(item: wanted.request.label, cause: error)
             }
-        } }
+            // Films in first-appearance order, as the whole range's list has them.
+            var codes: [String] = []
+            for chart in newCharts.sorted(by: { $0.date < $1.date }) {
+                for e in chart.entries where seen.insert(e.movieCode).inserted { codes.append(e.movieCode) }
+            }
+            for (code, result) in zip(codes, try await self.details(codes, in: newCharts)) {
+                if let result { details.append(result) } else { stoppedMovies.append(code) }
+            }
+        }
         func listed(_ labels: [String]) -> String {
             labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? " and \(labels.count - 8) more" : "")
         }
-        // A missing day fails an offline build; a missing week or weekend only loses its page, so
-        // a cache filled before sitegen knew weeks still builds every day it holds.
-        let misses = zip(requests, results).compactMap { request, result -> (ChartRequest, String)? in
-            if case .failure(let miss) = result { (request, miss.label) } else { nil }
+        // A missing day fails an offline window build; a missing week or weekend only loses its
+        // page, so a cache filled before sitegen knew weeks still builds every day it holds.
+        let missingDays = misses.compactMap { if case .day(let day) = $0.0 { day } else { nil } }
+        if !missingDays.isEmpty && !keepsGaps {
+            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(listed(missingDays.sorted().map(\.iso))); run `sitegen fetch` or build without --offline"))
         }
-        let missingDays = misses.filter { if case .day = $0.0 { true } else { false } }.map(\.1)
-        if !missingDays.isEmpty {
-            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(listed(missingDays)); run `sitegen fetch` or build without --offline"))
-        }
-        let charts = results.compactMap { try? $0.get() }
         var warnings = charts.flatMap(\.1)
-        let missingPeriods = misses.map(\.1)
+        let missingPeriods = misses.filter { if case .period = $0.0 { true } else { false } }.map(\.1)
         if !missingPeriods.isEmpty {
             warnings.append(DataWarning(context: "--offline", message: "not in the cache, so left out: \(listed(missingPeriods)); run `sitegen fetch` to add them"))
         }
         let dayCharts = charts.compactMap { if case .day(let c) = $0.0 { c } else { nil } }
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
-        let partial = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
-        let codes = partial.chartedMovieCodes
-        let posters = source.searchesPosters
-        monitor.plan(codes.count * (posters ? 2 : 1))
-        if let simulated {
-            // Made, not asked for: no requests to bound, and no poster search (the demo draws placeholders).
-            let made = await simulated.movies(codes, parallelism: jobs)
-            codes.forEach { _ in monitor.finished(); if posters { monitor.finished() } }
-            var dataset = partial
-            for (code, movie) in zip(codes, made) {
-                guard var movie else { warnings.append(Self.noDetails(code)); continue }
-                if movie.title.isEmpty { movie.title = Self.chartTitle(code, in: partial) }
-                dataset.movies[code] = movie
+        var dataset = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
+        var seenWarnings = Set<String>()
+        for (code, movie, poster, notes) in details {
+            dataset.movies[code] = movie
+            dataset.posters[code] = poster
+            // A refused key is said once, not once per movie.
+            warnings += notes.filter { seenWarnings.insert($0.description).inserted }
+        }
+        // Movie info with an empty movieNm keeps the title the film first charted under.
+        let untitled = dataset.movies.filter { $0.value.title.isEmpty }.map(\.key)
+        for code in untitled {
+            let title = Self.chartTitle(code, in: dataset)
+            dataset.movies[code]?.title = title
+        }
+        dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies)
+        return outcome(dataset, warnings)
+    }
+
+    /// What one chart request came to.
+    enum ChartResult: Sendable {
+        case fetched(Chart, [DataWarning])
+        /// Not in the cache (`--offline`).
+        case missing(String)
+        /// Not asked: the run's KOBIS calls are used up.
+        case stopped
+    }
+
+    func chart(_ wanted: ChartRequest) async throws -> ChartResult {
+        do {
+            let response = try await source.fetch(wanted.request)
+            monitor.finished()
+            if case .day = wanted { monitor.dayFetched() }
+            switch (wanted, response.decoded) {
+            case (.day, .day(var chart, let notes)?):
+                chart.fetchedAt = response.fetchedAt
+                return .fetched(.day(chart), notes)
+            case (.period, .period(var chart, let notes)?):
+                chart.fetchedAt = response.fetchedAt
+                return .fetched(.period(chart), notes)
+            case (.day(let day), _):
+                let (chart, notes) = try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: response.fetchedAt)
+                return .fetched(.day(chart), notes)
+            case (.period(let kind, let start), _):
+                let (chart, notes) = try KOBISDecoder.periodChart(response.body, kind: kind, start: start, fetchedAt: response.fetchedAt)
+                return .fetched(.period(chart), notes)
             }
-            return outcome(dataset, warnings)
+        } catch let miss as CacheMiss {
+            monitor.finished(failed: true)
+            return .missing(miss.label)
+        } catch is FetchStopped {
+            monitor.finished()
+            return .stopped
+        } catch {
+            monitor.finished(failed: true)
+            throw FetchError(item: wanted.request.label, cause: error)
         }
-        var firstTitles: [String: String] = [:], cleanTitles: [String: String] = [:]
-        for day in partial.days {
-            for e in day.entries where firstTitles[e.movieCode] == nil { firstTitles[e.movieCode] = e.rawTitle; cleanTitles[e.movieCode] = e.title }
+    }
+
+    /// The info and poster of each film (nil where the run's calls ran out before its info).
+    func details(_ codes: [String], in charts: [DayChart]) async throws -> [(String, Movie?, Poster?, [DataWarning])?] {
+        var titles: [String: String] = [:]
+        for day in charts.sorted(by: { $0.date < $1.date }) {
+            for e in day.entries where titles[e.movieCode] == nil { titles[e.movieCode] = e.rawTitle }
         }
-        let titles = firstTitles, chartTitles = cleanTitles
-        let details = try await boundedMap(codes, limit: jobs) { code -> (String, Movie?, Poster?, [DataWarning]) in
+        let posters = source.searchesPosters, source = self.source, monitor = self.monitor, firstTitles = titles
+        monitor.plan(codes.count * (posters ? 2 : 1))
+        return try await boundedMap(codes, limit: jobs) { code -> (String, Movie?, Poster?, [DataWarning])? in
             var notes: [DataWarning] = []
             var movie: Movie?
             do {
@@ -145,10 +202,12 @@ public struct Fetcher: Sendable {
                 if case .movie(let decoded)? = response.decoded { movie = decoded } else {
                     movie = try KOBISDecoder.movieInfo(response.body, code: code)
                 }
-                // Movie info with an empty movieNm keeps the chart's (never empty) title.
-                if movie?.title.isEmpty == true, let title = chartTitles[code] { movie?.title = title }
                 monitor.finished()
                 if movie == nil { notes.append(Self.noDetails(code)) }
+            } catch is FetchStopped {
+                monitor.finished()
+                if posters { monitor.finished() }
+                return nil
             } catch {
                 monitor.finished(failed: true)
                 if Self.isFatal(error) { throw FetchError(item: "movie \(code)", cause: error) }
@@ -156,7 +215,7 @@ public struct Fetcher: Sendable {
             }
             guard posters else { return (code, movie, nil, notes) }
             var poster: Poster?
-            let query = PosterQuery.make(title: titles[code] ?? movie?.title ?? code)
+            let query = PosterQuery.make(title: firstTitles[code] ?? movie?.title ?? code)
             do {
                 poster = try KakaoDecoder.choosePoster(try await source.fetch(.posterSearch(query: query)).body)
                 monitor.finished()
@@ -169,18 +228,27 @@ public struct Fetcher: Sendable {
             }
             return (code, movie, poster, notes)
         }
-        var movies: [String: Movie] = [:]
-        var chosen: [String: Poster] = [:]
-        var seen = Set<String>()
-        for (code, movie, poster, notes) in details {
-            movies[code] = movie
-            chosen[code] = poster
-            // A refused key is said once, not once per movie.
-            warnings += notes.filter { seen.insert($0.description).inserted }
+    }
+
+    /// Made, not asked for: no requests to bound, and no poster search (the demo draws placeholders).
+    func fetchSimulated(days: [Day], _ simulated: any SimulatedSource) async -> FetchOutcome {
+        let requests = days.map { ChartRequest.day($0) } + Self.periods(covering: days).map { ChartRequest.period($0.kind, $0.start) }
+        monitor.plan(requests.count)
+        let charts = await simulated.charts(requests, parallelism: jobs)
+        requests.forEach { _ in monitor.finished() }
+        let dayCharts = charts.compactMap { if case .day(let c) = $0 { c } else { nil } }
+        let periodCharts = charts.compactMap { if case .period(let c) = $0 { c } else { nil } }
+        var dataset = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
+        let codes = dataset.chartedMovieCodes
+        monitor.plan(codes.count)
+        let made = await simulated.movies(codes, parallelism: jobs)
+        codes.forEach { _ in monitor.finished() }
+        var warnings: [DataWarning] = []
+        for (code, movie) in zip(codes, made) {
+            guard var movie else { warnings.append(Self.noDetails(code)); continue }
+            if movie.title.isEmpty { movie.title = Self.chartTitle(code, in: dataset) }
+            dataset.movies[code] = movie
         }
-        var dataset = partial
-        dataset.movies = movies
-        dataset.posters = chosen
         return outcome(dataset, warnings)
     }
 }

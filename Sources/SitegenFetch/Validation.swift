@@ -43,4 +43,8 @@ extension SourceRequest {
         if case .posterImage = self { return true }
         return false
     }
+    var isPosterSearch: Bool {
+        if case .posterSearch = self { return true }
+        return false
+    }
 }

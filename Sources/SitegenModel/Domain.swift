@@ -173,6 +173,8 @@ public struct Dataset: Sendable {
     /// Posters are served from the site: one that could not be copied is the drawn placeholder,
     /// never a hot-link.
     public var postersServedFromSite = false
+    /// What the range still lacks while its history is being backfilled.
+    public var gaps = HistoryGaps()
 
     public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster],
                 periods: [PeriodChart] = []) {
@@ -195,6 +197,18 @@ public struct Dataset: Sendable {
         for day in days { for e in day.entries where seen.insert(e.movieCode).inserted { codes.append(e.movieCode) } }
         return codes
     }
+}
+
+/// The days and films of a range not fetched yet: a backfill stopped at its budget or at the
+/// day's quota, or an offline build found them not cached. The site is built from what there is
+/// and says which years are complete; the next run fetches the rest.
+public struct HistoryGaps: Sendable, Equatable {
+    /// Oldest first.
+    public var days: [Day]
+    /// Charted films whose details are not fetched yet, sorted.
+    public var movies: [String]
+    public init(days: [Day] = [], movies: [String] = []) { self.days = days.sorted(); self.movies = movies.sorted() }
+    public var isEmpty: Bool { days.isEmpty && movies.isEmpty }
 }
 
 /// The top 10's totals, the figures a chart's page, its data file and the archive all print.

@@ -32,8 +32,10 @@ enum ArchivePage {
         var archive = emptyArchive
         archive["range"] = .text(range)
         archive["dayCount"] = .int(site.days.count)
+        archive["coverage"] = Coverage.notice(site)
         if isSplit(site) {
-            archive["years"] = .list(years(site).reversed().map { year in yearSummary(site, year: year, from: route) })
+            let coverage = Coverage.years(site)
+            archive["years"] = .list(years(site).reversed().map { year in yearSummary(site, year: year, from: route, coverage: coverage) })
             archive["hasYears"] = true
         } else {
             let months = self.months(site, from: first, to: last, route: route)
@@ -47,7 +49,7 @@ enum ArchivePage {
     /// Every name the archive template asks for, so strict rendering finds each one.
     private static let emptyArchive: [String: TemplateValue] = [
         "year": .null, "range": .null, "dayCount": .int(0), "months": .list([]), "hasMonths": false, "years": .list([]),
-        "hasYears": false, "prevYear": .null, "nextYear": .null, "indexHref": .null,
+        "hasYears": false, "prevYear": .null, "nextYear": .null, "indexHref": .null, "coverage": .null,
     ]
 
     /// One year's page of month calendars.
@@ -76,7 +78,7 @@ enum ArchivePage {
     }
 
     /// A year on the index page: its range, its busiest day and its months.
-    static func yearSummary(_ site: SiteModel, year: Int, from route: Route) -> TemplateValue {
+    static func yearSummary(_ site: SiteModel, year: Int, from route: Route, coverage: [Coverage.Year] = []) -> TemplateValue {
         let page = Route.archiveYear(year)
         let charts = site.days.filter { $0.date.year == year }
         let busiest = charts.max { $0.audienceSum < $1.audienceSum || ($0.audienceSum == $1.audienceSum && $0.date > $1.date) }
@@ -87,7 +89,7 @@ enum ArchivePage {
         }
         var summary: [String: TemplateValue] = [
             "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count), "months": .list(monthLinks),
-            "busiest": .null,
+            "busiest": .null, "pending": Coverage.pending(site, year: year, in: coverage),
         ]
         if let busiest, let top = busiest.first {
             summary["busiest"] = [

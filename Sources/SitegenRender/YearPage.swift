@@ -95,15 +95,18 @@ enum YearPage {
 
     static func indexContext(_ site: SiteModel) -> TemplateValue {
         let route = Route.years
+        let coverage = Coverage.years(site)
         let list: [TemplateValue] = years(site).reversed().map { year in
             let facts = Facts(site, year: year)
             return ["year": .int(year), "href": .text(Route.year(year).href(from: route)), "dayCount": .int(facts.charts.count),
+                    "pending": Coverage.pending(site, year: year, in: coverage),
                     "total": .text(KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
                     "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
                     "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
                     "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }]
         }
         return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
-                         content: ["years": ["list": .list(list), "recordsHref": .text(Route.records.href(from: route))]])
+                         content: ["years": ["list": .list(list), "recordsHref": .text(Route.records.href(from: route)),
+                                               "coverage": Coverage.notice(site)]])
     }
 }

@@ -1,0 +1,13 @@
+/// Counts in the terminal's English lines: "8,012". By hand, because Foundation's formatters
+/// follow the process locale, and a line must read the same on every machine.
+public enum Count {
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+
+/// What fetching a range will cost before a call is made: the days, weeks and weekends and films
+/// that neither the cache nor the history holds for good, and the films the days still to fetch
+/// will bring. Read from the disk alone, so `sitegen fetch` can say how many mornings of quota a
+/// backfill needs and what it has left after each run.
+public struct BackfillPlan: Sendable, Equatable {
+    public var days = 0, daysToFetch = 0
+    public var periods = 0, periodsToFetch = 0
+    /// Films on the charts already held whose details are not.
+    public var filmsToFetch = 0
+    /// Films the charts still to fetch will add: an estimate.
+    public var filmsExpected = 0
+
+    public var calls: Int { daysToFetch + periodsToFetch + filmsToFetch + filmsExpected }
+    public var daysHeld: Int { days - daysToFetch }
+
+    /// Runs at `budget` calls each (one a day, at KOBIS's daily quota) that `calls` takes.
+    public func runs(budget: Int) -> Int { calls == 0 ? 0 : (calls + budget - 1) / max(1, budget) }
+
+    /// New films a chart brings per day where the cache cannot tell: about 400 distinct films
+    /// reach the daily top 10 in a year (KOBIS, 2010s), so 1.1 a day.
+    static let newFilmsPerDay = 1.1
+
+    public static func make(days: [Day], source: CachingSource) -> BackfillPlan {
+        var plan = BackfillPlan()
+        plan.days = days.count
+        var films = Set<String>()
+        for day in days {
+            if case .day(let chart, _)? = source.settled(.dailyChart(day))?.decoded {
+                for entry in chart.entries { films.insert(entry.movieCode) }
+            } else {
+                plan.daysToFetch += 1
+            }
+        }
+        let periods = Fetcher.periods(covering: days)
+        plan.periods = periods.count
+        plan.periodsToFetch = periods.filter { source.settled(.periodChart($0.kind, $0.start)) == nil }.count
+        plan.filmsToFetch = films.filter { source.settled(.movieInfo(code: $0)) == nil }.count
+        // A year of held charts measures the rate better than any constant.
+        let rate = plan.daysHeld >= 365 ? Double(films.count) / Double(plan.daysHeld) : newFilmsPerDay
+        plan.filmsExpected = Int((Double(plan.daysToFetch) * rate).rounded(.up))
+        return plan
+    }
+
+    /// "8,012 days (7,900 to fetch), 2,288 weeks and weekends (2,250 to fetch), 140 films to fetch
+    /// and about 8,690 more on the days still to fetch"
+    public var description: String {
+        var text = "\(Count.grouped(days)) days (\(Count.grouped(daysToFetch)) to fetch), "
+            + "\(Count.grouped(periods)) weeks and weekends (\(Count.grouped(periodsToFetch)) to fetch), "
+            + "\(Count.grouped(filmsToFetch)) \(filmsToFetch == 1 ? "film" : "films") to fetch"
+        if filmsExpected > 0 { text += " and about \(Count.grouped(filmsExpected)) more on the days still to fetch" }
+        return text
+    }
+}
+
+extension CachingSource {
+    /// The answer held for good (the cache's or the history's), without asking anyone.
+    public func settled(_ request: SourceRequest) -> SourceResponse? {
+        if var entry = cache.read(request), let decoded = try? request.validate(entry.body) {
+            entry.decoded = decoded
+            if isFinal(request, entry) { return entry }
+        }
+        if let history, let entry = fromHistory(request, history), isFinal(request, entry) { return entry }
+        return nil
+    }
+}
