@@ -1,11 +1,28 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// A site's own copy of sitegen (`sitegen init` writes the source without Tests/ into
+// vendor/sitegen, for its workflow to build) declares no test targets, which would need it.
+let hasTests = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests")
 
 // One module per pipeline stage (fetch → render → write), the model they share, and the CLI.
 //
 // Linux only (Debian with Swift 6.3 is what is built and tested): the writer, the preview server
 // and the console call Glibc directly (write, sockets, flock, renameat2), so no `platforms:` line
 // claims an Apple platform it was never built on.
+// Declared before the package: a manifest's top-level code runs in order.
+let tests: [Target] = [
+    .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
+    .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
+    .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenSiteTests", dependencies: [
+        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
+    ]),
+]
+
 let package = Package(
     name: "sitegen",
     products: [.executable(name: "sitegen", targets: ["sitegen"])],
@@ -48,13 +65,5 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
-        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
-        .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
-        .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
-        .testTarget(name: "SitegenSiteTests", dependencies: [
-            "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
-        ]),
-    ]
+    ] + (hasTests ? tests : [])
 )

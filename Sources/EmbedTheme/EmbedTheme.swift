@@ -33,9 +33,22 @@ func literal(_ text: String) -> String {
 }
 
 var entries: [(String, String)] = []
+/// The file's own bytes as a literal: text as a raw string, anything else as base64.
+func stored(_ data: Data) -> String {
+    // A multi-line literal turns CRLF into LF, so such files go as base64 to stay byte-exact.
+    if let text = String(data: data, encoding: .utf8), !text.contains("\r") { return ".text(\(literal(text)))" }
+    return ".base64(\"\(data.base64EncodedString())\")"
+}
+
 for folderPath in arguments.dropFirst() {
     let folder = URL(fileURLWithPath: folderPath)
     let name = folder.lastPathComponent
+    // A file (Package.swift) is kept under its own name.
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+        if let data = FileManager.default.contents(atPath: folder.path) { entries.append((name, stored(data))) }
+        continue
+    }
     guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
     let prefix = folder.resolvingSymlinksInPath().path + "/"
     for case let url as URL in walker {
@@ -43,18 +56,12 @@ for folderPath in arguments.dropFirst() {
               !url.lastPathComponent.hasPrefix("."),
               let data = FileManager.default.contents(atPath: url.path) else { continue }
         let relative = String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))
-        let key = name + "/" + relative
-        // A multi-line literal turns CRLF into LF, so such files go as base64 to stay byte-exact.
-        if let text = String(data: data, encoding: .utf8), !text.contains("\r") {
-            entries.append((key, ".text(\(literal(text)))"))
-        } else {
-            entries.append((key, ".base64(\"\(data.base64EncodedString())\")"))
-        }
+        entries.append((name + "/" + relative, stored(data)))
     }
 }
 entries.sort { $0.0 < $1.0 }
 
-var source = "// Generated at build time by EmbedTheme from the repository's Templates/ and Public/. Do not edit.\n\n"
+var source = "// Generated at build time by EmbedTheme from the repository's theme and source. Do not edit.\n\n"
 source += "extension EmbeddedTheme {\n    static let stored: [(path: String, contents: Stored)] = [\n"
 for (key, value) in entries {
     source += "        (\(plain(key)), \(value)),\n"

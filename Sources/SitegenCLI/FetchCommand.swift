@@ -44,7 +44,7 @@ public struct FetchCommand: AsyncParsableCommand {
             let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
             let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
             if after.calls == 0 || plan.budget.stop == nil {
-                console.summary(String(format: "fetched %@, %d movies into %@ with %@ in %.2f s", held,
+                console.summary(String(format: "fetched %@ days, %d movies into %@ with %@ in %.2f s", Count.grouped(outcome.dataset.days.count),
                                        outcome.dataset.chartedMovieCodes.count, plan.cache.path, spent, seconds))
             } else {
                 console.summary("stopped: \(plan.budget.stop!.description); \(held) (\(Count.grouped(after.daysToFetch)) left) after \(spent); "

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
+import SitegenModel
 import SitegenTheme
 
 /// `sitegen init [DIR]`: a ready site folder, as `hugo new site` and `zola init` make one.
 public struct InitCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new site folder: notes, theme folders, .gitignore and a publishing workflow.",
+        abstract: "Create a new site folder: notes, theme folders, a history folder, sitegen's own source and a publishing workflow.",
         discussion: """
-        The stock theme is built into sitegen, so Templates/ and Public/ start empty: a file put there replaces the stock file of the same name (Templates/partials/footer.mustache replaces just the footer). With --eject they start as full copies of the stock theme to edit. DIR must be empty unless --force; an existing file is never overwritten.
+        The site keeps every day from --since (default: yesterday in Korea, the day it starts) and only grows: the workflow in .github/workflows/sitegen.yml builds it every morning with `sitegen build --since`, fetching within KOBIS's daily quota, and commits what it fetched to history/ so losing the API cache never loses the history. vendor/sitegen holds the source of this sitegen, which the workflow builds, so the site is published by the very version that made it. The stock theme is built into sitegen, so Templates/ and Public/ start empty: a file put there replaces the stock file of the same name (Templates/partials/footer.mustache replaces just the footer). With --eject they start as full copies of the stock theme to edit. DIR must be empty unless --force; an existing file is never overwritten.
         """)
 
     @Argument(help: "The folder to create or fill (default: the current folder).")
@@ -20,16 +21,32 @@ public struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Fill a folder that is not empty (existing files are still never overwritten).")
     public var force = false
 
+    @Option(help: ArgumentHelp("The first day the site keeps (default: yesterday in Korea). 2004-01-01 backfills the whole history, a few mornings of quota.", valueName: "yyyy-mm-dd"))
+    public var since: String?
+
     public init() {}
 
     public func run() async throws {
         let console = Console.forCommand(quiet: false, environment: ProcessInfo.processInfo.environment)
         try await console.reportingErrors {
             let folder = URL(fileURLWithPath: directory)
-            let report = try SiteStarter(folder: folder, eject: eject, force: force).create()
+            let first = try Self.firstDay(since, now: Date())
+            if first.clamped { console.note("note: KOBIS's first daily chart is \(BuildPlan.firstKOBISDay.iso); the site starts there") }
+            let report = try SiteStarter(folder: folder, eject: eject, force: force, since: first.day).create()
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
-            console.summary("init: created \(report.created.count) files in \(directory); next: cd \(directory) && sitegen build")
+            console.summary("init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
+                            + "next: cd \(directory) && sitegen build --since \(first.day.iso)")
         }
+    }
+}
+
+extension InitCommand {
+    static func firstDay(_ text: String?, now: Date) throws -> (day: Day, clamped: Bool) {
+        let latest = BuildPlan.yesterdayInSeoul(now: now)
+        guard let text else { return (latest, false) }
+        guard let day = Day(iso: text) else { throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD") }
+        guard day <= latest else { throw UsageError("--since \(day.iso) has no chart yet: KOBIS publishes up to yesterday in Korea (\(latest.iso))") }
+        return day < BuildPlan.firstKOBISDay ? (BuildPlan.firstKOBISDay, true) : (day, false)
     }
 }
 
@@ -38,18 +55,21 @@ struct SiteStarter {
     let folder: URL
     let eject: Bool
     let force: Bool
+    var since = BuildPlan.firstKOBISDay
 
     struct Report { var created: [String] = []; var skipped: [String] = [] }
 
     func files() -> [(path: String, contents: Data)] {
         var files: [(String, Data)] = [
             ("README.md", Data(Self.readme.utf8)),
-            (".gitignore", Data("_site/\n.sitegen-cache/\n".utf8)),
+            (".gitignore", Data("_site/\n.sitegen-cache/\nvendor/sitegen/.build/\n".utf8)),
             ("Notes/site.md", Data(Self.siteNote.utf8)),
+            ("history/README.md", Data(Self.historyNote.utf8)),
         ]
         if let workflow = EmbeddedTheme.files(in: "deploy").first(where: { $0.path == "github-pages.yml" }) {
-            files.append((".github/workflows/sitegen.yml", workflow.contents))
+            files.append((".github/workflows/sitegen.yml", Self.workflow(workflow.contents, since: since)))
         }
+        files += Self.vendoredSource()
         if eject {
             files += EmbeddedTheme.files(in: "Templates").map { ("Templates/" + $0.path, $0.contents) }
             files += EmbeddedTheme.files(in: "Public").map { ("Public/" + $0.path, $0.contents) }
@@ -95,6 +115,34 @@ struct SiteStarter {
         }
     }
 
+    /// The stock workflow with the site's first day in place of the stock one.
+    static func workflow(_ stock: Data, since: Day) -> Data {
+        let text = String(decoding: stock, as: UTF8.self)
+        return Data(text.replacingOccurrences(of: "SITEGEN_SINCE: \"2004-01-01\"", with: "SITEGEN_SINCE: \"\(since.iso)\"").utf8)
+    }
+
+    /// The source this binary was built from (embedded at build time), for the workflow to build.
+    static func vendoredSource() -> [(String, Data)] {
+        var files: [(String, Data)] = []
+        for (folder, target) in [("Sources", "Sources"), ("Plugins", "Plugins"), ("Templates", "Templates"), ("Public", "Public"), ("deploy", "docs/deploy")] {
+            files += EmbeddedTheme.files(in: folder).map { ("vendor/sitegen/\(target)/" + $0.path, $0.contents) }
+        }
+        if let manifest = EmbeddedTheme.file("Package.swift") { files.append(("vendor/sitegen/Package.swift", manifest)) }
+        return files
+    }
+
+    static let historyNote = """
+    # history/
+
+    Every answer sitegen fetched for this site that will not change any more: the daily charts,
+    the weekly and weekend charts, each film's details and poster choice, one small file each.
+    The workflow commits what each morning adds, so the site's whole history lives in this
+    repository: a lost API cache is refilled from here, costing one morning's calls, not the
+    history. `sitegen build` reads this folder by default when it exists (`--history` names
+    another). Do not edit these files; a damaged one is discarded and fetched again.
+
+    """
+
     static let siteNote = """
     오늘의 박스오피스에 대한 편집자 노트를 여기에 씁니다. 이 글은 첫 화면에 나옵니다.
 
@@ -117,8 +165,18 @@ struct SiteStarter {
       `sitegen init --eject` copies the whole stock theme here to edit.
     - `Public/` — copied into the site as it is. A file here replaces the stock asset of the same
       name (`Public/style.css`); other files are added beside them.
-    - `.github/workflows/sitegen.yml` — rebuilds and publishes the site to GitHub Pages every
-      morning; add the secret `KOBIS_API_KEY` to the repository.
+    - `history/` — every final answer fetched, committed by the workflow each morning: the site's
+      history lives here, so it only grows and survives a lost cache.
+    - `vendor/sitegen/` — the source of the sitegen that made this site; the workflow builds it.
+    - `.github/workflows/sitegen.yml` — every morning fetches yesterday (and, within KOBIS's daily
+      quota, any days still missing since `SITEGEN_SINCE`), rebuilds the site, publishes it to
+      GitHub Pages and commits `history/`. Push the repository to GitHub, add the secret
+      `KOBIS_API_KEY` (Settings → Secrets and variables → Actions) and choose "GitHub Actions" as
+      the Pages source; the next morning the site is live. A failed morning shows as a red run
+      under Actions, and GitHub mails the repository's owner.
+
+    Locally, `sitegen build --since <the same day>` builds the same site (from the demo source
+    without `KOBIS_API_KEY`).
 
     """
 }

@@ -107,22 +107,26 @@ import Testing
         #expect(apis.server.requests.count == 1)
     }
 
+    /// Newest first: the latest day is fetched, the quota fault on the day before stops the run
+    /// (no further request), and the days not reached are gaps, not a failure.
     @Test func aQuotaFaultStopsAndKeepsWhatWasFetched() async throws {
         let apis = try FakeAPIs()
         apis.inject { r, _ in
-            self.isChart(r, "20240208") ? .json(#"{"faultInfo":{"message":"일일 사용량을 초과했습니다.","errorCode":"320011"}}"#) : nil
+            self.isChart(r, "20240209") ? .json(#"{"faultInfo":{"message":"일일 사용량을 초과했습니다.","errorCode":"320011"}}"#) : nil
         }
         let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
         let monitor = FetchMonitor()
         let cache = ResponseCache(folder: cacheFolder)
-        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor, jobs: 1), kind: .kobis, searchesPosters: true, monitor: monitor, now: Date())
-        let error = await #expect(throws: FetchError.self) {
-            try await Fetcher(source: source, jobs: 1, monitor: monitor).fetch(days: [day.adding(days: -3), day.adding(days: -2), day])
-        }
-        #expect(error?.description.contains("quota") == true && error?.description.contains("cached") == true)
-        #expect(cache.read(.dailyChart(day.adding(days: -3))) != nil)
-        #expect(cache.read(.dailyChart(day.adding(days: -2))) == nil)
-        #expect(apis.chartRequests == 2)
+        let budget = CallBudget(limit: nil)
+        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor, jobs: 1), kind: .kobis, searchesPosters: false,
+                                   monitor: monitor, now: Date(), budget: budget)
+        let outcome = try await Fetcher(source: source, jobs: 1, monitor: monitor).fetch(days: [day.adding(days: -2), day.adding(days: -1), day])
+        #expect(budget.stop == .quota("320011 일일 사용량을 초과했습니다."))
+        #expect(outcome.dataset.days.map(\.date) == [day])
+        #expect(outcome.dataset.gaps.days == [day.adding(days: -2), day.adding(days: -1)])
+        #expect(cache.read(.dailyChart(day)) != nil)
+        #expect(cache.read(.dailyChart(day.adding(days: -1))) == nil)
+        #expect(apis.chartRequests == 2 && apis.movieRequests == 0, "nothing is asked after the quota fault")
     }
 
     @Test func fallsBackToTheCachedCopyWhenTheNetworkFails() async throws {

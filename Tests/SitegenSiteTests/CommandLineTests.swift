@@ -64,8 +64,10 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["--days", "0"], "--days must be between 1 and 3650"),
-        (["--days", "3651"], "--days must be between 1 and 3650"),
+        (["--days", "0"], "--days must be 1 or more"),
+        (["--days", "30", "--since", "2024-01-01"], "--since and --days both choose the first day"),
+        (["--since", "2024-13-01"], "--since '2024-13-01' is not a real date"),
+        (["--budget", "0"], "--budget must be 1 or more"),
         (["--days", "-3"], "--days"),
         (["--days", "abc"], "abc"),
         (["--until", "2024-02-30"], "is not a real date"),

@@ -49,8 +49,8 @@ struct OptionHardeningTests {
     @Test(arguments: [
         (["--days", "2", "--until", "0001-01-03"], "before KOBIS's first chart (2003-11-11)"),
         (["--days", "1", "--until", "2003-11-10"], "before KOBIS's first chart"),
-        (["--days", "5", "--until", "2003-11-13"], "would start on 2003-11-09"),
-        (["--days", "3650", "--until", "2005-01-01"], "ask for fewer days"),
+        (["--since", "2003-11-01", "--until", "2003-11-10"], "before KOBIS's first chart"),
+        (["--since", "2024-02-11", "--until", "2024-02-10"], "is after --until 2024-02-10"),
     ])
     func refusesDatesBeforeKOBISData(_ extra: [String], _ message: String) throws {
         let folder = try SiteFixture.temporaryFolder()
@@ -63,6 +63,26 @@ struct OptionHardeningTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
         #expect(try Binary.run(["build", "--templates", templates, "--output", folder.appendingPathComponent("first").path,
                                 "--days", "2", "--until", "2003-11-12", "--quiet"], timeout: 15).status == 0, "the first two days build")
+    }
+
+    /// A range reaching back past KOBIS's first chart starts there, said in one note, not one
+    /// error per day that cannot exist; the live source is never asked for those days.
+    @Test(arguments: [
+        (["--days", "5", "--until", "2003-11-13"], "--days 5 reaches back"),
+        (["--days", "9223372036854775807", "--until", "2003-11-13"], "--days 9223372036854775807 reaches back"),
+        (["--since", "1990-01-01", "--until", "2003-11-13"], "--since 1990-01-01 reaches back"),
+    ])
+    func rangesBeforeKOBISDataStartAtItsFirstDayWithOneNote(_ extra: [String], _ message: String) throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let apis = try FakeAPIs()
+        let out = folder.appendingPathComponent("_site")
+        let result = try Binary.run(["build", "--templates", templates, "--output", out.path, "--cache", folder.appendingPathComponent("c").path] + extra,
+                                    environment: apis.environment, timeout: 60)
+        #expect(result.status == 0, "\(result.err)")
+        let notes = result.err.split(separator: "\n").filter { $0.contains("KOBIS's first daily chart (2003-11-11)") }
+        #expect(notes.count == 1 && notes[0].contains(message), "\(result.err)")
+        #expect(Set(apis.chartDates) == ["20031111", "20031112", "20031113"], "\(apis.chartDates)")
+        #expect(result.out.hasPrefix("built 3 days, "), "\(result.out)")
     }
 
     @Test func inputFoldersAroundOrInsideTheOutputAreUsageErrors() throws {
