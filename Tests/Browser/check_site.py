@@ -23,7 +23,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from common import ROOT, browser as chromium, check, failures, sitegen
+from common import ROOT, browser as chromium, check, failures, sitegen, sitegen_command, without_keys
 
 SHOTS = ROOT / ".build" / "screenshots"
 PHONES = ((360, 800), (390, 844), (412, 915))
@@ -40,6 +40,25 @@ def build(folder, days, base_url=None, until="2024-02-10"):
     out = folder / f"site-{days}"
     extra = ["--base-url", base_url] if base_url else []
     sitegen("build", "--days", str(days), "--until", until, "--output", str(out), "--notes", str(notes), "--quiet", *extra)
+    return out
+
+
+def build_backfill(folder):
+    """A live build stopped at its KOBIS call budget, against the local KOBIS stand-in: the archive
+    and the years' index say which years are complete, and those notices are checked like any page."""
+    binary = ROOT / ".build" / "debug" / "kobis-standin"
+    standin = subprocess.Popen([str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        env = without_keys(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
+        env.pop("KAKAO_REST_API_KEY", None)
+        out = folder / "site-backfill"
+        subprocess.run(sitegen_command() + ["build", "--since", "2022-12-20", "--until", "2024-02-10", "--budget", "500",
+                                            "--output", str(out), "--cache", str(folder / "cache-backfill"),
+                                            "--history", str(folder / "history-backfill"), "--quiet"],
+                       cwd=ROOT, check=True, env=env)
+    finally:
+        standin.stdin.close()
+        standin.wait(timeout=30)
     return out
 
 
@@ -252,6 +271,10 @@ def main():
         weekend = json.loads((site / "data" / "weekend" / "2024-02-02.json").read_text(encoding="utf-8"))
         # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).
         build(folder, 153, until="2021-10-31")
+        backfill = build_backfill(folder)
+        for page in ("archive/index.html", "year/index.html"):
+            html = (backfill / page).read_text(encoding="utf-8")
+            check("모든 날이 갖춰진 연도: 2024년 · 모으는 중: 2022–2023년" in html, f"site-backfill/{page} does not say which years are complete")
         server, base = serve(folder)
         pages = {
             "list": ("site-45/index.html", latest["entries"], "list"),
@@ -271,6 +294,8 @@ def main():
             "year-ranking": ("site-400/year/2023/index.html", None, "year"),
             "year-index": ("site-400/year/index.html", None, "years"),
             "records": ("site-153/records/index.html", None, "records"),
+            "backfill-archive": ("site-backfill/archive/index.html", None, "archive"),
+            "backfill-years": ("site-backfill/year/index.html", None, "years"),
             "404": ("site-45/404.html", None, "404"),
         }
         SHOTS.mkdir(parents=True, exist_ok=True)
