@@ -36,6 +36,7 @@ public struct FetchCommand: AsyncParsableCommand {
                 let before = BackfillPlan.make(days: plan.days, source: caching)
                 console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "
                              + Self.runs(before, budget: range.budget))
+                plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
             }
             let outcome = try await Pipeline(plan: plan, console: console).fetch()
             let seconds = Date().timeIntervalSince(started)

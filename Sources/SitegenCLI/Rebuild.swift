@@ -28,6 +28,7 @@ extension Pipeline {
     func unchanged(_ inputs: LoadedInputs, key: UInt64, previous: BuildManifest?, started: DispatchTime) -> BuildSummary? {
         guard let previous, previous.inputs == key, previous.counts.count == 3 else { return nil }
         if plan.source.kind == .demo { announceDemo() }
+        plan.rangeNotes.forEach(console.note)
         announce(previous.messages, inputs)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return BuildSummary(days: previous.counts[0], movies: previous.counts[1], pages: previous.counts[2],

@@ -60,7 +60,10 @@ public struct CachingSource: BoxOfficeSource {
             return entry
         }
         guard let upstream else { throw CacheMiss(label: request.label) }
-        if request.isKOBIS { try budget.take() }
+        if request.isKOBIS {
+            try budget.take()
+            monitor.kobisCall()
+        }
         do {
             var response = try await upstream.fetch(request)
             do { try cache.write(request, response) }

@@ -12,6 +12,10 @@ public final class FetchMonitor: @unchecked Sendable {
         public var failures = 0
         public var daysPlanned = 0
         public var daysFetched = 0
+        /// KOBIS calls made, and what `sitegen fetch` planned: for its estimate of the days left.
+        public var kobisCalls = 0
+        public var backfillCalls = 0
+        public var callsPerDay = 0
     }
 
     private let lock = NSLock()
@@ -25,6 +29,9 @@ public final class FetchMonitor: @unchecked Sendable {
 
     func plan(_ n: Int) { lock.withLock { counts.planned += n } }
     func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
+    /// A backfill's plan: `calls` KOBIS calls at `perDay` a day.
+    public func planBackfill(calls: Int, perDay: Int) { lock.withLock { counts.backfillCalls = calls; counts.callsPerDay = perDay } }
+    func kobisCall() { lock.withLock { counts.kobisCalls += 1 } }
     func planDays(_ n: Int) { lock.withLock { counts.daysPlanned += n } }
     func dayFetched() { lock.withLock { counts.daysFetched += 1 } }
     func cacheHit() { lock.withLock { counts.cacheHits += 1 } }
@@ -45,6 +52,10 @@ public final class FetchMonitor: @unchecked Sendable {
         let s = snapshot
         var line = "fetch \(s.done)/\(max(s.planned, s.done))"
         if s.daysPlanned > 0 { line += " · days \(s.daysFetched) done, \(max(0, s.daysPlanned - s.daysFetched)) left" }
+        if s.callsPerDay > 0 {
+            let left = max(0, s.backfillCalls - s.kobisCalls)
+            line += " · about \((left + s.callsPerDay - 1) / s.callsPerDay) days of quota to go"
+        }
         line += " · \(s.cacheHits) cached · \(s.network) over the network"
         if s.retries > 0 { line += " · \(s.retries) \(s.retries == 1 ? "retry" : "retries")" }
         if s.failures > 0 { line += " · \(s.failures) failed" }

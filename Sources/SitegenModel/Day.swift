@@ -52,8 +52,32 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func adding(days n: Int) -> Day { Day(ordinal: ordinal + n) }
     public func days(since other: Day) -> Int { ordinal - other.ordinal }
 
-    public var iso: String { let c = civil; return Day.pad(c.y, 4) + "-" + Day.pad(c.m, 2) + "-" + Day.pad(c.d, 2) }
-    public var compact: String { let c = civil; return Day.pad(c.y, 4) + Day.pad(c.m, 2) + Day.pad(c.d, 2) }
+    /// Written into the string's own (small, inline) storage: a 59,000-file site asks for these
+    /// hundreds of thousands of times, and three paddings and concatenations were 3% of a build.
+    public var iso: String { digits(separator: UInt8(ascii: "-")) }
+    public var compact: String { digits(separator: nil) }
+
+    private func digits(separator: UInt8?) -> String {
+        let c = civil
+        guard (0...9999).contains(c.y) else {
+            let sep = separator.map { String(UnicodeScalar($0)) } ?? ""
+            return Day.pad(c.y, 4) + sep + Day.pad(c.m, 2) + sep + Day.pad(c.d, 2)
+        }
+        let count = separator == nil ? 8 : 10
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            func put(_ n: Int, _ width: Int) {
+                var divisor = width == 4 ? 1000 : 10
+                while divisor > 0 { buffer[i] = UInt8(ascii: "0") + UInt8(n / divisor % 10); i += 1; divisor /= 10 }
+            }
+            put(c.y, 4)
+            if let separator { buffer[i] = separator; i += 1 }
+            put(c.m, 2)
+            if let separator { buffer[i] = separator; i += 1 }
+            put(c.d, 2)
+            return i
+        }
+    }
 
     /// Zero-padding without Foundation's formatter, which is slow on Linux and used per link.
     public static func pad(_ n: Int, _ width: Int) -> String {

@@ -11,18 +11,24 @@ public enum KoreanFormat {
     public static func grouped(_ n: Int64) -> String {
         var magnitude = n.magnitude
         if magnitude < 1000 { return n < 0 ? minus + String(magnitude) : String(magnitude) }
-        // Digits from the right into a small buffer: this runs for every figure of every page.
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var i = bytes.count
-        var count = 0
-        repeat {
-            if count > 0 && count % 3 == 0 { i -= 1; bytes[i] = UInt8(ascii: ",") }
-            i -= 1
-            bytes[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-            count += 1
-        } while magnitude > 0
-        let text = String(decoding: bytes[i...], as: UTF8.self)
+        // Digits written straight into the string's storage (no buffer array to allocate): this
+        // runs for every figure of every page.
+        var digits = 0
+        var rest = magnitude
+        repeat { digits += 1; rest /= 10 } while rest > 0
+        let length = digits + (digits - 1) / 3
+        let text = String(unsafeUninitializedCapacity: length) { bytes in
+            var i = length
+            var count = 0
+            repeat {
+                if count > 0 && count % 3 == 0 { i -= 1; bytes[i] = UInt8(ascii: ",") }
+                i -= 1
+                bytes[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            return length
+        }
         return n < 0 ? minus + text : text
     }
 

@@ -121,6 +121,26 @@ struct HistoryTests {
         #expect(one.filter { two[$0.key] != $0.value }.map(\.key).isEmpty, "the same site from the history")
     }
 
+    /// Offline, a growing site builds the days its cache and history hold and names the rest in
+    /// one line; a window (`--days`) must still be whole.
+    @Test func anOfflineSiteSinceADayBuildsWhatIsHeld() throws {
+        let apis = try FakeAPIs()
+        let folder = try SiteFixture.temporaryFolder()
+        let cache = folder.appendingPathComponent("cache").path
+        let fetched = try Binary.run(["fetch", "--since", "2024-02-05", "--until", "2024-02-10", "--cache", cache], environment: apis.environment, timeout: 60)
+        #expect(fetched.status == 0, "\(fetched.err)")
+        let out = folder.appendingPathComponent("_site")
+        let offline = ["build", "--offline", "--until", "2024-02-10", "--templates", templates, "--output", out.path, "--cache", cache]
+        let built = try Binary.run(offline + ["--since", "2024-02-01"], timeout: 60)
+        #expect(built.status == 0 && built.out.hasPrefix("built 6 days, "), "\(built.out) \(built.err)")
+        let gaps = built.err.split(separator: "\n").filter { $0.hasPrefix("warning: history: ") }
+        #expect(gaps.count == 1 && gaps[0].contains("4 days not fetched yet (not in the cache)"), "\(built.err)")
+        let archive = try String(contentsOf: out.appendingPathComponent("archive/index.html"), encoding: .utf8)
+        #expect(archive.contains("기록을 모으는 중") && archive.contains("남은 날 4일"))
+        let window = try Binary.run(offline + ["--days", "10"], timeout: 60)
+        #expect(window.status == 1 && window.err.contains("not in the cache: 2024-02-01, 2024-02-02, 2024-02-03, 2024-02-04"), "\(window.err)")
+    }
+
     /// `--since` across a year boundary keeps every day, and a later build only adds days (a
     /// `--days` window would drop the oldest); the archive then splits into years.
     @Test func aSiteSinceADayOnlyGrowsAcrossAYearBoundary() throws {
