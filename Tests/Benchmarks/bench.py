@@ -7,6 +7,9 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
 
   cold       `sitegen build --days N` into an empty output, no cache, vs `hugo` building a site of
              the same number of pages (Markdown bodies with a 10-row table, list pages)
+  cp -r      the physical floor: right after each cold build (alternating with it and Hugo), the
+             `cp -r` of the _site it built into a fresh folder on the same disk; the cold build is
+             reported as a ratio of it (÷ cp) as well as of Hugo (÷ hugo)
   daily      yesterday's site rebuilt with `--until` one day later, warm cache (the morning job)
   no-op      the same command again: nothing may be written
   baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after)
@@ -15,7 +18,15 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
   start-up   `sitegen --version`, median of 40 (and the baseline's)
 
-    python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650] [--tmpfs] [--skip-live] [--skip-fetch] [--baseline BINARY]
+Ranges (--days, comma-separated): a number N is the window `--days N --until 2024-02-10`; the word
+`history` is the demo source's whole KOBIS history, `--since 2004-01-01 --until 2024-02-10` (7,346
+days), which is measured the same way (cold, cp -r, Hugo of the same page count, daily = the morning
+job: the site built with --until one day earlier, then rebuilt in place with --until 2024-02-10,
+no-op) and closes with its goals: cold ≤ 0.5 × Hugo, ≤ 1.3 × cp -r, peak memory (max RSS of the
+cold builds) < 400 MB, morning rebuild ≤ 0.3 s. `live` runs for the largest numeric range only.
+
+    python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650[,history]] [--tmpfs] [--skip-live] [--skip-fetch] [--baseline BINARY]
+    python3 Tests/Benchmarks/bench.py --days history --skip-live --skip-fetch    # just the whole history (~10 GB of scratch for 3 runs)
 
 Nothing is deleted while timing (each run gets a fresh folder; all are removed at the end): see NOTE below.
 """
@@ -37,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "release" / "sitegen"
 UNTIL = "2024-02-10"
+HISTORY_SINCE = "2004-01-01"  # the `history` range: --since HISTORY_SINCE --until UNTIL
 
 
 CPU = {}
@@ -53,15 +65,23 @@ def timed(command, env=None, cwd=None):
     return float(wall), int(rss) / 1024, result.stderr
 
 
+def hugo_version():
+    match = re.search(r"v(\d+)\.(\d+)", subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
 def hugo_site(folder, pages):
     """A Hugo site with `pages` pages of comparable weight: one list page per 30 posts stands in
     for sitegen's archive/grid pages, the rest are posts with a 10-row table and prose."""
     (folder / "layouts" / "_default").mkdir(parents=True)
     (folder / "content" / "posts").mkdir(parents=True)
+    # Hugo before 0.128 (Debian's is 0.111) ignores [pagination] and pages by 10, writing three
+    # times the list pages; it takes the same 30 as `paginate`, which newer Hugo deprecates.
+    old = hugo_version() < (0, 128)
     (folder / "config.toml").write_text(
         'baseURL = "https://example.com/"\nlanguageCode = "ko"\ntitle = "bench"\n'
         'disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n'
-        '[pagination]\npagerSize = 30\n', encoding="utf-8")
+        + ('paginate = 30\n' if old else '[pagination]\npagerSize = 30\n'), encoding="utf-8")
     layouts = folder / "layouts" / "_default"
     (layouts / "baseof.html").write_text(
         '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>{{ .Title }}</title>'
@@ -188,66 +208,93 @@ minutes after deleting tens of thousands makes the inode allocator test and skip
 (ext4 recently_deleted()); deleting the last run's output before each run measured that for both tools."""
 
 
+def ranges(spec):
+    """(label, sitegen's range arguments) for each item of --days: a number N, or `history`."""
+    result = []
+    for item in (x.strip() for x in spec.split(",") if x.strip()):
+        if item == "history":
+            result.append(("history", ["--since", HISTORY_SINCE]))
+        elif item.isdigit() and int(item) >= 1:
+            result.append((item, ["--days", item]))
+        else:
+            sys.exit(f"--days: '{item}' is neither a number of days nor 'history'")
+    return result
+
+
+def verdict(met):
+    return "met" if met else "MISSED"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--days", default="30,365,3650")
+    parser.add_argument("--days", default="30,365,3650",
+                        help=f"comma-separated ranges: numbers of days, and/or 'history' (--since {HISTORY_SINCE} --until {UNTIL})")
     parser.add_argument("--tmpfs", action="store_true", help="write to /dev/shm instead of the disk (labelled as such)")
     parser.add_argument("--skip-live", action="store_true")
     parser.add_argument("--skip-fetch", action="store_true")
     parser.add_argument("--baseline", help="another sitegen binary whose cold builds alternate with this one's (before/after)")
     args = parser.parse_args()
+    chosen = ranges(args.days)
+    numeric = [int(label) for label, _ in chosen if label != "history"]
     print("building the release binaries…", flush=True)
     for product in ("sitegen", "kobis-standin"):
         # As the README installs it: the Swift runtime linked in, which saves most of the start-up.
         subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", product], cwd=ROOT, check=True, capture_output=True)
     where = "tmpfs (/dev/shm)" if args.tmpfs else "the disk"
     print(f"machine: {os.cpu_count()} cores; {subprocess.run(['hugo', 'version'], capture_output=True, text=True).stdout.split(' BuildDate')[0]}")
-    print(f"whole commands, output on {where}, sitegen and Hugo alternating, medians of {args.runs} runs; CPU = user+sys s")
+    print(f"whole commands, output on {where}, sitegen, cp -r and Hugo alternating, medians of {args.runs} runs; CPU = user+sys s")
     print(NOTE + "\n")
     scratch = "/dev/shm" if args.tmpfs else str(ROOT / ".bench")
     Path(scratch).mkdir(exist_ok=True)
-    header = (f"{'':8} {'days':>5} {'pages':>6} | {'sitegen s':>9} {'CPU s':>6} {'peak MB':>7} {'demo s':>6} | "
-              f"{'hugo s':>7} {'CPU s':>6} {'peak MB':>7} | {'÷ hugo':>6}  goal")
+    header = (f"{'':8} {'range':>7} {'pages':>6} | {'sitegen s':>9} {'CPU s':>6} {'peak MB':>7} {'demo s':>6} | "
+              f"{'hugo s':>7} {'CPU s':>6} {'peak MB':>7} | {'cp -r s':>7} | {'÷ hugo':>6} {'÷ cp':>5}  goal")
+    blank_cp = f"{'':>7} | "
     line = f"start-up (sitegen --version): {startup(BINARY):.1f} ms"
     if args.baseline:
         line += f"; the baseline's {startup(args.baseline):.1f} ms"
     print(line)
     print(header)
     print("-" * len(header))
+    summaries = []
     with tempfile.TemporaryDirectory(dir=scratch) as temp:
         fresh = Fresh(Path(temp))
-        for days in [int(d) for d in args.days.split(",")]:
+        for label, range_args in chosen:
+            history = label == "history"
+
             def common(out, cache, until=UNTIL):
-                return ["build", "--days", str(days), "--until", until, "--output", str(out), "--cache", str(cache)]
-            warm = fresh(f"warm-{days}")
+                return ["build"] + range_args + ["--until", until, "--output", str(out), "--cache", str(cache)]
+            warm = fresh(f"warm-{label}")
             run_sitegen(common(warm / "_site", warm / "cache"))  # warms the page cache for the binaries; counts the pages
             pages = sum(1 for _ in (warm / "_site").rglob("*.html"))
-            hugo_folder = fresh(f"hugo-{days}")
+            hugo_folder = fresh(f"hugo-{label}")
             hugo_site(hugo_folder, pages)
             hugo_build(hugo_folder, fresh("public"))
-            cold, hugo, base = [], [], []
+            cold, copy, hugo, base = [], [], [], []
             for _ in range(args.runs):
-                site = fresh(f"cold-{days}")
+                site = fresh(f"cold-{label}")
                 cold.append(run_sitegen(common(site / "_site", site / "cache")))
+                # The floor: copying the tree just built, to a fresh folder on the same disk.
+                copy.append(timed(["cp", "-r", str(site / "_site"), str(fresh(f"cp-{label}"))])[0])
                 if args.baseline:
-                    other = fresh(f"base-{days}")
+                    other = fresh(f"base-{label}")
                     base.append(run_sitegen(common(other / "_site", other / "cache"), binary=args.baseline))
                 hugo.append(hugo_build(hugo_folder, fresh("public")) + (CPU["hugo"][-1],))
-            s = median([c[0] for c in cold]); h = median([x[0] for x in hugo])
-            print(f"{'cold':8} {days:>5} {pages:>6} | {s:>9.2f} {median([c[2] for c in cold]):>6.2f} {median([c[1] for c in cold]):>7.0f} "
+            s = median([x[0] for x in cold]); h = median([x[0] for x in hugo]); floor = median(copy)
+            goal = "≤ 0.50 × hugo, ≤ 1.30 × cp -r, peak < 400 MB" if history else "≤ 0.50 × hugo"
+            print(f"{'cold':8} {label:>7} {pages:>6} | {s:>9.2f} {median([c[2] for c in cold]):>6.2f} {median([c[1] for c in cold]):>7.0f} "
                   f"{median([c[3] for c in cold]):>6.2f} | {h:>7.2f} {median([x[3] for x in hugo]):>6.2f} {median([x[1] for x in hugo]):>7.0f} | "
-                  f"{s / h:>6.2f}  ≤ 0.50 × hugo", flush=True)
+                  f"{floor:>7.2f} | {s / h:>6.2f} {s / floor:>5.2f}  {goal}", flush=True)
             if base:
                 b = median([x[0] for x in base])
-                print(f"{'baseline':8} {days:>5} {pages:>6} | {b:>9.2f} {median([x[2] for x in base]):>6.2f} {median([x[1] for x in base]):>7.0f} "
-                      f"{median([x[3] for x in base]):>6.2f} | {'':>7} {'':>6} {'':>7} | {b / h:>6.2f}  the baseline takes {b / s:.2f}× this build's time, "
-                      f"its demo phase {median([x[3] for x in base]) / median([c[3] for c in cold]):.1f}× this one's", flush=True)
+                print(f"{'baseline':8} {label:>7} {pages:>6} | {b:>9.2f} {median([x[2] for x in base]):>6.2f} {median([x[1] for x in base]):>7.0f} "
+                      f"{median([x[3] for x in base]):>6.2f} | {'':>7} {'':>6} {'':>7} | {blank_cp}{b / h:>6.2f} {b / floor:>5.2f}  the baseline takes "
+                      f"{b / s:.2f}× this build's time, its demo phase {median([x[3] for x in base]) / median([c[3] for c in cold]):.1f}× this one's", flush=True)
 
             # The morning job: yesterday's site and cache, rebuilt with one more day; then the same again.
             daily, written, noop, noop_written = [], [], [], []
             for _ in range(args.runs):
-                site = fresh(f"daily-{days}")
+                site = fresh(f"daily-{label}")
                 out, cache = site / "_site", site / "cache"
                 run_sitegen(common(out, cache, until=previous_day(UNTIL)))
                 before = mtimes(out)
@@ -257,13 +304,27 @@ def main():
                 noop.append(run_sitegen(common(out, cache)))
                 noop_written.append(sum(1 for k, v in mtimes(out).items() if after.get(k) != v))
             d = median([x[0] for x in daily]); n = median([x[0] for x in noop])
-            print(f"{'daily':8} {days:>5} {pages:>6} | {d:>9.2f} {median([x[2] for x in daily]):>6.2f} {median([x[1] for x in daily]):>7.0f} "
-                  f"{median([x[3] for x in daily]):>6.2f} | {'':>7} {'':>6} {'':>7} | {d / h:>6.2f}  {d / s:.3f} × cold (≤ 0.10); "
-                  f"{median(written):.0f} files written")
-            print(f"{'no-op':8} {days:>5} {pages:>6} | {n:>9.2f} {median([x[2] for x in noop]):>6.2f} {median([x[1] for x in noop]):>7.0f} "
-                  f"{'':>6} | {'':>7} {'':>6} {'':>7} | {n / h:>6.2f}  {n / s:.3f} × cold (≤ 0.05); {max(noop_written)} files written", flush=True)
+            print(f"{'daily':8} {label:>7} {pages:>6} | {d:>9.2f} {median([x[2] for x in daily]):>6.2f} {median([x[1] for x in daily]):>7.0f} "
+                  f"{median([x[3] for x in daily]):>6.2f} | {'':>7} {'':>6} {'':>7} | {blank_cp}{d / h:>6.2f} {'':>5}  {d / s:.3f} × cold (≤ 0.10)"
+                  f"{'; ≤ 0.30 s' if history else ''}; {median(written):.0f} files written")
+            print(f"{'no-op':8} {label:>7} {pages:>6} | {n:>9.2f} {median([x[2] for x in noop]):>6.2f} {median([x[1] for x in noop]):>7.0f} "
+                  f"{'':>6} | {'':>7} {'':>6} {'':>7} | {blank_cp}{n / h:>6.2f} {'':>5}  {n / s:.3f} × cold (≤ 0.05); {max(noop_written)} files written", flush=True)
 
-            if not args.skip_live and days == max(int(x) for x in args.days.split(",")):
+            if history:
+                files = [f for f in (warm / "_site").rglob("*") if f.is_file()]
+                size = sum(f.stat().st_size for f in files) / 1e6
+                peak = max(x[1] for x in cold)
+                goals = [("cold ≤ 0.50 × hugo", f"{s / h:.2f} × ({s:.2f} s vs {h:.2f} s)", s <= 0.5 * h),
+                         ("cold ≤ 1.30 × cp -r", f"{s / floor:.2f} × ({s:.2f} s vs {floor:.2f} s)", s <= 1.3 * floor),
+                         ("peak memory < 400 MB", f"{peak:.0f} MB (max RSS of the cold builds)", peak < 400),
+                         ("morning rebuild ≤ 0.30 s", f"{d:.2f} s (median; {median(written):.0f} files written)", d <= 0.3)]
+                summaries.append(
+                    f"history = --since {HISTORY_SINCE} --until {UNTIL}: {pages} pages, {len(files)} files, {size:.0f} MB "
+                    f"(output on {where}, {args.runs} run{'s' if args.runs != 1 else ''}); goals:\n"
+                    + "\n".join(f"  {name:<26}{figure:<42}{verdict(met)}" for name, figure, met in goals))
+
+            if not args.skip_live and not history and int(label) == max(numeric):
+                days = int(label)
                 standin = subprocess.Popen([str(ROOT / ".build" / "release" / "kobis-standin")], stdin=subprocess.PIPE,
                                            stdout=subprocess.PIPE, text=True)
                 env = sitegen_env(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
@@ -280,9 +341,11 @@ def main():
                     live.append(run_sitegen(offline, env=offline_env))
                     hugo.append(hugo_build(hugo_folder, fresh("public"))[0])
                 l = median([x[0] for x in live]); h2 = median(hugo)
-                print(f"{'live':8} {days:>5} {pages:>6} | {l:>9.2f} {median([x[2] for x in live]):>6.2f} {median([x[1] for x in live]):>7.0f} "
-                      f"{median([x[3] for x in live]):>6.2f} | {h2:>7.2f} {'':>6} {'':>7} | {l / h2:>6.2f}  ≤ 0.50 × hugo "
+                print(f"{'live':8} {label:>7} {pages:>6} | {l:>9.2f} {median([x[2] for x in live]):>6.2f} {median([x[1] for x in live]):>7.0f} "
+                      f"{median([x[3] for x in live]):>6.2f} | {h2:>7.2f} {'':>6} {'':>7} | {blank_cp}{l / h2:>6.2f} {'':>5}  ≤ 0.50 × hugo "
                       f"(filling the cache took {wall:.1f} s; 'demo s' here is reading and decoding the cache)", flush=True)
+        for summary in summaries:
+            print("\n" + summary)
         print("\ndeleting the bench's folders (untimed)…", flush=True)
 
     if not args.skip_fetch:
