@@ -12,7 +12,8 @@ struct InstalledBinaryTests {
         for path in ["README.md", ".gitignore", "Notes/site.md", ".github/workflows/sitegen.yml"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "\(path)")
         }
-        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "_site/\n.sitegen-cache/\n")
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "_site/\n.sitegen-cache/\nvendor/sitegen/.build/\n")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("history/README.md").path))
         let templates = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Templates").path)
         #expect(templates.isEmpty, "without --eject the theme stays in the binary")
 
@@ -24,6 +25,30 @@ struct InstalledBinaryTests {
         #expect(home.contains("오늘의 박스오피스에 대한 편집자 노트"), "the starter note is on the home page")
         let css = try Data(contentsOf: site.appendingPathComponent("_site/style.css"))
         #expect(css == (try Data(contentsOf: SiteFixture.repo.appendingPathComponent("Public/style.css"))), "the embedded CSS is the repository's")
+    }
+
+    /// The site keeps every day from `--since`, written into its workflow, and carries the source
+    /// of the sitegen that made it, byte for byte, for that workflow to build.
+    @Test func initWritesTheFirstDayAndTheSourceItWasBuiltFrom() throws {
+        let site = try SiteFixture.temporaryFolder().appendingPathComponent("site")
+        let created = try Binary.run(["init", site.path, "--since", "2004-01-01"])
+        #expect(created.status == 0 && created.out.contains("keeping every day from 2004-01-01"), "\(created.out) \(created.err)")
+        let workflow = try String(contentsOf: site.appendingPathComponent(".github/workflows/sitegen.yml"), encoding: .utf8)
+        #expect(workflow.contains("SITEGEN_SINCE: \"2004-01-01\"") && workflow.contains("--since \"$SITEGEN_SINCE\" --history history"))
+        let vendored = site.appendingPathComponent("vendor/sitegen")
+        for folder in ["Sources", "Plugins", "Templates", "Public"] {
+            let ours = try SiteFixture.files(SiteFixture.repo.appendingPathComponent(folder)).filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
+            #expect(try SiteFixture.files(vendored.appendingPathComponent(folder)) == ours, "vendor/sitegen/\(folder)")
+        }
+        #expect(try Data(contentsOf: vendored.appendingPathComponent("Package.swift")) == Data(contentsOf: SiteFixture.repo.appendingPathComponent("Package.swift")))
+        #expect(try Data(contentsOf: vendored.appendingPathComponent("docs/deploy/github-pages.yml"))
+                == Data(contentsOf: SiteFixture.repo.appendingPathComponent("docs/deploy/github-pages.yml")))
+        #expect(!FileManager.default.fileExists(atPath: vendored.appendingPathComponent("Tests").path))
+
+        let early = try Binary.run(["init", site.deletingLastPathComponent().appendingPathComponent("early").path, "--since", "1990-01-01"])
+        #expect(early.status == 0 && early.err.contains("KOBIS's first daily chart is 2003-11-11") && early.out.contains("from 2003-11-11"), "\(early.err)")
+        let future = try Binary.run(["init", site.deletingLastPathComponent().appendingPathComponent("future").path, "--since", "2999-01-01"])
+        #expect(future.status == 64 && future.err.contains("--since 2999-01-01 has no chart yet"), "\(future.err)")
     }
 
     @Test func oneOverriddenPartialChangesOnlyWhatItShould() throws {
