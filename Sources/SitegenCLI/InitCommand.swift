@@ -62,7 +62,7 @@ struct SiteStarter {
     func files() -> [(path: String, contents: Data)] {
         var files: [(String, Data)] = [
             ("README.md", Data(Self.readme.utf8)),
-            (".gitignore", Data("_site/\n.sitegen-cache/\nvendor/sitegen/.build/\n".utf8)),
+            (".gitignore", Data("_site/\n.sitegen-cache/\n.sitegen-bin/\nvendor/sitegen/.build/\n".utf8)),
             ("Notes/site.md", Data(Self.siteNote.utf8)),
             ("history/README.md", Data(Self.historyNote.utf8)),
         ]

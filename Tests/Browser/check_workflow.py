@@ -13,6 +13,7 @@ import yaml
 
 WORKFLOW = Path(__file__).resolve().parents[2] / "docs" / "deploy" / "github-pages.yml"
 CONTEXTS = {"github", "env", "vars", "job", "jobs", "steps", "runner", "secrets", "strategy", "matrix", "needs", "inputs"}
+FUNCTIONS = {"hashFiles", "format", "contains", "startsWith", "endsWith", "join", "toJSON", "fromJSON", "success", "always", "failure", "cancelled"}
 
 
 def structural(text):
@@ -48,12 +49,32 @@ def structural(text):
                 problems.append(f"job {name}: refers to step '{ref}' it does not have")
     for expression in re.findall(r"\$\{\{(.*?)\}\}", text):
         context = expression.strip().split(".")[0].split("(")[0].strip()
-        if context not in CONTEXTS:
+        if context not in CONTEXTS and context not in FUNCTIONS:
             problems.append(f"unknown context in ${{{{{expression}}}}}")
     if "KOBIS_API_KEY: ${{ secrets.KOBIS_API_KEY }}" not in text:
         problems.append("the key does not come from the secrets")
-    if "--days 30" not in text or "path: _site" not in text or "path: .sitegen-cache" not in text:
-        problems.append("does not restore the cache, build 30 days and upload _site")
+    if "path: _site" not in text or "path: .sitegen-cache" not in text:
+        problems.append("does not restore the cache and upload _site")
+    # A site that only grows: every day since SITEGEN_SINCE, kept in history/ and committed back.
+    if not re.search(r'--since "\$SITEGEN_SINCE"', text) or "--history history" not in text:
+        problems.append("the build does not keep every day --since \"$SITEGEN_SINCE\" with --history history")
+    if not re.search(r"^\s+SITEGEN_SINCE: \"\d{4}-\d{2}-\d{2}\"$", text, re.M):
+        problems.append("SITEGEN_SINCE is not set to a date in the workflow's env")
+    if (doc.get("permissions") or {}).get("contents") != "write":
+        problems.append("permissions lack contents: write (history/ is committed back)")
+    if "git add history" not in text:
+        problems.append("history/ is never committed")
+    # The toolchain the project is built and tested with, exactly.
+    container = str(((doc.get("jobs") or {}).get("build") or {}).get("container", ""))
+    pinned = re.fullmatch(r"swift:(\d+\.\d+\.\d+)-bookworm", container)
+    if not pinned:
+        problems.append(f"the build container '{container}' does not pin an exact Swift release")
+    elif shutil.which("swift"):
+        version = re.search(r"Swift version (\d+\.\d+(?:\.\d+)?)", subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout)
+        if version and version.group(1) != pinned.group(1):
+            problems.append(f"the workflow builds with Swift {pinned.group(1)}, the project is tested with {version.group(1)}")
+        if version and f"swift-{version.group(1)}" not in text:
+            problems.append(f"the binary's cache key does not name Swift {version.group(1)}")
     return problems
 
 
