@@ -73,16 +73,16 @@ extension SiteWriter {
             // or gone files in a folder a new file replaces: those go first, or the rename fails.
             var folders: Set<String> = []
             for relative in pending {
-                var folder = (relative as NSString).deletingLastPathComponent
-                while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+                var folder = SiteWriter.parentFolder(relative)
+                while !folder.isEmpty, folders.insert(folder).inserted { folder = SiteWriter.parentFolder(folder) }
             }
             let written = Set(pending)
             let inTheWay = stale.filter { relative in
                 if folders.contains(relative) { return true }
-                var folder = (relative as NSString).deletingLastPathComponent
+                var folder = SiteWriter.parentFolder(relative)
                 while !folder.isEmpty {
                     if written.contains(folder) { return true }
-                    folder = (folder as NSString).deletingLastPathComponent
+                    folder = SiteWriter.parentFolder(folder)
                 }
                 return false
             }
@@ -103,7 +103,7 @@ extension SiteWriter {
             var emptied: Set<String> = []
             for relative in files {
                 unlink(root + "/" + relative)
-                emptied.insert((relative as NSString).deletingLastPathComponent)
+                emptied.insert(SiteWriter.parentFolder(relative))
             }
             // Deepest first; rmdir refuses a folder that still has something in it.
             for folder in emptied.sorted(by: { $0.count > $1.count }) {

@@ -35,3 +35,22 @@ import Testing
         #expect(m.text() == nil)
     }
 }
+
+/// The writer's path rules, by bytes: what may be written inside the site and what never is.
+struct WriterPathTests {
+    @Test(arguments: ["index.html", "date/2024-02-10/index.html", ".nojekyll", "a/.b", "a/...", "..a/b", "a/b..", "poster/img/x-1.webp"])
+    func acceptsPathsInsideTheSite(_ path: String) throws {
+        try SiteWriter.checkRelative(path)
+    }
+
+    @Test(arguments: ["", "/etc/passwd", "..", "../x", "a/../b", "a/..", ".", "./a", "a/./b", "a//b", "a/", "a\0b", "/"])
+    func refusesPathsOutsideTheSite(_ path: String) throws {
+        #expect(throws: WriteError.self) { try SiteWriter.checkRelative(path) }
+    }
+
+    @Test func parentFolderIsWhatNSStringGave() {
+        for path in ["index.html", "date/2024-02-10/index.html", "a/b", "movie/2012/x/index.html", "한글/파일.html"] {
+            #expect(SiteWriter.parentFolder(path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+    }
+}
