@@ -96,7 +96,7 @@ public struct CachingSource: BoxOfficeSource {
 
     func keep(_ request: SourceRequest, _ response: SourceResponse, in history: HistoryStore) {
         do { try history.write(request, response) }
-        catch { monitor.warn("history \(request.label): could not save (\(ErrorText.describe(error)))") }
+        catch { monitor.warnOnce("history save", "history: could not save \(request.label) in \(history.folder.path) (\(ErrorText.describe(error))); what is not saved there is fetched again if the cache is lost") }
     }
 
     func isFinal(_ request: SourceRequest, _ entry: SourceResponse) -> Bool {

@@ -21,6 +21,7 @@ public final class FetchMonitor: @unchecked Sendable {
     private let lock = NSLock()
     private var counts = Snapshot()
     private var notes: [String] = []
+    private var warnedKinds = Set<String>()
 
     public init() {}
 
@@ -38,6 +39,10 @@ public final class FetchMonitor: @unchecked Sendable {
     func networkRequest() { lock.withLock { counts.network += 1 } }
     func retried() { lock.withLock { counts.retries += 1 } }
     func warn(_ message: String) { lock.withLock { notes.append(message) } }
+    /// The first of a kind only: a folder that cannot be written fails for every file, and one line says it.
+    func warnOnce(_ kind: String, _ message: String) {
+        lock.withLock { if warnedKinds.insert(kind).inserted { notes.append(message) } }
+    }
 
     /// "fetch: 65 items, 30 from the cache, 37 requests over the network (2 retries), 0 failures"
     public var summaryLine: String {
