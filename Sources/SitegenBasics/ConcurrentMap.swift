@@ -90,3 +90,27 @@ private final class OrderedSlots<T>: @unchecked Sendable {
         condition.unlock()
     }
 }
+
+/// `body` of 0..<count split into one contiguous range per core, each on a thread of its own
+/// (the last on the calling thread), results in range order. For short, system-call-bound work
+/// asked for from a Dispatch worker: there `concurrentPerform` was measured running on one
+/// thread (a 50 ms `stat` pass used 1.02 CPUs), as the pool did not grow within the pass.
+public func onEveryCore<T>(_ count: Int, _ body: @escaping @Sendable (Range<Int>) -> T) -> [T] {
+    let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 1024 + 1))
+    let ranges = (0..<cores).map { c in count * c / cores..<count * (c + 1) / cores }
+    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: cores)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let slots = UnsafeSlots(results.baseAddress!)
+    let done = DispatchSemaphore(value: 0)
+    for c in 0..<cores - 1 {
+        let range = ranges[c]
+        Thread.detachNewThread {
+            slots.pointer[c] = body(range)
+            done.signal()
+        }
+    }
+    results[cores - 1] = body(ranges[cores - 1])
+    for _ in 0..<cores - 1 { done.wait() }
+    return results.map { $0! }
+}

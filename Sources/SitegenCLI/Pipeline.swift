@@ -13,6 +13,9 @@ public struct BuildSummary: Sendable {
     /// Files written with new bytes, and files of the previous build deleted.
     public let written: Int
     public let deleted: Int
+    /// Files of the last build found deleted or edited by hand and put back, and names no build
+    /// wrote that were removed: the output always ends as a clean build would leave it.
+    public var repaired = 0
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     public let updatedInPlace: Bool
     public let seconds: Double
@@ -26,6 +29,7 @@ public struct BuildSummary: Sendable {
         if written < files || deleted > 0 {
             counts += written == 0 && deleted == 0 ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
         }
+        if repaired > 0 { counts += ", \(repaired) repaired" }
         return String(format: "built %d days, %d movies, %d pages (%@) from %@ in %.2f s → %@",
                       days, movies, pages, counts, what, seconds, output.path)
     }
@@ -102,7 +106,7 @@ public struct Pipeline: Sendable {
             let key = inputsKey(inputs)
             // Read while the data is fetched: it needs only the output folder, which the lock keeps ours.
             let output = plan.output
-            let previous = Later { SiteWriter(output: output).readManifest(builder: BuildIdentity.current) }
+            let previous = Later { CheckedOutput.read(output, builder: BuildIdentity.current) }
             if let key, SiteWriter(output: output).recordedInputs() == key,
                let summary = unchanged(inputs, key: key, previous: previous.value, started: started) {
                 lock.release()
@@ -172,7 +176,7 @@ public struct Pipeline: Sendable {
     }
 
     func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true,
-               inputsKey: UInt64? = nil, previous manifest: Later<BuildManifest?>? = nil) throws -> BuildSummary {
+               inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil) throws -> BuildSummary {
         var settings = plan.settings
         settings.assets = inputs.assets
         let site = SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
@@ -184,9 +188,11 @@ public struct Pipeline: Sendable {
         let rendered: RenderSummary
         let report: WriteReport
         var inPlace = false
-        let previous = if let manifest { manifest.value } else { writer.readManifest(builder: builder) }
+        let checked = if let manifest { manifest.value } else { CheckedOutput.read(plan.output, builder: builder) }
+        let previous = checked?.manifest
         profile("manifest read", since: started)
-        let changed = previous.map { Self.changedPages(site.pages, since: $0) }
+        // Pages whose files are not as the last build left them are rendered again like changed ones.
+        let changed = checked.map { Self.changedPages(site.pages, since: $0.manifest).union($0.drift.pages) }
         if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let changed {
             var kinds: [String: Int] = [:]
             for id in changed { kinds[String(id.split(separator: " ")[0]), default: 0] += 1 }
@@ -194,13 +200,17 @@ public struct Pipeline: Sendable {
         }
         // More than half changed: staging the whole site (one atomic swap) then costs about as
         // much as updating it in place.
-        if let previous, let changed, changed.count * 2 <= site.pages.count {
-            (rendered, report) = try update(site, changed: changed, previous: previous, publicFiles: inputs.publicFiles, record: &record,
-                                            started: started)
+        if let checked, let changed, changed.count * 2 <= site.pages.count {
+            (rendered, report) = try update(site, changed: changed, previous: checked.manifest, drift: checked.drift,
+                                            publicFiles: inputs.publicFiles, record: &record, started: started)
             inPlace = true
         } else {
             (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
         }
+        // A whole build writes every file afresh, so it puts right whatever drifted without counting it.
+        let repaired = inPlace ? report.repairedCount : 0
+        record.folders = report.folders
+        record.fileMode = report.fileMode
         profile("render+write", since: started)
         let movies = dataset.chartedMovieCodes.count
         record.inputs = inputsKey
@@ -217,7 +227,8 @@ public struct Pipeline: Sendable {
         if manifest == nil { freeLater(previous) }
         return BuildSummary(days: dataset.days.count, movies: movies,
                             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
-                            deleted: report.deletedCount, updatedInPlace: inPlace, seconds: seconds, output: plan.output, source: dataset.source)
+                            deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds, output: plan.output,
+                            source: dataset.source)
     }
 
     /// The whole site into a staging folder, swapped in when every file is written. Rendered
@@ -238,7 +249,7 @@ public struct Pipeline: Sendable {
                 files.add(Self.publicPage, file.path)
             }
             let report = try session.finish()
-            record.pages = files.pages(site.pages)
+            record.pages = files.pages(site.pages, stamps: report.stamps)
             return (rendered, report)
         } catch {
             try? writer.drain()

@@ -25,8 +25,9 @@ extension Pipeline {
 
     /// The last build had the same inputs and its site is still there: nothing to fetch, render
     /// or write. Says what that build said.
-    func unchanged(_ inputs: LoadedInputs, key: UInt64, previous: BuildManifest?, started: DispatchTime) -> BuildSummary? {
-        guard let previous, previous.inputs == key, previous.counts.count == 3 else { return nil }
+    func unchanged(_ inputs: LoadedInputs, key: UInt64, previous checked: CheckedOutput?, started: DispatchTime) -> BuildSummary? {
+        guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key, checked.manifest.counts.count == 3 else { return nil }
+        let previous = checked.manifest
         if plan.source.kind == .demo { announceDemo() }
         plan.rangeNotes.forEach(console.note)
         announce(previous.messages, inputs)
@@ -45,7 +46,7 @@ extension Pipeline {
 
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
-    func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, publicFiles: [Inputs.PublicFile],
+    func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, drift: OutputDrift, publicFiles: [Inputs.PublicFile],
                 record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
         // Only the pages rendered again, the pages gone and the Public files can change which
         // files exist; the other pages' files (nearly all of them) are counted, never listed.
@@ -61,7 +62,8 @@ extension Pipeline {
             previousByID[page.id] = page
             if isKept(page) { keptFiles += page.files.count } else { replaced += page.files }
         }
-        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced) { path in
+        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced, drift: drift,
+                                                                folders: previous.folders, fileMode: previous.fileMode) { path in
             // A Public file over a generated one: only then are the kept pages' files looked through.
             previous.pages.contains { isKept($0) && $0.files.contains(path) }
         }
@@ -79,7 +81,7 @@ extension Pipeline {
             }
             profile("render changed pages", since: started)
             let report = try update.finish()
-            record.pages = files.pages(site.pages) { changed.contains($0) ? nil : previousByID[$0]?.files }
+            record.pages = files.pages(site.pages, stamps: report.stamps) { changed.contains($0) ? nil : previousByID[$0] }
             return (rendered, report)
         } catch {
             update.abort()
@@ -91,15 +93,33 @@ extension Pipeline {
     static let publicPage = "public files"
 }
 
+/// The last build's manifest and how the output differs from it now.
+struct CheckedOutput: Sendable {
+    let manifest: BuildManifest
+    let drift: OutputDrift
+
+    static func read(_ output: URL, builder: String) -> CheckedOutput? {
+        let writer = SiteWriter(output: output)
+        guard let manifest = writer.readManifest(builder: builder) else { return nil }
+        return CheckedOutput(manifest: manifest, drift: writer.checkOutput(against: manifest))
+    }
+}
+
 /// Which files each page wrote, for the manifest.
 struct FilesByPage {
     var pages: [String: [String]] = [:]
     mutating func add(_ page: String, _ path: String) { pages[page, default: []].append(path) }
 
-    /// In the site's page order, then the Public files. `kept` gives the files of a page not
-    /// rendered again (the last build's), nil for a page rendered now.
-    func pages(_ order: [PageKey], kept: (String) -> [String]? = { _ in nil }) -> [BuildManifest.Page] {
-        order.map { BuildManifest.Page(id: $0.id, key: $0.key, files: kept($0.id) ?? pages[$0.id] ?? []) }
-            + [BuildManifest.Page(id: Pipeline.publicPage, key: nil, files: pages[Pipeline.publicPage] ?? [])]
+    /// In the site's page order, then the Public files. `kept` gives the last build's record of
+    /// a page not rendered again, nil for a page rendered now (whose files' stamps are in `stamps`).
+    func pages(_ order: [PageKey], stamps: [String: UInt64], kept: (String) -> BuildManifest.Page? = { _ in nil }) -> [BuildManifest.Page] {
+        func rendered(_ id: String, _ key: UInt64?) -> BuildManifest.Page {
+            let files = pages[id] ?? []
+            return BuildManifest.Page(id: id, key: key, files: files, stamps: files.map { stamps[$0] ?? 0 })
+        }
+        return order.map { page in
+            if let old = kept(page.id) { return BuildManifest.Page(id: page.id, key: page.key, files: old.files, stamps: old.stamps) }
+            return rendered(page.id, page.key)
+        } + [rendered(Pipeline.publicPage, nil)]
     }
 }

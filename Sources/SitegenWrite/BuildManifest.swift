@@ -13,10 +13,23 @@ public struct BuildManifest: Sendable, Equatable {
         public var id: String
         public var key: UInt64?
         public var files: [String]
-        public init(id: String, key: UInt64?, files: [String]) { self.id = id; self.key = key; self.files = files }
+        /// Each file's `FileStamp` as the build left it, in the order of `files`; 0 when unknown.
+        public var stamps: [UInt64]
+        public init(id: String, key: UInt64?, files: [String], stamps: [UInt64]? = nil) {
+            self.id = id; self.key = key; self.files = files
+            self.stamps = stamps ?? [UInt64](repeating: 0, count: files.count)
+        }
     }
 
-    static let header = "sitegen-manifest 1"
+    /// A folder of the output and its `FileStamp.folder`: a folder whose stamp still matches has
+    /// had nothing added, removed or renamed in it since, so only the others are listed.
+    public struct Folder: Sendable, Equatable {
+        public var path: String
+        public var stamp: UInt64
+        public init(path: String, stamp: UInt64) { self.path = path; self.stamp = stamp }
+    }
+
+    static let header = "sitegen-manifest 2"
     /// The sitegen binary that wrote the pages: another one may render them differently.
     public var builder: String
     /// The output folder the pages are in, as `device:inode`.
@@ -28,6 +41,10 @@ public struct BuildManifest: Sendable, Equatable {
     /// What the build said: its summary's counts (days, movies, pages) and its notes.
     public var counts: [Int] = []
     public var messages: [String] = []
+    /// Every folder of the output (the top one is ""), for finding what no build wrote.
+    public var folders: [Folder] = []
+    /// The permission bits the build's files were created with (the umask decides them).
+    public var fileMode: UInt32?
 
     public init(builder: String, folder: String, pages: [Page]) {
         self.builder = builder; self.folder = folder; self.pages = pages
@@ -54,9 +71,14 @@ public struct BuildManifest: Sendable, Equatable {
         if let inputs, !line(["I", String(inputs, radix: 16)]) { return nil }
         if !counts.isEmpty, !line(["S"] + counts.map(String.init)) { return nil }
         for message in messages where !line(["M", message]) { return nil }
+        if let fileMode, !line(["A", String(fileMode, radix: 8)]) { return nil }
+        for folder in folders where !line(["D", String(folder.stamp, radix: 16), folder.path]) { return nil }
         for page in pages {
             guard line(["P", page.key.map { String($0, radix: 16) } ?? "-", page.id]) else { return nil }
-            for file in page.files where !line(["F", file]) { return nil }
+            for (i, file) in page.files.enumerated() {
+                let stamp = i < page.stamps.count ? page.stamps[i] : 0
+                guard line(["F", String(stamp, radix: 16), file]) else { return nil }
+            }
         }
         return out
     }
@@ -68,36 +90,70 @@ public struct BuildManifest: Sendable, Equatable {
     static func parse(bytes: [UInt8]) -> BuildManifest? {
         let newline: UInt8 = 0x0A, tab: UInt8 = 0x09
         guard bytes.last == newline else { return nil }  // cut short: written by a build that died
-        var lines: [ArraySlice<UInt8>] = []
+        return bytes.withUnsafeBufferPointer { parse(lines: $0) }
+    }
+
+    /// A line at a time, each split where it needs: a ten-year manifest is 45,000 lines, and an
+    /// array of lines and of fields for each cost more than the `stat` of every file it lists.
+    private static func parse(lines bytes: UnsafeBufferPointer<UInt8>) -> BuildManifest? {
+        typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+        let newline: UInt8 = 0x0A, tab: UInt8 = 0x09
         var start = 0
-        for i in bytes.indices where bytes[i] == newline {
-            lines.append(bytes[start..<i])
-            start = i + 1
+        func nextLine() -> Bytes? {
+            guard start < bytes.count, let end = bytes[start...].firstIndex(of: newline) else { return nil }
+            defer { start = end + 1 }
+            return bytes[start..<end]
         }
-        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
-        func fields(_ line: ArraySlice<UInt8>, _ most: Int) -> [ArraySlice<UInt8>] {
+        /// Before and after the first tab.
+        func cut(_ line: Bytes) -> (Bytes, Bytes)? {
+            guard let t = line.firstIndex(of: tab) else { return nil }
+            return (line[..<t], line[(t + 1)...])
+        }
+        func text(_ slice: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: slice), as: UTF8.self) }
+        /// Sixty thousand stamps in a whole history's manifest: read from the bytes, no String each.
+        func hex(_ slice: Bytes) -> UInt64? {
+            guard !slice.isEmpty, slice.count <= 16 else { return nil }
+            var value: UInt64 = 0
+            for b in slice {
+                let digit: UInt8
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+            }
+            return value
+        }
+        func fields(_ line: Bytes, _ most: Int) -> [Bytes] {
             line.split(separator: tab, maxSplits: most - 1, omittingEmptySubsequences: false)
         }
-        guard let first = lines.first else { return nil }
+        guard let first = nextLine() else { return nil }
         let head = fields(first, 3)
         guard head.count == 3, text(head[0]) == Self.header else { return nil }
         var manifest = BuildManifest(builder: text(head[1]), folder: text(head[2]), pages: [])
         var pages: [Page] = []
-        for line in lines.dropFirst() {
+        while let line = nextLine() {
             guard line.count >= 2, line[line.startIndex + 1] == tab else { return nil }
             let rest = line.dropFirst(2)
             switch line.first {
             case UInt8(ascii: "F"):
-                guard !pages.isEmpty else { return nil }
-                pages[pages.count - 1].files.append(text(rest))
+                guard !pages.isEmpty, let (stamp, path) = cut(rest), let stamp = hex(stamp) else { return nil }
+                pages[pages.count - 1].files.append(text(path))
+                pages[pages.count - 1].stamps.append(stamp)
+            case UInt8(ascii: "D"):
+                guard let (stamp, path) = cut(rest), let stamp = hex(stamp) else { return nil }
+                manifest.folders.append(Folder(path: text(path), stamp: stamp))
+            case UInt8(ascii: "A"):
+                guard let mode = UInt32(text(rest), radix: 8) else { return nil }
+                manifest.fileMode = mode
             case UInt8(ascii: "P"):
-                let parts = fields(rest, 2)
-                guard parts.count == 2 else { return nil }
+                guard let (field, id) = cut(rest) else { return nil }
                 let key: UInt64?
-                if text(parts[0]) == "-" { key = nil } else if let k = UInt64(text(parts[0]), radix: 16) { key = k } else { return nil }
-                pages.append(Page(id: text(parts[1]), key: key, files: []))
+                if field.elementsEqual([UInt8(ascii: "-")]) { key = nil } else if let k = hex(field) { key = k } else { return nil }
+                pages.append(Page(id: text(id), key: key, files: [], stamps: []))
             case UInt8(ascii: "I"):
-                guard let inputs = UInt64(text(rest), radix: 16) else { return nil }
+                guard let inputs = hex(rest) else { return nil }
                 manifest.inputs = inputs
             case UInt8(ascii: "S"):
                 let counts = fields(rest, 4).compactMap { Int(text($0)) }
@@ -138,28 +194,15 @@ extension SiteWriter {
         return UInt64(String(decoding: lines[1].dropFirst(2), as: UTF8.self), radix: 16)
     }
 
-    /// The last build's manifest, if it describes the output folder as it is now.
+    /// The last build's manifest, if it describes the output folder as it is now. Whether the
+    /// files are still as it lists them is `checkOutput`'s to say.
     public func readManifest(builder: String) -> BuildManifest? {
         guard let folder = folderIdentity(),
               FileManager.default.fileExists(atPath: output.appendingPathComponent(Self.marker).path),
               let data = FileManager.default.contents(atPath: manifestPath),
               let manifest = BuildManifest.parse(bytes: [UInt8](data)),
-              manifest.builder == builder, manifest.folder == folder, topLevelPresent(manifest) else { return nil }
+              manifest.builder == builder, manifest.folder == folder else { return nil }
         return manifest
-    }
-
-    /// `rm -rf site/*` empties a site but keeps its folder and `.sitegen` marker: the manifest
-    /// must not vouch for files that are gone. Each name it lists at the top (`date`, `index.html`…)
-    /// is looked for: a dozen `lstat`s, where one per file would cost a no-op rebuild 20 ms.
-    func topLevelPresent(_ manifest: BuildManifest) -> Bool {
-        var names = Set<Substring>()
-        for page in manifest.pages {
-            for file in page.files {
-                names.insert(file.utf8.firstIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? file[...])
-            }
-        }
-        var info = stat()
-        return names.allSatisfy { lstat(output.path + "/" + $0, &info) == 0 }
     }
 
     /// Called before the output changes: from then until the new manifest is written, a build

@@ -10,9 +10,12 @@ extension SiteWriter {
     /// files made, then as many deleted). `keptCount` files of pages not rendered again stay; `replacing` are the previous build's
     /// files of the pages that are rendered again or gone (deleted unless written again);
     /// `isKept` says whether a path is one of the kept files (asked only of a path written twice).
-    public func update(keptCount: Int, replacing: [String], isKept: @escaping (String) -> Bool) throws -> Update {
+    /// `drift` is what `checkOutput` found (its files are among `replacing`, their pages rendered
+    /// again); `folders` and `fileMode` are the last build's record, carried over.
+    public func update(keptCount: Int, replacing: [String], drift: OutputDrift = OutputDrift(), folders: [BuildManifest.Folder] = [],
+                       fileMode: UInt32? = nil, isKept: @escaping (String) -> Bool) throws -> Update {
         try checkReplaceable()
-        return Update(writer: self, keptCount: keptCount, replacing: replacing, isKept: isKept)
+        return Update(writer: self, keptCount: keptCount, replacing: replacing, drift: drift, folders: folders, fileMode: fileMode, isKept: isKept)
     }
 
     /// Nothing reaches the output until `finish`, and a render that fails before it leaves the
@@ -21,13 +24,16 @@ extension SiteWriter {
     /// replaces each changed file by a rename (a reader sees the old page
     /// or the new one, never half of one), writes new pages before it deletes pages that are
     /// gone (so no page links to a deleted one meanwhile), and forgets the manifest first, so a
-    /// build that dies part way makes the next build a whole, staged one.
+    /// build that dies part way makes the next build a whole, staged one. What drifted since the
+    /// last build is put right on the way: names no build wrote go first, and files found edited
+    /// or deleted are written again unless their bytes are what this build renders.
     public final class Update {
         let writer: SiteWriter
         let root: String
         let keptCount: Int
         let replacing: [String]
         let replaced: Set<String>
+        let drift: OutputDrift
         let isKept: (String) -> Bool
         /// The files written (or found unchanged) by this build.
         private var present: Set<String> = []
@@ -35,13 +41,22 @@ extension SiteWriter {
         private var pending: [String] = []
         private var staging: String?
         private var bytes = 0, unchanged = 0
+        private var stamps: [String: UInt64] = [:]
+        private var folders: [BuildManifest.Folder]
+        private var fileMode: UInt32?
+        /// Folders whose names change here: their stamps are taken again at the end.
+        private var touched: Set<String> = []
 
-        init(writer: SiteWriter, keptCount: Int, replacing: [String], isKept: @escaping (String) -> Bool) {
+        init(writer: SiteWriter, keptCount: Int, replacing: [String], drift: OutputDrift, folders: [BuildManifest.Folder],
+             fileMode: UInt32?, isKept: @escaping (String) -> Bool) {
             self.writer = writer
             root = writer.output.path
             self.keptCount = keptCount
             self.replacing = replacing
             replaced = Set(replacing)
+            self.drift = drift
+            self.folders = folders
+            self.fileMode = fileMode
             self.isKept = isKept
         }
 
@@ -52,9 +67,18 @@ extension SiteWriter {
             let overKept = !replaced.contains(relative) && access(root + "/" + relative, F_OK) == 0 && isKept(relative)
             guard present.insert(relative).inserted, !overKept else { throw SiteWriter.collision(relative, from: source) }
             bytes += data.count
-            if SiteWriter.sameContents(root + "/" + relative, data) { unchanged += 1; return }
+            var info = stat()
+            if !drift.rewrite.contains(relative), SiteWriter.sameContents(root + "/" + relative, data, mode: fileMode),
+               lstat(root + "/" + relative, &info) == 0 {
+                unchanged += 1
+                stamps[relative] = FileStamp.file(info)
+                return
+            }
             if staging == nil { staging = try writer.makeStagingFolder() }
-            try SiteWriter.writeFile(staging! + "/\(pending.count)", data, relative: relative)
+            info = try SiteWriter.writeFile(staging! + "/\(pending.count)", data, relative: relative)
+            // A rename keeps the inode and the modification time: this is the stamp it will have.
+            stamps[relative] = FileStamp.file(info)
+            if fileMode == nil { fileMode = UInt32(info.st_mode & 0o7777) }
             pending.append(relative)
         }
 
@@ -66,9 +90,15 @@ extension SiteWriter {
         /// Writes what changed, then deletes what the previous build wrote and this one did not.
         public func finish() throws -> WriteReport {
             let stale = replacing.filter { !present.contains($0) && $0 != SiteWriter.marker }
-            if !pending.isEmpty || !stale.isEmpty { writer.forgetManifest() }
+            if !pending.isEmpty || !stale.isEmpty || !drift.strays.isEmpty { writer.forgetManifest() }
             var made: Set<String> = [""]
             defer { abort() }
+            for relative in drift.strays {
+                var info = stat()
+                if lstat(root + "/" + relative, &info) == 0, FileStamp.isFolder(info) { SiteWriter.removeTree(root + "/" + relative) }
+                else { unlink(root + "/" + relative) }
+                touched.insert(SiteWriter.parentFolder(relative))
+            }
             // A gone file where a new one needs its folder (Public `about` → `about/index.html`),
             // or gone files in a folder a new file replaces: those go first, or the rename fails.
             var folders: Set<String> = []
@@ -87,15 +117,25 @@ extension SiteWriter {
                 return false
             }
             remove(inTheWay)
+            var created: [String] = []
             for (number, relative) in pending.enumerated() {
-                try SiteWriter.makeFolders(for: relative, under: root, made: &made)
+                try SiteWriter.makeFolders(for: relative, under: root, made: &made, created: &created)
                 if rename(staging! + "/\(number)", root + "/" + relative) != 0 {
                     throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
                 }
+                touched.insert(SiteWriter.parentFolder(relative))
             }
+            for folder in created { touched.insert(folder); touched.insert(SiteWriter.parentFolder(folder)) }
             remove(stale)
-            return WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
-                               writtenCount: pending.count, deletedCount: stale.count)
+            var report = WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
+                                     writtenCount: pending.count, deletedCount: stale.count)
+            // Each path once: a folder where a page belongs is removed, then the page written.
+            report.repairedCount = Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count
+            report.stamps = stamps
+            report.fileMode = fileMode
+            let untouched: [BuildManifest.Folder] = self.folders.filter { !self.touched.contains($0.path) }
+            report.folders = untouched + writer.stampFolders(touched)
+            return report
         }
 
         /// Deletes files of the output, then the folders that leaves empty.
@@ -105,11 +145,13 @@ extension SiteWriter {
                 unlink(root + "/" + relative)
                 emptied.insert(SiteWriter.parentFolder(relative))
             }
+            touched.formUnion(emptied)
             // Deepest first; rmdir refuses a folder that still has something in it.
             for folder in emptied.sorted(by: { $0.count > $1.count }) {
                 var current = folder
                 while !current.isEmpty, rmdir(root + "/" + current) == 0 {
-                    current = (current as NSString).deletingLastPathComponent
+                    current = SiteWriter.parentFolder(current)
+                    touched.insert(current)
                 }
             }
         }

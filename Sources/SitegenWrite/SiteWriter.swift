@@ -20,6 +20,18 @@ public struct WriteReport: Sendable {
     /// Files whose bytes are new, and files of the previous build that are gone.
     public let writtenCount: Int
     public let deletedCount: Int
+    /// Files found deleted, edited or replaced since the last build and put back, and names no
+    /// build wrote that were removed.
+    public var repairedCount = 0
+    /// What the manifest records of the output as this write left it (see `FileStamp`).
+    public var stamps: [String: UInt64] = [:]
+    public var folders: [BuildManifest.Folder] = []
+    public var fileMode: UInt32?
+
+    init(fileCount: Int, byteCount: Int, unchangedCount: Int, writtenCount: Int, deletedCount: Int) {
+        self.fileCount = fileCount; self.byteCount = byteCount; self.unchangedCount = unchangedCount
+        self.writtenCount = writtenCount; self.deletedCount = deletedCount
+    }
 }
 
 /// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
@@ -187,9 +199,21 @@ public struct SiteWriter: Sendable {
         private var made: Set<String> = [""]
         private var written: Set<String> = []
         private var bytes = 0, count = 0, unchanged = 0
+        private var stamps: [String: UInt64] = [:]
+        private let fileMode: UInt32?
 
         init(writer: SiteWriter, staging: URL, previous: String?) {
             self.writer = writer; self.staging = staging; self.previous = previous
+            fileMode = Self.createdMode(staging.path)
+        }
+
+        /// The permissions `open(…, 0o644)` gives under this process's umask, read off the
+        /// staging folder `mkdir(…, 0o755)` made (0o644 is within 0o755), so that a previous
+        /// file someone chmod-ed is never linked in as if unchanged. Asking `umask` would set it.
+        static func createdMode(_ folder: String) -> UInt32? {
+            var info = stat()
+            guard lstat(folder, &info) == 0 else { return nil }
+            return UInt32(info.st_mode) & 0o644
         }
 
         public func add(_ relative: String, _ data: Data) throws {
@@ -208,15 +232,19 @@ public struct SiteWriter: Sendable {
                 // Unchanged since the last build: link the old file in, keeping its modification
                 // time, so a deploy that syncs by time or hash uploads only what changed.
                 var kept = false
-                if let previous, SiteWriter.sameContents(previous + "/" + relative, data), link(previous + "/" + relative, target) == 0 {
+                var info = stat()
+                if let previous, SiteWriter.sameContents(previous + "/" + relative, data, mode: fileMode), link(previous + "/" + relative, target) == 0,
+                   lstat(target, &info) == 0 {
                     kept = true
                 } else {
-                    try SiteWriter.writeFile(target, data, relative: relative)
+                    info = try SiteWriter.writeFile(target, data, relative: relative)
                 }
+                let stamp = FileStamp.file(info)
                 lock.withLock {
                     if kept { unchanged += 1 }
                     bytes += data.count
                     count += 1
+                    stamps[relative] = stamp
                 }
             } catch let error as WriteError {
                 throw error
@@ -237,7 +265,13 @@ public struct SiteWriter: Sendable {
             do { try writer.swapIn(staging) }
             catch let error as WriteError { throw error }
             catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
-            return WriteReport(fileCount: files, byteCount: bytes, unchangedCount: kept, writtenCount: files - kept, deletedCount: 0)
+            var report = WriteReport(fileCount: files, byteCount: bytes, unchangedCount: kept, writtenCount: files - kept, deletedCount: 0)
+            lock.withLock {
+                report.stamps = stamps
+                report.fileMode = fileMode
+                report.folders = writer.stampFolders(made)
+            }
+            return report
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }
@@ -246,6 +280,12 @@ public struct SiteWriter: Sendable {
     /// mkdir for each folder of `relative` not made yet under `root`, parents first (plain calls:
     /// a site has thousands of folders). `made` remembers them between calls.
     static func makeFolders(for relative: String, under root: String, made: inout Set<String>) throws {
+        var created: [String] = []
+        try makeFolders(for: relative, under: root, made: &made, created: &created)
+    }
+
+    /// The same, adding to `created` each folder that was not there before.
+    static func makeFolders(for relative: String, under root: String, made: inout Set<String>, created: inout [String]) throws {
         var missing: [String] = []
         var folder = parentFolder(relative)
         while !made.contains(folder) {
@@ -253,7 +293,7 @@ public struct SiteWriter: Sendable {
             folder = parentFolder(folder)
         }
         for folder in missing.reversed() {
-            if mkdir(root + "/" + folder, 0o755) != 0 && errno != EEXIST {
+            if mkdir(root + "/" + folder, 0o755) == 0 { created.append(folder) } else if errno != EEXIST {
                 throw WriteError("cannot create \(ErrorText.printable(folder)) (\(String(cString: strerror(errno))))")
             }
             made.insert(folder)
@@ -298,7 +338,9 @@ public struct SiteWriter: Sendable {
 
     /// One open, write, close: Foundation's createFile writes through a temporary file, which
     /// costs more than the page itself when a site has twenty thousand of them.
-    static func writeFile(_ path: String, _ data: Data, relative: String) throws {
+    /// What `fstat` says of the file once written, for its stamp.
+    @discardableResult
+    static func writeFile(_ path: String, _ data: Data, relative: String) throws -> stat {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError("cannot write \(relative) (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
@@ -313,12 +355,28 @@ public struct SiteWriter: Sendable {
                 offset += n
             }
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw WriteError("cannot write \(relative) (\(String(cString: strerror(errno))))") }
+        return info
     }
 
-    /// Same size first (a stat), then the bytes.
-    static func sameContents(_ path: String, _ data: Data) -> Bool {
+    /// The stamps of these folders of the output as they are now (after the swap, so each is
+    /// recorded as the site has it). A folder that is not there is left out.
+    func stampFolders<S: Sequence>(_ folders: S) -> [BuildManifest.Folder] where S.Element == String {
+        var out: [BuildManifest.Folder] = []
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return false }
+        for folder in folders where lstat(folder.isEmpty ? output.path : output.path + "/" + folder, &info) == 0 && FileStamp.isFolder(info) {
+            out.append(BuildManifest.Folder(path: folder, stamp: FileStamp.folder(info)))
+        }
+        return out
+    }
+
+    /// Same size first (a stat), then the bytes. A symbolic link, or a file with other
+    /// permissions than `mode` (when given), is never the same as what a build writes.
+    static func sameContents(_ path: String, _ data: Data, mode: UInt32? = nil) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
+              mode.map({ UInt32(info.st_mode & 0o7777) == $0 }) ?? true else { return false }
         guard let existing = FileManager.default.contents(atPath: path) else { return false }
         return existing == data
     }

@@ -65,6 +65,51 @@ struct AtomicOutputTests {
         #expect(beside == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"], "\(beside)")
     }
 
+    /// The morning's in-place update killed at random moments: every file is meanwhile either
+    /// yesterday's or today's (never half of one, never a stray), and the next run ends with
+    /// exactly what a clean build of today writes. The delays are random so that over many runs
+    /// every stage gets hit; a failure prints them.
+    @Test func aNextDayUpdateKilledAtRandomMomentsEndsAsACleanBuild() throws {
+        func args(_ out: URL, until: String) -> [String] {
+            ["build", "--days", "400", "--until", until, "--output", out.path, "--quiet",
+             "--templates", SiteFixture.repo.appendingPathComponent("Templates").path,
+             "--public", SiteFixture.repo.appendingPathComponent("Public").path]
+        }
+        let folder = try SiteFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("_site"), clean = folder.appendingPathComponent("clean/_site")
+        #expect(try Binary.run(args(clean, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+        let today = try OutputRepairTests.tree(clean)
+        #expect(try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime).status == 0)
+        let yesterday = try OutputRepairTests.tree(out)
+        // How long an update takes when nothing stops it, so the kills spread over all of it.
+        let started = Date()
+        #expect(try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+        let span = max(0.05, Date().timeIntervalSince(started))
+        #expect(try OutputRepairTests.tree(out) == today)
+        var random = SystemRandomNumberGenerator()
+        var delays: [Double] = []
+        for _ in 0..<12 {
+            #expect(try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime).status == 0)
+            #expect(try OutputRepairTests.tree(out) == yesterday, "back to yesterday's site")
+            let delay = Double.random(in: 0...(span * 1.1), using: &random)
+            delays.append(delay)
+            let process = try start(args(out, until: "2024-02-10"))
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try OutputRepairTests.tree(out)
+            let mixed = Set(now.keys).union(yesterday.keys).union(today.keys).sorted().filter { path in
+                // A folder may be left empty until the next run; a file is one day's or the other's.
+                now[path] != yesterday[path] && now[path] != today[path] && !(now[path]?.hasPrefix("folder") ?? false)
+            }
+            #expect(mixed.isEmpty, "killed after \(delay) s (of \(span) s): neither yesterday's nor today's: \(mixed.prefix(5)); delays so far \(delays)")
+            #expect(try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+            let differing = OutputRepairTests.differences(try OutputRepairTests.tree(out), today)
+            #expect(differing.isEmpty, "after a kill at \(delay) s and a new run: \(differing.prefix(5)); delays \(delays)")
+        }
+    }
+
     @Test func aSecondBuildIntoTheSameOutputRefusesWithAClearLine() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         let lock = try SiteWriter(output: out).lock()

@@ -5,13 +5,16 @@ import Testing
 @Suite struct BuildManifestTests {
     static let sample: BuildManifest = {
         var m = BuildManifest(builder: "0.5.0 123-4.5-6", folder: "2049:77", pages: [
-            .init(id: "day 2024-02-10", key: 0xdead_beef_0123_4567, files: ["date/2024-02-10/index.html", "data/2024-02-10.json"]),
+            .init(id: "day 2024-02-10", key: 0xdead_beef_0123_4567, files: ["date/2024-02-10/index.html", "data/2024-02-10.json"],
+                  stamps: [0xffff_ffff_ffff_ffff, 0x1]),
             .init(id: "search", key: nil, files: ["search/index.html"]),
             .init(id: "public files", key: nil, files: []),
         ])
         m.inputs = 42
         m.counts = [30, 27, 89]
         m.messages = ["no --base-url: sitemap.xml left out"]
+        m.folders = [.init(path: "", stamp: 0xabc), .init(path: "date/2024-02-10", stamp: 0x1_0000_0000)]
+        m.fileMode = 0o644
         return m
     }()
 
@@ -24,7 +27,7 @@ import Testing
         let text = try #require(Self.sample.text())
         #expect(BuildManifest.parse(String(text.dropLast())) == nil, "no final newline: cut short")
         #expect(BuildManifest.parse(String(text.prefix(text.count / 2))) == nil)
-        #expect(BuildManifest.parse(text.replacingOccurrences(of: "sitegen-manifest 1", with: "sitegen-manifest 0")) == nil)
+        #expect(BuildManifest.parse(text.replacingOccurrences(of: "sitegen-manifest 2", with: "sitegen-manifest 1")) == nil)
         #expect(BuildManifest.parse(text.replacingOccurrences(of: "deadbeef", with: "zzzzzzzz")) == nil)
         #expect(BuildManifest.parse("F\tstray\n") == nil)
     }
