@@ -216,7 +216,7 @@ public struct Pipeline: Sendable {
         record.inputs = inputsKey
         record.counts = [dataset.days.count, movies, rendered.pageCount]
         record.messages = rendered.messages
-        writer.recordManifest(record)
+        if let failure = writer.recordManifest(record) { console.warning("write: " + failure) }
         profile("write", since: started)
         if announce { self.announce(rendered.messages, inputs) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

@@ -39,7 +39,9 @@ final class DemoMemo: @unchecked Sendable {
         lock.withLock {
             if let known { return known }
             // Mapped, not copied: most of it is read once.
-            let read = (try? Data(contentsOf: file, options: .alwaysMapped)).flatMap { Self.decode($0, identity: identity) } ?? Contents()
+            // Mapped (it is large), once it is known to be a file: mapping a FIFO reads it, and waits.
+            let read = (RegularFile.exists(file.path) ? try? Data(contentsOf: file, options: .alwaysMapped) : nil)
+                .flatMap { Self.decode($0, identity: identity) } ?? Contents()
             known = read
             return read
         }

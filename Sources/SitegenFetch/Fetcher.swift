@@ -255,7 +255,11 @@ public struct Fetcher: Sendable {
 
 extension Fetcher {
     func outcome(_ dataset: Dataset, _ warnings: [DataWarning]) -> FetchOutcome {
-        FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { DataWarning(context: "cache", message: $0) })
+        // The monitor's lines name their own context ("cache 2024-02-05: …", "history: …").
+        FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { line in
+            guard let cut = line.firstRange(of: ": ") else { return DataWarning(context: "cache", message: line) }
+            return DataWarning(context: String(line[..<cut.lowerBound]), message: String(line[cut.upperBound...]))
+        })
     }
 
     static func noDetails(_ code: String) -> DataWarning {

@@ -40,7 +40,7 @@ public struct HistoryStore: Sendable {
     }
 
     public func read(_ request: SourceRequest) -> SourceResponse? {
-        guard let url = url(for: request), let data = FileManager.default.contents(atPath: url.path),
+        guard let url = url(for: request), let data = RegularFile.read(url.path)?.data,
               let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let head = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
         guard head.hasPrefix(Self.header), let seconds = Double(head.dropFirst(Self.header.count)) else { return nil }

@@ -24,25 +24,9 @@ public struct ResponseCache: Sendable {
     }
 
     /// One open, fstat and read: Foundation's attributes dictionary cost more than the bytes,
-    /// over six thousand files of a ten-year cache.
+    /// over six thousand files of a ten-year cache. Anything but a regular file is a miss.
     public func read(_ request: SourceRequest) -> SourceResponse? {
-        let fd = open(url(for: request).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var data = Data(count: Int(info.st_size))
-        let complete = data.withUnsafeMutableBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-        guard complete else { return nil }
+        guard let (data, info) = RegularFile.read(url(for: request).path) else { return nil }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
     }
@@ -51,6 +35,10 @@ public struct ResponseCache: Sendable {
     public func write(_ request: SourceRequest, _ response: SourceResponse) throws {
         let file = url(for: request)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The cache folder is sitegen's: a folder, FIFO or link where an entry belongs (which
+        // `read` took for a miss) is removed, or the rename under the atomic write would fail.
+        var info = stat()
+        if lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { try? FileManager.default.removeItem(at: file) }
         try response.body.write(to: file, options: .atomic)
         if let fetchedAt = response.fetchedAt {
             try FileManager.default.setAttributes([.modificationDate: fetchedAt], ofItemAtPath: file.path)

@@ -4,11 +4,12 @@ import SitegenTestSupport
 
 extension Binary {
     /// Like `run`, but a run that does not end within `seconds` is killed and reported as hung.
+    /// `launcher` runs the binary through another command (`setpriv … <binary>`), given whole.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
-                    timeout seconds: Double) throws -> Result {
+                    timeout seconds: Double, launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? url
+        process.arguments = Array(launcher.dropFirst()) + arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "KOBIS_API_KEY")
         env.removeValue(forKey: "KAKAO_REST_API_KEY")

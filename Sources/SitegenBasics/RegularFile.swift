@@ -1,0 +1,37 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads state a build left for the next (cache entries, history, manifest, memo) only when it
+/// is a regular file: opened without blocking, so a FIFO or device someone left in its place is
+/// refused at once instead of hanging the build (Foundation's readers wait on a FIFO for ever).
+public enum RegularFile {
+    /// The whole file (at most `limit` bytes) and what `fstat` says of it, or nil when it is
+    /// missing, unreadable, not a regular file, or shrank while being read.
+    public static func read(_ path: String, limit: Int = .max) -> (data: Data, info: stat)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var data = Data(count: min(Int(info.st_size), limit))
+        let complete = data.withUnsafeMutableBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        return complete ? (data, info) : nil
+    }
+
+    /// Whether `path` is a regular file (not following a symbolic link's target into a FIFO).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}
