@@ -53,7 +53,7 @@ let package = Package(
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
         .target(name: "SitegenTheme", plugins: ["EmbedThemePlugin"]),
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
-        .target(name: "SitegenServe", dependencies: ["SitegenModel"]),
+        .target(name: "SitegenServe", dependencies: ["SitegenModel", "SitegenBasics"]),
         .target(name: "SitegenCLI", dependencies: [
             "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -17,7 +17,7 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
     public var port: Int = 8000
 
-    @Option(name: .long, help: ArgumentHelp("Address to listen on.", valueName: "ip"))
+    @Option(name: .long, help: ArgumentHelp("Address to listen on: an IPv4 or IPv6 address (::1, 0.0.0.0, ::) or a name (localhost: 127.0.0.1 and ::1).", valueName: "host"))
     public var host: String = "127.0.0.1"
 
     @OptionGroup public var options: BuildOptions
@@ -26,7 +26,7 @@ public struct ServeCommand: AsyncParsableCommand {
 
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
-        guard PreviewServer.isIPv4(host) else { throw ValidationError("--host '\(host)' is not an IPv4 address like 127.0.0.1") }
+        if let problem = ListenHost.problem(host) { throw ValidationError(problem) }
     }
 
     public func run() async throws {
@@ -58,7 +58,10 @@ public struct ServeCommand: AsyncParsableCommand {
             }
             await rebuild(first: true)
             let url = try await server.start()
-            console.summary("serving \(plan.output.path) at \(url) (watching templates, public and notes; Ctrl-C stops)")
+            // The addresses themselves when the URL does not show them all (a name, or `::`).
+            let shown = ListenHost.inURL(host) + ":\(url.port ?? 0)"
+            let listening = server.listening == [shown] ? "" : "listening on " + server.listening.joined(separator: " and ") + "; "
+            console.summary("serving \(plan.output.path) at \(url) (\(listening)watching templates, public and notes; Ctrl-C stops)")
 
             let watcher = FolderWatcher(folders: [plan.templates, plan.publicFolder, plan.notes])
             let watching = Task { await watcher.watch { await rebuild(first: false) } }

@@ -12,54 +12,65 @@ final class HTTPListener: @unchecked Sendable {
     /// A client that stops sending mid-head loses its connection after this long.
     static let readTimeoutSeconds = 10
 
-    let port: UInt16
     private let fd: Int32
     private let handler: @Sendable (PreviewRequest) async -> PreviewResponse
     private let slots = DispatchSemaphore(value: maxConnections)
 
-    init(host: String, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse) throws {
+    /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
+    /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
+    init(address: ListenAddress, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse) throws {
         self.handler = handler
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            throw ServeError(description: "--host '\(host)' is not an IPv4 address like 127.0.0.1")
-        }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServeError(description: "cannot open a socket (\(String(cString: strerror(errno))))") }
+        var bound = address.withPort(port)
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ListenError(errno: errno, address: bound) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, listen(fd, 128) == 0 else {
-            let reason = errno == EADDRINUSE ? "is in use" : "cannot be opened (\(String(cString: strerror(errno))))"
-            close(fd)
-            throw ServeError(description: "port \(port) on \(host) \(reason); pick another with --port")
+        if address.family == AF_INET6 {
+            var only: Int32 = address.isIPv6Any ? 0 : 1
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size))
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        let result = withUnsafePointer(to: &bound.storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, bound.length) } }
+        guard result == 0, listen(fd, 128) == 0 else {
+            let error = ListenError(errno: errno, address: bound)
+            close(fd)
+            throw error
+        }
+        var length = bound.length
+        _ = withUnsafeMutablePointer(to: &bound.storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
         self.fd = fd
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.address = bound
     }
 
+    /// The address and port it listens on.
+    let address: ListenAddress
+    var port: UInt16 { address.port }
+
     func start() {
+        state.withLock { $0 = .accepting }
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
     /// Wakes the blocked accept and ends the loop; connections in flight finish on their own. The
-    /// loop closes the socket itself, so it never calls accept on a number already reused.
+    /// loop closes the socket itself, so it never calls accept on a number already reused. A
+    /// listener never started (the check that a port is free) closes its socket here.
     func stop() {
-        stopping.withLock { $0 = true }
-        shutdown(fd, Int32(SHUT_RDWR))
+        let was = state.withLock { old in defer { old = .stopping }; return old }
+        switch was {
+        case .bound: close(fd)
+        case .accepting: shutdown(fd, Int32(SHUT_RDWR))
+        case .stopping: break
+        }
     }
 
-    private let stopping = Mutex(false)
+    private enum State { case bound, accepting, stopping }
+    private let state = Mutex(State.bound)
 
     private func acceptLoop() {
         defer { close(fd) }
         while true {
             let client = accept(fd, nil, nil)
-            if stopping.withLock({ $0 }) {
+            if state.withLock({ $0 == .stopping }) {
                 if client >= 0 { close(client) }
                 return
             }
@@ -176,6 +187,22 @@ final class HTTPListener: @unchecked Sendable {
         case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
         default: "Internal Server Error"
+        }
+    }
+}
+
+/// Why an address could not be listened on, in the words `serve` prints.
+struct ListenError: Error, Sendable, CustomStringConvertible {
+    let errno: Int32
+    let address: ListenAddress
+    var notHere: Bool { errno == EADDRNOTAVAIL || errno == EAFNOSUPPORT }
+    var description: String {
+        let at = "\(address.text):\(address.port)"
+        switch errno {
+        case EADDRINUSE: return "port \(address.port) on \(address.text) is in use; pick another with --port"
+        case EADDRNOTAVAIL, EAFNOSUPPORT: return "\(address.text) is not an address of this machine; pick one it has with --host (127.0.0.1, ::1, 0.0.0.0)"
+        case EACCES: return "\(at) cannot be opened (\(String(cString: strerror(errno)))); ports below 1024 need privileges, pick another with --port"
+        default: return "\(at) cannot be opened (\(String(cString: strerror(errno)))); pick another --host or --port"
         }
     }
 }

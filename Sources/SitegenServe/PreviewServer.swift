@@ -11,62 +11,69 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
 /// (never into the files). Folders serve their index.html; unknown paths the site's 404.html.
 public final class PreviewServer: Sendable {
     let host: String
+    let addresses: [ListenAddress]
     let requestedPort: UInt16
     let handler: PreviewHandler
     let listener = ListenerBox()
 
+    /// Resolves `host` (see `ListenHost`) and checks each address and the port before anything is built.
     public init(root: URL, host: String, port: UInt16, reload: LiveReload) throws {
-        guard Self.isIPv4(host) else {
-            throw ServeError(description: "--host '\(host)' is not an IPv4 address like 127.0.0.1")
-        }
         self.host = host
         self.requestedPort = port
         self.handler = PreviewHandler(files: StaticFiles(root: root), reload: reload)
-        try Self.checkFree(host: host, port: port)
+        addresses = try Self.available(try ListenHost.resolve(host), port: port)
     }
 
-    public static func isIPv4(_ host: String) -> Bool {
-        var address = in_addr()
-        return inet_pton(AF_INET, host, &address) == 1
-    }
-
-    /// Starts listening and returns the URL to open.
+    /// Starts listening on every address, on one port, and returns the URL to open.
     public func start() async throws -> URL {
         let handler = self.handler
-        let started = try HTTPListener(host: host, port: requestedPort) { await handler.handleRequest($0) }
-        started.start()
+        var started: [HTTPListener] = []
+        do {
+            for address in addresses {
+                // The first picks the port when asked for 0; the others take the same one.
+                let port = started.first?.port ?? requestedPort
+                let one = try HTTPListener(address: address, port: port) { await handler.handleRequest($0) }
+                started.append(one)
+            }
+        } catch let error as ListenError {
+            started.forEach { $0.stop() }
+            throw ServeError(description: error.description)
+        }
+        started.forEach { $0.start() }
         listener.set(started)
-        return URL(string: "http://\(host):\(started.port)/")!
+        return URL(string: "http://\(ListenHost.inURL(host)):\(started[0].port)/")!
     }
+
+    /// Where it listens, as "127.0.0.1:8000" and "[::1]:8000" (empty before `start`).
+    public var listening: [String] { listener.addresses }
 
     public func stop() async { listener.stop() }
 
     /// Binding first gives a clear one-line error for a port in use, before anything is built.
-    static func checkFree(host: String, port: UInt16) throws {
-        guard port != 0 else { return }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr(host)
-        let result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        if result != 0 {
-            let reason = errno == EADDRINUSE ? "is in use" : "cannot be opened (\(String(cString: strerror(errno))))"
-            throw ServeError(description: "port \(port) on \(host) \(reason); pick another with --port")
+    /// An optional address the machine does not have (`localhost`'s ::1 without IPv6) is left out.
+    static func available(_ addresses: [ListenAddress], port: UInt16) throws -> [ListenAddress] {
+        var kept: [ListenAddress] = []
+        for address in addresses {
+            do {
+                try HTTPListener(address: address, port: port) { _ in PreviewResponse(status: 500) }.stop()
+                kept.append(address)
+            } catch let error as ListenError {
+                if address.optional && error.notHere { continue }
+                throw ServeError(description: error.description)
+            }
         }
+        return kept
     }
 }
 
 final class ListenerBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var listener: HTTPListener?
-    func set(_ l: HTTPListener) { lock.withLock { listener = l } }
-    func stop() { lock.withLock { listener?.stop(); listener = nil } }
+    private var listeners: [HTTPListener] = []
+    func set(_ all: [HTTPListener]) { lock.withLock { listeners = all } }
+    var addresses: [String] { lock.withLock { listeners.map { "\($0.address.text):\($0.port)" } } }
+    func stop() { lock.withLock { listeners.forEach { $0.stop() }; listeners = [] } }
 }
+
 
 struct PreviewHandler: Sendable {
     let files: StaticFiles

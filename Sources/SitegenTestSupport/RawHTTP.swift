@@ -13,24 +13,36 @@ public enum RawHTTP {
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    public static func get(port: UInt16, _ target: String, method: String = "GET") throws -> Response {
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-        return try exchange(port: port, Data(request.utf8), head: method == "HEAD")
+    /// `address` is an IPv4 or IPv6 address (`::1`).
+    public static func get(port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1") throws -> Response {
+        let host = address.contains(":") ? "[\(address)]" : address
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
+        return try exchange(port: port, Data(request.utf8), head: method == "HEAD", address: address)
     }
 
     /// Sends `request` byte for byte (a send the server cut short by answering early is fine)
     /// and reads the answer.
-    public static func exchange(port: UInt16, _ request: Data, head isHead: Bool = false) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    public static func exchange(port: UInt16, _ request: Data, head isHead: Bool = false, address: String = "127.0.0.1") throws -> Response {
+        let six = address.contains(":")
+        let fd = socket(six ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let connected: Int32
+        if six {
+            var peer = sockaddr_in6()
+            peer.sin6_family = sa_family_t(AF_INET6)
+            peer.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, address, &peer.sin6_addr) == 1 else { throw POSIXError(.EINVAL) }
+            connected = withUnsafePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+        } else {
+            var peer = sockaddr_in()
+            peer.sin_family = sa_family_t(AF_INET)
+            peer.sin_port = port.bigEndian
+            peer.sin_addr.s_addr = inet_addr(address)
+            connected = withUnsafePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         request.withUnsafeBytes { raw in
             var offset = 0
@@ -74,10 +86,10 @@ public enum RawHTTP {
 extension RawHTTP {
     /// The same request from async code: the blocking socket work runs on its own thread, so an
     /// in-process server on the cooperative pool is never starved by its own client.
-    public static func fetch(port: UInt16, _ target: String, method: String = "GET") async throws -> Response {
+    public static func fetch(port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1") async throws -> Response {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try get(port: port, target, method: method) })
+                continuation.resume(with: Result { try get(port: port, target, method: method, address: address) })
             }
         }
     }

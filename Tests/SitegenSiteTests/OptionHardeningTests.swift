@@ -158,7 +158,10 @@ struct OptionHardeningTests {
     }
 
     @Test func aBadHostIsAUsageError() throws {
-        expectUsageLine(try Binary.run(["serve", "--host", "not-an-ip", "--port", "0", "--days", "1"], timeout: 15), "--host 'not-an-ip' is not an IPv4 address")
+        expectUsageLine(try Binary.run(["serve", "--host", "nosuchhost.invalid", "--port", "0", "--days", "1"], timeout: 15),
+                        "--host 'nosuchhost.invalid' is neither an IP address nor a name this machine resolves")
+        expectUsageLine(try Binary.run(["serve", "--host", "999.1.1.1", "--port", "0", "--days", "1"], timeout: 15),
+                        "--host '999.1.1.1' is neither an IP address nor a name this machine resolves")
     }
 
     @Test func publicFilesNeverReplaceGeneratedOnesAndDotfilesStayPrivate() throws {
