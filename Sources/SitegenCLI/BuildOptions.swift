@@ -79,9 +79,14 @@ public struct SiteOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("hotlink-posters"), help: "Link posters where image search found them instead of downloading and resizing them into the site.")
     public var hotlinkPosters = false
 
+    @Option(name: .customLong("allow-poster-host"), help: ArgumentHelp("Also download posters from this address, range or host name (10.0.0.0/8, fd00::/8, posters.lan), which is not public; repeatable. By default posters come only from public addresses.", valueName: "host"))
+    public var allowPosterHosts: [String] = []
+
     public init() {}
 
     public func validate() throws {
+        do { _ = try PosterHosts(allowing: allowPosterHosts) }
+        catch { throw ValidationError("--allow-poster-host: \(error)") }
         if let baseURL, BuildPlan.parseBaseURL(baseURL) == nil {
             throw ValidationError("--base-url '\(baseURL)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
         }

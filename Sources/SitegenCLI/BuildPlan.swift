@@ -101,11 +101,15 @@ public struct BuildPlan: Sendable {
             source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: kakaoKey != nil || postersCached,
                                    monitor: monitor, now: now, history: history)
         } else {
+            // The variable is for the same exceptions where options are awkward (CI, containers).
+            let posterHosts: PosterHosts
+            do { posterHosts = try PosterHosts(allowing: options.allowPosterHosts + [environment["SITEGEN_ALLOW_POSTER_HOSTS"] ?? ""].filter { !$0.isEmpty }) }
+            catch { throw UsageError("--allow-poster-host or SITEGEN_ALLOW_POSTER_HOSTS: \(error)") }
             let live = LiveSettings(
                 kobisKey: key, kakaoKey: kakaoKey,
                 kobisBase: try serviceURL(environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
                 kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
-                jobs: range.jobs)
+                jobs: range.jobs, posterHosts: posterHosts)
             source = CachingSource(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock), kind: .kobis,
                                    searchesPosters: kakaoKey != nil, monitor: monitor, now: now, history: history, budget: budget)
         }

@@ -16,10 +16,25 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     let cap: Int
+    /// Checked again at every redirect: a public address may send the download anywhere.
+    let hosts: PosterHosts
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
 
-    init(cap: Int) { self.cap = cap }
+    init(cap: Int, hosts: PosterHosts = PosterHosts()) { self.cap = cap; self.hosts = hosts }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        let refusal: String? = if let url = request.url {
+            ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? hosts.refusal(for: url) : "it redirects to an address that is not http(s)"
+        } else { "it redirects nowhere" }
+        if let refusal {
+            lock.withLock { pending[task.taskIdentifier]?.refused = PosterRefused(description: "redirected, then " + refusal) }
+            completionHandler(nil)
+        } else {
+            completionHandler(request)
+        }
+    }
 
     func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
         try await withCheckedThrowingContinuation { continuation in

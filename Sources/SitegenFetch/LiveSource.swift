@@ -14,15 +14,17 @@ public struct LiveSettings: Sendable {
     /// Whole seconds: Linux's URLSession rounds anything else (and fails at once below 1 s).
     public var timeoutSeconds: Int
     public var retry: RetryPolicy
+    /// Where poster images may come from (public addresses, and what `--allow-poster-host` adds).
+    public var posterHosts: PosterHosts
 
     /// HTTPS: the key travels in the query string. Plain HTTP only when KOBIS_BASE_URL says so.
     public static let defaultKOBISBase = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest")!
     public static let defaultKakaoBase = URL(string: "https://dapi.kakao.com")!
 
     public init(kobisKey: String, kakaoKey: String?, kobisBase: URL = defaultKOBISBase, kakaoBase: URL = defaultKakaoBase,
-                jobs: Int = 6, timeoutSeconds: Int = 10, retry: RetryPolicy = RetryPolicy()) {
+                jobs: Int = 6, timeoutSeconds: Int = 10, retry: RetryPolicy = RetryPolicy(), posterHosts: PosterHosts = PosterHosts()) {
         self.kobisKey = kobisKey; self.kakaoKey = kakaoKey; self.kobisBase = kobisBase; self.kakaoBase = kakaoBase
-        self.jobs = jobs; self.timeoutSeconds = max(1, timeoutSeconds); self.retry = retry
+        self.jobs = jobs; self.timeoutSeconds = max(1, timeoutSeconds); self.retry = retry; self.posterHosts = posterHosts
     }
 }
 
@@ -64,7 +66,7 @@ public actor LiveSource: BoxOfficeSource {
     nonisolated let session: URLSession
     /// Poster images only: their own session, whose delegate stops a body past the size cap.
     nonisolated let posterSession: URLSession
-    nonisolated let posterDownloads = CappedDownloads(cap: SourceRequest.maxPosterBytes)
+    nonisolated let posterDownloads: CappedDownloads
     let monitor: FetchMonitor
     let clock: @Sendable () -> Date
     /// The first KOBIS request runs alone, so a bad key costs exactly one request.
@@ -84,6 +86,7 @@ public actor LiveSource: BoxOfficeSource {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         session = URLSession(configuration: configuration)
+        posterDownloads = CappedDownloads(cap: SourceRequest.maxPosterBytes, hosts: settings.posterHosts)
         posterSession = URLSession(configuration: configuration, delegate: posterDownloads, delegateQueue: nil)
     }
 
@@ -136,6 +139,11 @@ public actor LiveSource: BoxOfficeSource {
     private func perform(_ request: SourceRequest) async throws -> SourceResponse {
         if case .posterImage(let url) = request, URL(string: url)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
             throw RequestError(reason: "the poster's address is not an http(s) URL", transient: false)
+        }
+        if case .posterImage(let address) = request, let url = URL(string: address) {
+            // Resolving blocks: off the actor, so other requests go on meanwhile.
+            let hosts = settings.posterHosts
+            if let refusal = await Task.detached(operation: { hosts.refusal(for: url) }).value { throw PosterRefused(description: refusal) }
         }
         let urlRequest = urlRequest(request)
         let service = request.isKOBIS ? "KOBIS" : (request.isPosterImage ? "the poster's host" : "Kakao")

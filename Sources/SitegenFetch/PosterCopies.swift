@@ -77,6 +77,7 @@ public struct PosterCopies: Sendable {
         let bytes: Data
         do { bytes = try await source.fetch(.posterImage(url: poster.url)).body }
         catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
+        catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
         return try resize(bytes)
     }

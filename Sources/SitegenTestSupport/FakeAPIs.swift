@@ -32,7 +32,9 @@ public final class FakeAPIs: @unchecked Sendable {
     public var kobisBase: String { server.baseURL + "/kobisopenapi/webservice/rest" }
     public var kakaoBase: String { server.baseURL + "/kakao" }
     public var environment: [String: String] {
-        ["KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey, "KOBIS_BASE_URL": kobisBase, "KAKAO_BASE_URL": kakaoBase]
+        // Posters are served from 127.0.0.1 here, which a build refuses unless told otherwise.
+        ["KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey, "KOBIS_BASE_URL": kobisBase, "KAKAO_BASE_URL": kakaoBase,
+         "SITEGEN_ALLOW_POSTER_HOSTS": "127.0.0.1"]
     }
 
     public func count(_ endpointSuffix: String) -> Int { server.requests.filter { $0.path.hasSuffix(endpointSuffix) }.count }
