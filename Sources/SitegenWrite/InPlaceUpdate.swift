@@ -90,9 +90,15 @@ extension SiteWriter {
         /// Writes what changed, then deletes what the previous build wrote and this one did not.
         public func finish() throws -> WriteReport {
             let stale = replacing.filter { !present.contains($0) && $0 != SiteWriter.marker }
-            if !pending.isEmpty || !stale.isEmpty || !drift.strays.isEmpty { writer.forgetManifest() }
+            if !pending.isEmpty || !stale.isEmpty || !drift.strays.isEmpty || drift.marker { writer.forgetManifest() }
             var made: Set<String> = [""]
             defer { abort() }
+            if drift.marker {
+                let temporary = try writer.makeStagingFolder() + "/marker"
+                try SiteWriter.writeFile(temporary, Data(SiteWriter.markerText.utf8), relative: SiteWriter.marker)
+                rename(temporary, root + "/" + SiteWriter.marker)
+                SiteWriter.removeTree(SiteWriter.parentFolder(temporary))
+            }
             for relative in drift.strays {
                 var info = stat()
                 if lstat(root + "/" + relative, &info) == 0, FileStamp.isFolder(info) { SiteWriter.removeTree(root + "/" + relative) }
@@ -130,7 +136,7 @@ extension SiteWriter {
             var report = WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
                                      writtenCount: pending.count, deletedCount: stale.count)
             // Each path once: a folder where a page belongs is removed, then the page written.
-            report.repairedCount = Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count
+            report.repairedCount = Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count + (drift.marker ? 1 : 0)
             report.stamps = stamps
             report.fileMode = fileMode
             let untouched: [BuildManifest.Folder] = self.folders.filter { !self.touched.contains($0.path) }

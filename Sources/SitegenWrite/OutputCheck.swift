@@ -39,9 +39,11 @@ public struct OutputDrift: Sendable, Equatable {
     public var rewrite: Set<String> = []
     /// What no build wrote (or a folder where a file belongs), removed before anything is written.
     public var strays: [String] = []
+    /// The `.sitegen` marker holds other bytes than a build writes there.
+    public var marker = false
 
     public init() {}
-    public var isEmpty: Bool { pages.isEmpty && strays.isEmpty }
+    public var isEmpty: Bool { pages.isEmpty && strays.isEmpty && !marker }
 }
 
 extension SiteWriter {
@@ -102,6 +104,7 @@ extension SiteWriter {
             if kind == .notAFolder { drift.strays.append(manifest.folders[i].path) } else { toRead.append(manifest.folders[i].path) }
         }
         if !toRead.isEmpty { drift.strays += strays(in: toRead, root: root, manifest: manifest) }
+        drift.marker = RegularFile.read(output.path + "/" + Self.marker, limit: 4096)?.data != Data(Self.markerText.utf8)
         return drift
     }
 

@@ -56,11 +56,12 @@ import Glibc
         try fm.removeItem(at: site.appendingPathComponent("date/2024-01-27/grid"))
         try Data("not a folder".utf8).write(to: site.appendingPathComponent("date/2024-01-27/grid"))
         chmod(site.appendingPathComponent("index.html").path, 0o600)
+        try Data("edited marker\n".utf8).write(to: site.appendingPathComponent(".sitegen"))
         // The same bytes under a new modification time: in doubt, compared, and kept as it is.
         let touched = site.appendingPathComponent("date/2024-01-28/index.html")
         try fm.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: touched.path)
-        // Nine paths to put right: the folder made a file also loses the page inside it.
-        return 9
+        // Ten paths to put right: the folder made a file also loses the page inside it.
+        return 10
     }
 
     static func inode(_ url: URL) -> UInt64 {
@@ -134,6 +135,7 @@ import Glibc
         let drift = writer.checkOutput(against: manifest)
         #expect(drift.strays == ["date/2024-01-26/index.html", "date/2024-01-27/grid", "date/junk", "date/stray.html"])
         #expect(drift.rewrite == ["date/2024-01-25/index.html", "index.html"])
+        #expect(drift.marker, "the .sitegen marker was edited")
         #expect(drift.files.isSuperset(of: ["date/2024-01-20/index.html", "date/2024-01-27/grid/index.html", "date/2024-01-28/index.html"]))
         #expect(drift.pages.contains("day 2024-01-20") || drift.pages.contains { $0.contains("2024-01-20") })
     }
