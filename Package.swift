@@ -47,13 +47,13 @@ let package = Package(
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
         .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
-        .target(name: "SitegenWrite", dependencies: ["SitegenModel", "SitegenBasics", "CAtomicSwap"]),
+        .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
         .target(name: "SitegenTheme", plugins: ["EmbedThemePlugin"]),
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
-        .target(name: "SitegenServe", dependencies: ["SitegenModel", "SitegenBasics"]),
+        .target(name: "SitegenServe", dependencies: ["SitegenBasics"]),
         .target(name: "SitegenCLI", dependencies: [
             "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -22,8 +22,6 @@ public struct BuildPlan: Sendable {
     public var jobs: Int
     public var buildTime: Date
     public var monitor: FetchMonitor
-    /// Keys, so the console can make sure none is ever printed.
-    public var secrets: [String]
     /// Link posters on their hosts (as before) rather than serve resized copies from the site.
     public var hotlinkPosters = false
     /// Said once before fetching: the days of a range that lie before KOBIS's first chart.
@@ -38,12 +36,12 @@ public struct BuildPlan: Sendable {
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
                 cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true), settings: SiteSettings,
-                source: any BoxOfficeSource, jobs: Int, buildTime: Date, monitor: FetchMonitor = FetchMonitor(), secrets: [String] = []) {
+                source: any BoxOfficeSource, jobs: Int, buildTime: Date, monitor: FetchMonitor = FetchMonitor()) {
         self.themeFoldersRequired = themeFoldersRequired
         self.days = days; self.output = output; self.templates = templates
         self.templatesLabel = templatesLabel ?? templates.path; self.publicFolder = publicFolder
         self.notes = notes; self.cache = cache; self.settings = settings; self.source = source
-        self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor; self.secrets = secrets
+        self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor
     }
 
     /// KOBIS's daily charts begin here; nothing earlier exists to fetch or imitate.
@@ -123,7 +121,7 @@ public struct BuildPlan: Sendable {
             days: days, output: output, templates: url(templates), templatesLabel: templates,
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil), settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
-            jobs: range.jobs, buildTime: buildTime, monitor: monitor, secrets: [key, kakaoKey ?? ""].filter { !$0.isEmpty })
+            jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters
         plan.rangeNotes = rangeNotes
         plan.accumulating = range.since != nil

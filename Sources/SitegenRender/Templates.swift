@@ -27,10 +27,9 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
 /// The compiled templates. Parsed once per build; rendering never touches the disk.
 public struct Templates: Sendable {
     public static let requiredPages = ["day", "grid", "movie", "person", "search", "archive", "404", "week", "week-grid", "year", "years", "records"]
-    let parsed: [String: [TemplateNode]]
     /// Library name → path shown in errors.
     let paths: [String: String]
-    /// `parsed` compiled for rendering, once per build instead of once per page.
+    /// The parsed templates compiled for rendering, once per build instead of once per page.
     let program: TemplateProgram
     /// Of every source's name and text.
     public let fingerprint: UInt64
@@ -61,7 +60,7 @@ public struct Templates: Sendable {
             fingerprint.add(source.name); fingerprint.add(source.text)
             stampsBuildTime = stampsBuildTime || source.text.contains("builtAt")
         }
-        return Templates(parsed: parsed, paths: paths, program: TemplateProgram(parsed), fingerprint: fingerprint.value,
+        return Templates(paths: paths, program: TemplateProgram(parsed), fingerprint: fingerprint.value,
                          stampsBuildTime: stampsBuildTime)
     }
 

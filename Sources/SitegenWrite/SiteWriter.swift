@@ -1,7 +1,6 @@
 import CAtomicSwap
 import Foundation
 import SitegenBasics
-import SitegenModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,9 +33,11 @@ public struct WriteReport: Sendable {
     }
 }
 
-/// The one writer. It builds the whole site in a staging folder beside `--output` and swaps it in
-/// with a single atomic rename only when everything is written; a failure leaves the previous
-/// site exactly as it was.
+/// The one writer. A first build (or one that changes more than half the pages) goes into a
+/// staging folder beside `--output`, swapped in with a single atomic rename only when everything
+/// is written; a later build updates the folder in place (`Update`: changed files staged, then
+/// renamed into place one by one), after checking it against the last build's manifest
+/// (`checkOutput`). Either way a failure leaves the previous site exactly as it was.
 public struct SiteWriter: Sendable {
     /// Marks a folder as sitegen's, so a build never replaces a folder it did not create.
     public static let marker = ".sitegen"

@@ -80,6 +80,23 @@ struct DocsTests {
         }
         #expect(checked >= 4, "the README links docs/cli.md and docs/templates.md")
     }
+
+    /// The front door stays one: the README is short, shows the site, and leads to every page of
+    /// the manual; the pictures it shows are small.
+    @Test func theReadmeIsShortShowsTheSiteAndLeadsToTheWholeManual() throws {
+        let readme = try read("README.md")
+        #expect(readme.utf8.count <= 12_000, "README.md is \(readme.utf8.count) bytes")
+        let links = Set(DocsText.links(in: readme))
+        for page in try markdownFiles() where page.hasPrefix("docs/") {
+            #expect(links.contains(page), "README.md does not lead to \(page)")
+        }
+        let pictures = links.filter { $0.hasPrefix("docs/images/") }
+        #expect(pictures.count >= 3, "\(pictures)")
+        for picture in pictures {
+            let size = (try FileManager.default.attributesOfItem(atPath: repo.appendingPathComponent(picture).path)[.size] as? Int) ?? 0
+            #expect(size > 5_000 && size < 150_000, "\(picture) is \(size) bytes")
+        }
+    }
 }
 
 /// Small readers of the text the docs tests compare.
@@ -133,7 +150,9 @@ enum DocsText {
         let prose = markdown.replacing(/(?s)```.*?```/, with: "").replacing(/`[^`\n]*`/, with: "")
         let inline = prose.matches(of: /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/).map { String($0.output.1) }
         let references = prose.matches(of: /(?m)^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)/).map { String($0.output.1) }
-        return inline + references
+        // HTML the README uses for pictures side by side.
+        let html = prose.matches(of: /<(?:img|a)\s[^>]*?(?:src|href)="([^"]+)"/).map { String($0.output.1) }
+        return inline + references + html
     }
 
     static func isRelative(_ link: String) -> Bool {
