@@ -96,8 +96,8 @@ public struct BuildPlan: Sendable {
             // Reading the cache needs no key, so --offline works without one.
             let postersCached = FileManager.default.fileExists(atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)
                 || (history?.url(for: .posterSearch(query: "")).map { FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path) } ?? false)
-            source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: kakaoKey != nil || postersCached,
-                                   monitor: monitor, now: now, history: history)
+            source = APISource(client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
+                               searchesPosters: kakaoKey != nil || postersCached)
         } else {
             // The variable is for the same exceptions where options are awkward (CI, containers).
             let posterHosts: PosterHosts
@@ -108,8 +108,9 @@ public struct BuildPlan: Sendable {
                 kobisBase: try serviceURL(environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
                 kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
                 jobs: range.jobs, posterHosts: posterHosts)
-            source = CachingSource(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock), kind: .kobis,
-                                   searchesPosters: kakaoKey != nil, monitor: monitor, now: now, history: history, budget: budget)
+            let client = CachingClient(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
+                                       monitor: monitor, now: now, history: history, budget: budget)
+            source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }
 
         var buildTime = now

@@ -31,7 +31,7 @@ public struct FetchCommand: AsyncParsableCommand {
             }
             let plan = try BuildPlan.resolve(range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
             let started = Date()
-            let caching = plan.source as? CachingSource
+            let caching = (plan.source as? APISource)?.client as? CachingClient
             if let caching {
                 let before = BackfillPlan.make(days: plan.days, source: caching)
                 console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "

@@ -24,18 +24,18 @@ public struct BackfillPlan: Sendable, Equatable {
     /// reach the daily top 10 in a year (KOBIS, 2010s), so 1.1 a day.
     static let newFilmsPerDay = 1.1
 
-    public static func make(days: [Day], source: CachingSource) -> BackfillPlan {
+    public static func make(days: [Day], source: CachingClient) -> BackfillPlan {
         var plan = BackfillPlan()
         plan.days = days.count
         var films = Set<String>()
         for day in days {
-            if case .day(let chart, _)? = source.settled(.dailyChart(day))?.decoded {
+            if case .day(let chart, _)? = source.settled(.dailyChart(day))?.value {
                 for entry in chart.entries { films.insert(entry.movieCode) }
             } else {
                 plan.daysToFetch += 1
             }
         }
-        let periods = Fetcher.periods(covering: days)
+        let periods = FetchPlan.periods(covering: days)
         plan.periods = periods.count
         plan.periodsToFetch = periods.filter { source.settled(.periodChart($0.kind, $0.start)) == nil }.count
         plan.filmsToFetch = films.filter { source.settled(.movieInfo(code: $0)) == nil }.count
@@ -56,12 +56,11 @@ public struct BackfillPlan: Sendable, Equatable {
     }
 }
 
-extension CachingSource {
+extension CachingClient {
     /// The answer held for good (the cache's or the history's), without asking anyone.
-    public func settled(_ request: SourceRequest) -> SourceResponse? {
-        if var entry = cache.read(request), let decoded = try? request.validate(entry.body) {
-            entry.decoded = decoded
-            if isFinal(request, entry) { return entry }
+    public func settled(_ request: SourceRequest) -> APIAnswer? {
+        if let entry = cache.read(request).flatMap({ try? APIAnswer(decoding: $0, for: request) }), isFinal(request, entry) {
+            return entry
         }
         if let history, let entry = fromHistory(request, history), isFinal(request, entry) { return entry }
         return nil

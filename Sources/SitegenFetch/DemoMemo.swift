@@ -16,12 +16,9 @@ final class DemoMemo: @unchecked Sendable {
     /// The binary that may read it: the simulator is its code.
     let identity: String
     private let lock = NSLock()
-    private var known: Contents?
-    /// This build's charts, kept from `charts` until `movies` writes them with the films.
-    private var asked: [Fetcher.Chart] = []
-    private var simulatedCharts = 0
-    /// Requests and films this build simulated, for tests: the memo must spare the rest.
-    private(set) var simulated = 0
+    private var simulatedCount = 0
+    /// Requests and films the last build simulated, for tests: the memo must spare the rest.
+    var simulated: Int { lock.withLock { simulatedCount } }
 
     static let header = "sitegen-demo-memo 1"
 
@@ -34,21 +31,11 @@ final class DemoMemo: @unchecked Sendable {
         var movies: [String: Movie?] = [:]
     }
 
-    /// The last build's values, read once per build.
+    /// The last build's values (none when the file is not this binary's, whole and sound).
     func contents() -> Contents {
-        lock.withLock {
-            if let known { return known }
-            // Mapped, not copied: most of it is read once.
-            // Mapped (it is large), once it is known to be a file: mapping a FIFO reads it, and waits.
-            let read = (RegularFile.exists(file.path) ? try? Data(contentsOf: file, options: .alwaysMapped) : nil)
-                .flatMap { Self.decode($0, identity: identity) } ?? Contents()
-            known = read
-            return read
-        }
-    }
-
-    func keep(charts: [Fetcher.Chart], simulated: Int) {
-        lock.withLock { asked = charts; simulatedCharts = simulated }
+        // Mapped (it is large), once it is known to be a file: mapping a FIFO reads it, and waits.
+        (RegularFile.exists(file.path) ? try? Data(contentsOf: file, options: .alwaysMapped) : nil)
+            .flatMap { Self.decode($0, identity: identity) } ?? Contents()
     }
 
     /// Writes this build's charts and films when more than one in fifty had to be simulated: the
@@ -56,12 +43,8 @@ final class DemoMemo: @unchecked Sendable {
     /// a few days costs less than writing 7 MB every morning, so on a ten-year site the file is
     /// rewritten about every seventy days (and whenever it was missing or another binary's).
     /// Either way the build's values are let go: a `serve` session keeps none of them.
-    func save(movies: [String: Movie?], simulated: Int) {
-        let (charts, missing) = lock.withLock {
-            defer { asked = []; known = nil }
-            self.simulated = simulatedCharts + simulated
-            return (asked, simulatedCharts + simulated)
-        }
+    func save(charts: [Chart], movies: [String: Movie?], simulated missing: Int) {
+        lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
         // Written as the response cache writes (temp file, then renamed over it), so a build
         // reading it meanwhile sees the old one or the new one; a folder it cannot write is

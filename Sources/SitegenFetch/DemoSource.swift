@@ -3,10 +3,10 @@ import SitegenBasics
 import SitegenDecode
 import SitegenModel
 
-/// The built-in demo source: KOBIS- and Kakao-shaped JSON bytes from the simulated market, for
-/// any date. Posters are never found (no network), so pages draw their local placeholder.
+/// The built-in demo source: the simulated market's charts and films as the model's values, for
+/// any date, exactly as decoding `DemoAPI`'s KOBIS-shaped JSON gives them (DemoTypedTests holds
+/// the two roads equal). Posters are never found (no network), so pages draw their placeholder.
 public struct DemoSource: BoxOfficeSource {
-    let cache = DemoCache()
     let memo: DemoMemo?
 
     public init() { memo = nil }
@@ -18,19 +18,36 @@ public struct DemoSource: BoxOfficeSource {
     }
 
     public var kind: DataSourceKind { .demo }
-    public var searchesPosters: Bool { true }
     /// The simulator is part of the binary, which the build manifest names.
     public var snapshotIdentity: String? { "demo" }
 
-    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    public func posterImage(url: String) async throws -> Data {
+        // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
+        throw ResponseMismatchError(reason: "the demo source has no poster images")
+    }
+}
+
+/// The demo as KOBIS and Kakao would send it: their JSON for any request, for the stand-in
+/// server the benchmark fills a cache from, and for tests that take the bytes road.
+public struct DemoAPI: APIClient {
+    let cache = DemoCache()
+
+    public init() {}
+
+    public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
+        try APIAnswer(decoding: try response(request), for: request)
+    }
+
+    public func response(_ request: SourceRequest) throws -> SourceResponse {
         switch request {
         case .dailyChart(let day):
-            return SourceResponse(body: Data(Self.dailyChartJSON(day, market: cache).utf8), fetchedAt: Self.collected(day, days: 1))
+            return SourceResponse(body: Data(DemoSource.dailyChartJSON(day, market: cache).utf8),
+                                  fetchedAt: DemoSource.collected(day, days: 1))
         case .periodChart(let kind, let start):
-            return SourceResponse(body: Data(Self.periodChartJSON(kind, start: start, market: cache).utf8),
-                                  fetchedAt: Self.collected(start, days: kind.length))
+            return SourceResponse(body: Data(DemoSource.periodChartJSON(kind, start: start, market: cache).utf8),
+                                  fetchedAt: DemoSource.collected(start, days: kind.length))
         case .movieInfo(let code):
-            return SourceResponse(body: Data(Self.movieInfoJSON(code).utf8), fetchedAt: nil)
+            return SourceResponse(body: Data(DemoSource.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:
             let empty = JSONWriter.text(.object([
                 ("documents", .array([])),
@@ -38,11 +55,12 @@ public struct DemoSource: BoxOfficeSource {
             ]))
             return SourceResponse(body: Data(empty.utf8), fetchedAt: nil)
         case .posterImage:
-            // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
             throw ResponseMismatchError(reason: "the demo source has no poster images")
         }
     }
+}
 
+extension DemoSource {
     /// KOBIS's percentage style: one decimal, but "-13" and "100" when the decimal is zero.
     static func percent(_ value: Double) -> String {
         let r = (value * 10).rounded() / 10

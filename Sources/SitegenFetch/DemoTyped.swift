@@ -3,40 +3,46 @@ import SitegenBasics
 import SitegenDecode
 import SitegenModel
 
-/// The demo's typed road (see `SimulatedSource`): the same rows and credits its JSON is written
-/// from, turned into the values `KOBISDecoder` reads back from that JSON.
-extension DemoSource: SimulatedSource {
-    /// The memo's charts where it has them, the rest simulated.
-    func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart] {
-        guard let memo else { return await simulate(requests, parallelism: parallelism) }
-        let known = memo.contents()
-        var charts: [Fetcher.Chart?] = requests.map { request in
+/// The demo's answers as values: the same rows and credits its JSON is written from (`DemoAPI`),
+/// turned into what `KOBISDecoder` reads back from that JSON, without writing and parsing the
+/// text (most of a demo build's fetch time when it did). Made, not asked for: nothing fails, no
+/// call is counted, and no poster is searched.
+extension DemoSource {
+    public func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
+        let requests = plan.rounds.flatMap { $0 }
+        monitor.plan(requests.count)
+        // The memo's values where it has them, the rest simulated; the memo keeps this build's.
+        let known = memo?.contents() ?? DemoMemo.Contents()
+        var charts: [Chart?] = requests.map { request in
             switch request {
             case .day(let day): known.days[day.ordinal].map { .day($0) }
             case .period(let kind, let start): known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
             }
         }
-        let missing = charts.indices.filter { charts[$0] == nil }
-        let made = await simulate(missing.map { requests[$0] }, parallelism: parallelism)
-        for (i, chart) in zip(missing, made) { charts[i] = chart }
+        let missingCharts = charts.indices.filter { charts[$0] == nil }
+        let made = await simulate(missingCharts.map { requests[$0] }, parallelism: jobs)
+        for (i, chart) in zip(missingCharts, made) { charts[i] = chart }
+        requests.forEach { _ in monitor.finished() }
+        var seen = Set<String>()
+        let films = FetchPlan.newFilms(in: charts.compactMap { if case .day(let c)? = $0 { c } else { nil } }, seen: &seen)
+        monitor.plan(films.count)
+        var movies = films.map { known.movies[$0.code] }
+        let missingMovies = movies.indices.filter { movies[$0] == nil }
+        let simulated = await simulateMovies(missingMovies.map { films[$0].code }, parallelism: jobs)
+        for (i, movie) in zip(missingMovies, simulated) { movies[i] = .some(movie) }
+        films.forEach { _ in monitor.finished() }
         let all = charts.map { $0! }
-        memo.keep(charts: all, simulated: missing.count)
-        return all
+        memo?.save(charts: all, movies: Dictionary(zip(films.map(\.code), movies.map { $0! }), uniquingKeysWith: { a, _ in a }),
+                   simulated: missingCharts.count + missingMovies.count)
+        var answers = FetchAnswers()
+        answers.charts = zip(requests, all).map { ($0, .fetched($1, [])) }
+        answers.films = zip(films, movies).map { film, movie in
+            (film, movie!.map { FilmAnswer(movie: $0) } ?? .noDetails(film.code))
+        }
+        return answers
     }
 
-    func movies(_ codes: [String], parallelism: Int) async -> [Movie?] {
-        guard let memo else { return await simulateMovies(codes, parallelism: parallelism) }
-        let known = memo.contents().movies
-        var movies = codes.map { known[$0] }
-        let missing = movies.indices.filter { movies[$0] == nil }
-        let made = await simulateMovies(missing.map { codes[$0] }, parallelism: parallelism)
-        for (i, movie) in zip(missing, made) { movies[i] = .some(movie) }
-        let all = movies.map { $0! }
-        memo.save(movies: Dictionary(zip(codes, all), uniquingKeysWith: { a, _ in a }), simulated: missing.count)
-        return all
-    }
-
-    func simulate(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart] {
+    func simulate(_ requests: [ChartRequest], parallelism: Int) async -> [Chart] {
         // Every day a chart compares with: the day before a day, the week before a period.
         let spans = requests.map { request -> ClosedRange<Int> in
             switch request {
@@ -57,7 +63,7 @@ extension DemoSource: SimulatedSource {
         }
         let figures = Dictionary(uniqueKeysWithValues: zip(keys, sums))
         return await chunked(requests.count, parallelism) { range in
-            range.map { i -> Fetcher.Chart in
+            range.map { i -> Chart in
                 switch requests[i] {
                 case .day(let day): .day(Self.dayChart(day, market: market))
                 case .period(let kind, let start):

@@ -57,11 +57,9 @@ public struct PosterKeyError: Error, Sendable, CustomStringConvertible {
     public var description: String { "Kakao refused KAKAO_REST_API_KEY (\(detail)); pages show placeholders" }
 }
 
-/// The live KOBIS and Kakao APIs over HTTP, with retries. Its bytes are the APIs' own.
-public actor LiveSource: BoxOfficeSource {
-    public nonisolated var kind: DataSourceKind { .kobis }
-    public nonisolated var searchesPosters: Bool { settings.kakaoKey?.isEmpty == false }
-
+/// The live KOBIS and Kakao APIs over HTTP, with retries: an answer that does not decode is a
+/// server's hiccup and asked again. Its bytes are the APIs' own.
+public actor LiveSource: APIClient {
     nonisolated let settings: LiveSettings
     nonisolated let session: URLSession
     /// Poster images only: their own session, whose delegate stops a body past the size cap.
@@ -90,7 +88,7 @@ public actor LiveSource: BoxOfficeSource {
         posterSession = URLSession(configuration: configuration, delegate: posterDownloads, delegateQueue: nil)
     }
 
-    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         if case .posterSearch = request, let refused = posterKeyRefused { throw PosterKeyError(detail: refused) }
         guard request.isKOBIS, !keyVerified else { return try await perform(request) }
         if let probe {
@@ -136,7 +134,7 @@ public actor LiveSource: BoxOfficeSource {
         return urlRequest
     }
 
-    private func perform(_ request: SourceRequest) async throws -> SourceResponse {
+    private func perform(_ request: SourceRequest) async throws -> APIAnswer {
         if case .posterImage(let url) = request, URL(string: url)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
             throw RequestError(reason: "the poster's address is not an http(s) URL", transient: false)
         }
@@ -171,10 +169,7 @@ public actor LiveSource: BoxOfficeSource {
                     retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")
                 } else {
                     do {
-                        // Kept, so the fetcher does not decode the same bytes again.
-                        var answer = SourceResponse(body: data, fetchedAt: clock())
-                        answer.decoded = try request.validate(data)
-                        return answer
+                        return try APIAnswer(decoding: SourceResponse(body: data, fetchedAt: clock()), for: request)
                     } catch let fault as KOBISFault {
                         if fault.isInvalidKey { throw InvalidKeyError(fault: fault) }
                         if fault.isQuota { throw QuotaError(fault: fault) }

@@ -75,7 +75,7 @@ public struct PosterCopies: Sendable {
             throw PosterFailure("its address is not an http(s) URL")
         }
         let bytes: Data
-        do { bytes = try await source.fetch(.posterImage(url: poster.url)).body }
+        do { bytes = try await source.posterImage(url: poster.url) }
         catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
         catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }

@@ -46,50 +46,53 @@ public enum SourceRequest: Hashable, Sendable {
     }
 }
 
+/// The bytes an API answered and when they were collected (a day's figures are provisional until
+/// the next morning): what the cache and the history keep.
 public struct SourceResponse: Sendable {
     public var body: Data
-    /// When the bytes were collected (a day's figures are provisional until the next morning).
     public var fetchedAt: Date?
-    /// What the body decoded to when a source already decoded it (the cache checks every file
-    /// it reads): the Fetcher takes it instead of decoding the same bytes twice.
-    public var decoded: Decoded?
     public init(body: Data, fetchedAt: Date?) { self.body = body; self.fetchedAt = fetchedAt }
 }
 
-/// A body decoded as the pipeline decodes it, before `fetchedAt` is set.
+/// An API's answer with what it decodes to. Made only by decoding (`init(decoding:for:)`), so
+/// whoever holds one holds bytes that decode, and nothing after it decodes them again: checking an
+/// answer (before it is cached or trusted from the cache) and reading it are one step.
+public struct APIAnswer: Sendable {
+    public let response: SourceResponse
+    public let value: Decoded
+}
+
+/// What an answer decodes to, by the request it answers.
 public enum Decoded: Sendable {
     case day(DayChart, [DataWarning])
     case period(PeriodChart, [DataWarning])
     case movie(Movie?)
-    case other
+    case poster(Poster?)
+    case image
 }
 
-/// The seam between the pipeline and where data comes from. The demo simulator and the live
-/// KOBIS/Kakao client both answer with the APIs' raw bytes, so both go through one decoding path
-/// (a build takes the demo's values without the bytes: see `SimulatedSource`).
+/// Where answers come from as bytes: the live KOBIS and Kakao client, the cache and history
+/// over it, a test's fake API. Each checks what it hands on by decoding it.
+public protocol APIClient: Sendable {
+    func fetch(_ request: SourceRequest) async throws -> APIAnswer
+}
+
+/// The seam between the fetch stage and where data comes from, in values: the live APIs through
+/// the cache (`APISource`) and the demo simulator (`DemoSource`) answer the same plan with the
+/// same model values, so the Fetcher never asks which one it has.
 public protocol BoxOfficeSource: Sendable {
     var kind: DataSourceKind { get }
-    /// False when there is no poster service (no Kakao key): pages then use placeholders.
-    var searchesPosters: Bool { get }
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse
     /// Names every answer this source can give for any request, when that is known without
     /// asking (the demo: the binary's own simulator). A rebuild whose inputs, this included, are
     /// the last build's then has nothing to do. nil: answers may change, so they are fetched.
     var snapshotIdentity: String? { get }
+    /// Every chart of the plan, and the details and poster choice of every film on its daily
+    /// charts, each reported to `monitor` as it is answered, at most `jobs` at a time.
+    func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers
+    /// The bytes of a chosen poster, from whatever host image search found it on.
+    func posterImage(url: String) async throws -> Data
 }
 
 extension BoxOfficeSource {
     public var snapshotIdentity: String? { nil }
-}
-
-/// A source whose answers are made, not fetched: the demo simulator. Its KOBIS JSON would only
-/// be parsed again at once, and writing and reading it was most of a demo build's fetch time,
-/// so the Fetcher takes the values that decoding those bytes gives (warnings none, posters
-/// none) straight from it. `fetch` still answers with the bytes (kobis-standin, tests), and
-/// DemoTypedTests checks the two roads give equal charts and movies.
-protocol SimulatedSource: BoxOfficeSource {
-    /// What `KOBISDecoder` makes of `fetch`'s answer to each request, in order.
-    func charts(_ requests: [Fetcher.ChartRequest], parallelism: Int) async -> [Fetcher.Chart]
-    /// What `KOBISDecoder.movieInfo` makes of `fetch(.movieInfo(code:))`, in order.
-    func movies(_ codes: [String], parallelism: Int) async -> [Movie?]
 }

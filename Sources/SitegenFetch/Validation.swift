@@ -2,31 +2,35 @@ import Foundation
 import SitegenDecode
 import SitegenModel
 
-extension SourceRequest {
-    /// Decodes the bytes as the pipeline will, so nothing that would fail later is cached or
-    /// returned: KOBIS faults surface as `KOBISFault`, anything else malformed as `ResponseFormatError`.
-    @discardableResult
-    public func validate(_ data: Data) throws -> Decoded {
-        switch self {
+extension APIAnswer {
+    /// Decodes the bytes as the pipeline reads them, so nothing that would fail later is cached,
+    /// trusted from the cache or handed on: KOBIS faults surface as `KOBISFault`, anything else
+    /// malformed as `ResponseFormatError` or `ResponseMismatchError`.
+    public init(decoding response: SourceResponse, for request: SourceRequest) throws {
+        self.response = response
+        let (data, fetchedAt) = (response.body, response.fetchedAt)
+        switch request {
         case .dailyChart(let day):
-            let (chart, notes) = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: nil)
-            return .day(chart, notes)
+            let (chart, notes) = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: fetchedAt)
+            value = .day(chart, notes)
         case .periodChart(let kind, let start):
-            let (chart, notes) = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: nil)
-            return .period(chart, notes)
-        case .movieInfo(let code): return .movie(try KOBISDecoder.movieInfo(data, code: code))
-        case .posterSearch: _ = try KakaoDecoder.choosePoster(data)
+            let (chart, notes) = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: fetchedAt)
+            value = .period(chart, notes)
+        case .movieInfo(let code): value = .movie(try KOBISDecoder.movieInfo(data, code: code))
+        case .posterSearch: value = .poster(try KakaoDecoder.choosePoster(data))
         // Whether the bytes are an image is libvips's to say (PosterCopies); here only what no
         // retry can change: nothing at all, or more than any poster needs.
         case .posterImage:
             if data.isEmpty { throw ResponseMismatchError(reason: "the poster's host sent no bytes") }
-            if data.count > Self.maxPosterBytes {
-                throw ResponseMismatchError(reason: "the poster is \(data.count / 1_000_000) MB, more than the \(Self.maxPosterBytes / 1_000_000) MB a poster may be")
+            if data.count > SourceRequest.maxPosterBytes {
+                throw ResponseMismatchError(reason: "the poster is \(data.count / 1_000_000) MB, more than the \(SourceRequest.maxPosterBytes / 1_000_000) MB a poster may be")
             }
+            value = .image
         }
-        return .other
     }
+}
 
+extension SourceRequest {
     /// A one-sheet scan at print size is a few MB; anything past this is not worth a phone's grid.
     public static let maxPosterBytes = 20_000_000
 

@@ -96,3 +96,30 @@ public final class FakeAPIs: @unchecked Sendable {
         return .respond(status: 404, body: Data("not found".utf8))
     }
 }
+
+/// A test's API written as bytes: decoded as the live client's answers are, so a fake answer
+/// that would not decode fails where a real one would.
+public protocol FakeAPI: APIClient {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse
+}
+
+extension FakeAPI {
+    public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
+        try APIAnswer(decoding: try await respond(request), for: request)
+    }
+}
+
+/// A fake API a build reads as the live APIs are read: through an `APISource` over itself.
+public protocol FakeSource: FakeAPI, BoxOfficeSource {
+    var searchesPosters: Bool { get }
+}
+
+extension FakeSource {
+    var throughAPI: APISource { APISource(client: self, kind: kind, searchesPosters: searchesPosters) }
+
+    public func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
+        try await throughAPI.answer(plan, jobs: jobs, monitor: monitor)
+    }
+
+    public func posterImage(url: String) async throws -> Data { try await throughAPI.posterImage(url: url) }
+}

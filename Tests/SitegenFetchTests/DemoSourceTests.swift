@@ -119,21 +119,21 @@ import SitegenBasics
     @Test func everyChartedMovieHasDetails() async throws {
         var codes = Set<String>()
         for c in Self.charts { for e in c.entries { codes.insert(e.movieCode) } }
-        let source = DemoSource()
+        let source = DemoAPI()
         for code in codes.sorted() {
-            let body = try await source.fetch(.movieInfo(code: code)).body
+            let body = try source.response(.movieInfo(code: code)).body
             let movie = try #require(try KOBISDecoder.movieInfo(body, code: code), "\(code)")
             #expect(!movie.directors.isEmpty && !movie.actors.isEmpty && !movie.genres.isEmpty && !movie.watchGrades.isEmpty)
             #expect(movie.runtimeMinutes != nil && movie.productionYear != nil && !movie.distributors.isEmpty)
         }
-        #expect(try KOBISDecoder.movieInfo(try await source.fetch(.movieInfo(code: "20990000")).body, code: "20990000") == nil)
-        #expect(try KakaoDecoder.choosePoster(try await source.fetch(.posterSearch(query: "x 영화 포스터")).body) == nil)
+        #expect(try KOBISDecoder.movieInfo(try source.response(.movieInfo(code: "20990000")).body, code: "20990000") == nil)
+        #expect(try KakaoDecoder.choosePoster(try source.response(.posterSearch(query: "x 영화 포스터")).body) == nil)
     }
 
     @Test func sameInputsGiveTheSameBytesWhateverTheRange() async throws {
         let day = Day(iso: "2024-02-10")!
-        let a = try await DemoSource().fetch(.dailyChart(day)).body
-        let b = try await DemoSource().fetch(.dailyChart(day)).body
+        let a = try DemoAPI().response(.dailyChart(day)).body
+        let b = try DemoAPI().response(.dailyChart(day)).body
         #expect(a == b)
         let wide = try await Fetcher(source: DemoSource(), jobs: 4).fetch(days: (0..<10).map { day.adding(days: $0 - 9) })
         let narrow = try await Fetcher(source: DemoSource(), jobs: 1).fetch(days: [day])
@@ -154,21 +154,21 @@ import SitegenBasics
     /// another's answer: a day, week or weekend asked of a source that already served a year
     /// answers byte for byte as a fresh source does.
     @Test func aDaysJSONIsTheSameWhateverRangeAsksForIt() async throws {
-        let long = DemoSource()
+        let long = DemoAPI()
         let end = Day(iso: "2024-02-10")!
         var seen: [Int: Data] = [:]
         // Newest first, as a daily rebuild's cache misses come, then the rest of the year.
-        for i in (0..<400).reversed() where i % 2 == 0 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
-        for i in 0..<400 where i % 2 == 1 { seen[i] = try await long.fetch(.dailyChart(end.adding(days: -i))).body }
+        for i in (0..<400).reversed() where i % 2 == 0 { seen[i] = try long.response(.dailyChart(end.adding(days: -i))).body }
+        for i in 0..<400 where i % 2 == 1 { seen[i] = try long.response(.dailyChart(end.adding(days: -i))).body }
         for i in [0, 1, 37, 200, 201, 399] {
-            let fresh = try await DemoSource().fetch(.dailyChart(end.adding(days: -i))).body
+            let fresh = try DemoAPI().response(.dailyChart(end.adding(days: -i))).body
             #expect(fresh == seen[i], "\(end.adding(days: -i).iso)")
         }
         let monday = Day(iso: "2023-10-02")!
         for kind in [PeriodKind.week, .weekend] {
             let start = kind == .week ? monday : monday.adding(days: 4)
-            let warm = try await long.fetch(.periodChart(kind, start)).body
-            #expect(warm == (try await DemoSource().fetch(.periodChart(kind, start)).body), "\(kind) \(start.iso)")
+            let warm = try long.response(.periodChart(kind, start)).body
+            #expect(warm == (try DemoAPI().response(.periodChart(kind, start)).body), "\(kind) \(start.iso)")
         }
     }
 

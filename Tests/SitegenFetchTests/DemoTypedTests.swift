@@ -5,23 +5,15 @@ import Foundation
 import SitegenBasics
 import Testing
 
-/// The demo's bytes only, as any other source: the Fetcher decodes every answer with KOBISDecoder.
-struct DemoBytesOnly: BoxOfficeSource {
-    let demo = DemoSource()
-    var kind: DataSourceKind { demo.kind }
-    var searchesPosters: Bool { demo.searchesPosters }
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse { try await demo.fetch(request) }
-}
-
-/// A build takes the demo's charts and movies as values (`SimulatedSource`); they must be
-/// exactly what decoding the demo's KOBIS JSON gives, so the site cannot tell the roads apart.
+/// A build takes the demo's charts and movies as values (`DemoSource`); they must be exactly
+/// what decoding the demo's KOBIS JSON (`DemoAPI`) gives, so the site cannot tell the roads apart.
 @Suite struct DemoTypedTests {
     /// 400 days from 2023-01-09 to 2024-02-12: 설 2023 and 2024, 추석 2023, 57 weeks and weekends.
     static let days: [Day] = (0..<400).map { Day(iso: "2023-01-09")!.adding(days: $0) }
 
     @Test func typedChartsAndMoviesEqualTheDecodedJSON() async throws {
         let typed = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: Self.days)
-        let decoded = try await Fetcher(source: DemoBytesOnly(), jobs: 2).fetch(days: Self.days)
+        let decoded = try await Fetcher(source: APISource(client: DemoAPI(), kind: .demo, searchesPosters: false), jobs: 2).fetch(days: Self.days)
         #expect(typed.dataset.days.count == 400)
         #expect(typed.dataset.periods.count == 57 * 2)
         #expect(typed.dataset.movies.count > 100)

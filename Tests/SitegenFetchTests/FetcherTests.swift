@@ -2,14 +2,13 @@ import Foundation
 import Testing
 @testable import SitegenFetch
 @testable import SitegenModel
+import SitegenTestSupport
 
 /// A source of our own seam that answers from a table; it stands in for KOBIS where a test needs
 /// a specific answer (the live HTTP client has its own tests against a real local server).
-struct TableSource: BoxOfficeSource {
-    var kind: DataSourceKind { .kobis }
-    var searchesPosters: Bool { true }
+struct TableSource: FakeAPI {
     let answer: @Sendable (SourceRequest) throws -> Data
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
         SourceResponse(body: try answer(request), fetchedAt: nil)
     }
 }
@@ -25,7 +24,7 @@ struct TableSource: BoxOfficeSource {
             return Data(DemoSource.dailyChartJSON(self.day.adding(days: -1)).utf8)
         }
         let error = await #expect(throws: FetchError.self) {
-            try await Fetcher(source: source, jobs: 2).fetch(days: [day.adding(days: -1), day])
+            try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 2).fetch(days: [day.adding(days: -1), day])
         }
         #expect(error?.description == "fetch 2024-02-10: KOBIS said 320010 유효하지않은 키값입니다.")
     }
@@ -40,7 +39,7 @@ struct TableSource: BoxOfficeSource {
             case .posterImage: return Data()
             }
         }
-        let outcome = try await Fetcher(source: source, jobs: 3).fetch(days: [day])
+        let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 3).fetch(days: [day])
         #expect(outcome.dataset.days[0].entries.count == 10)
         #expect(outcome.dataset.movies.isEmpty)
         #expect(outcome.warnings.count == 10)
@@ -60,7 +59,7 @@ struct TableSource: BoxOfficeSource {
             case .posterImage: return Data()
             }
         }
-        let outcome = try await Fetcher(source: source, jobs: 2).fetch(days: [day])
+        let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 2).fetch(days: [day])
         #expect(outcome.dataset.posters.count == 10)
         #expect(seen.all.allSatisfy { $0.hasSuffix(" 영화 포스터") && !$0.hasPrefix(" ") && !$0.contains("  ") })
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SitegenFetch
 @testable import SitegenModel
+import SitegenTestSupport
 
 /// The durable history under the cache: final answers only, read when the cache lost them, a
 /// damaged file never trusted, an unwritable folder said once.
@@ -13,14 +14,12 @@ import Testing
     }
 
     /// Answers like KOBIS, counting what it is asked.
-    final class Upstream: BoxOfficeSource, @unchecked Sendable {
-        var kind: DataSourceKind { .kobis }
-        var searchesPosters: Bool { false }
+    final class Upstream: FakeAPI, @unchecked Sendable {
         private let lock = NSLock()
         private(set) var asked: [String] = []
         let fetchedAt: Date
         init(fetchedAt: Date) { self.fetchedAt = fetchedAt }
-        func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+        func respond(_ request: SourceRequest) async throws -> SourceResponse {
             lock.withLock { asked.append(request.label) }
             switch request {
             case .dailyChart(let d): return SourceResponse(body: Data(DemoSource.dailyChartJSON(d).utf8), fetchedAt: fetchedAt)
@@ -30,9 +29,8 @@ import Testing
         }
     }
 
-    func source(_ cache: URL, _ history: URL, upstream: Upstream?, monitor: FetchMonitor = FetchMonitor()) -> CachingSource {
-        CachingSource(cache: ResponseCache(folder: cache), upstream: upstream, kind: .kobis, searchesPosters: false,
-                      monitor: monitor, now: Date(), history: HistoryStore(folder: history))
+    func source(_ cache: URL, _ history: URL, upstream: Upstream?, monitor: FetchMonitor = FetchMonitor()) -> CachingClient {
+        CachingClient(cache: ResponseCache(folder: cache), upstream: upstream, monitor: monitor, now: Date(), history: HistoryStore(folder: history))
     }
 
     @Test func keepsOnlyFinalAnswersAndRefillsALostCacheFromThem() async throws {
@@ -51,7 +49,7 @@ import Testing
         try FileManager.default.removeItem(at: cache)
         let again = try await source(cache, history, upstream: upstream).fetch(.dailyChart(day))
         #expect(upstream.asked == ["2024-02-10", yesterday.iso], "the lost cache was refilled without asking")
-        #expect(again.body == Data(DemoSource.dailyChartJSON(day).utf8))
+        #expect(again.response.body == Data(DemoSource.dailyChartJSON(day).utf8))
         #expect(ResponseCache(folder: cache).read(.dailyChart(day)) != nil, "and the cache has it again")
         // Offline, the history answers too.
         try FileManager.default.removeItem(at: cache)
@@ -77,7 +75,7 @@ import Testing
         await #expect(throws: CacheMiss.self) { try await source(cache, history, upstream: nil, monitor: offline).fetch(.dailyChart(day)) }
         let monitor = FetchMonitor()
         let refetched = try await source(cache, history, upstream: upstream, monitor: monitor).fetch(.dailyChart(day))
-        #expect(refetched.body == Data(DemoSource.dailyChartJSON(day).utf8), "never the damaged bytes")
+        #expect(refetched.response.body == Data(DemoSource.dailyChartJSON(day).utf8), "never the damaged bytes")
         #expect(upstream.asked.count == 2)
         #expect(try Data(contentsOf: file) == good, "the history holds the good answer again")
     }

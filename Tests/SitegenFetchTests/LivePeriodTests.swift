@@ -24,7 +24,7 @@ import SitegenTestSupport
 
     @Test func asksForTheWeekAndTheWeekendWithTheKeyFirst() async throws {
         let apis = try FakeAPIs()
-        let outcome = try await Fetcher(source: live(apis, monitor: FetchMonitor()), jobs: 4).fetch(days: days)
+        let outcome = try await Fetcher(source: APISource(client: live(apis, monitor: FetchMonitor()), searchesPosters: false), jobs: 4).fetch(days: days)
         let weekly = apis.server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") }.map(\.target).sorted()
         #expect(weekly == [
             "/kobisopenapi/webservice/rest/boxoffice/searchWeeklyBoxOfficeList.json?key=\(FakeAPIs.kobisKey)&targetDt=20240205&weekGb=0",
@@ -36,7 +36,7 @@ import SitegenTestSupport
     @Test func aPartialWeekAtTheEdgeIsNotAskedFor() async throws {
         let apis = try FakeAPIs()
         // Tuesday to Saturday: no whole week and no whole weekend.
-        _ = try await Fetcher(source: live(apis, monitor: FetchMonitor()), jobs: 4).fetch(days: (1..<6).map { monday.adding(days: $0) })
+        _ = try await Fetcher(source: APISource(client: live(apis, monitor: FetchMonitor()), searchesPosters: false), jobs: 4).fetch(days: (1..<6).map { monday.adding(days: $0) })
         #expect(apis.weeklyRequests == 0)
     }
 
@@ -48,7 +48,7 @@ import SitegenTestSupport
             return nil
         }
         let monitor = FetchMonitor()
-        let outcome = try await Fetcher(source: live(apis, monitor: monitor), jobs: 4, monitor: monitor).fetch(days: days)
+        let outcome = try await Fetcher(source: APISource(client: live(apis, monitor: monitor), searchesPosters: false), jobs: 4, monitor: monitor).fetch(days: days)
         #expect(outcome.dataset.periods.count == 2)
         #expect(apis.weeklyRequests == 5)
         #expect(monitor.snapshot.retries == 3)
@@ -58,7 +58,7 @@ import SitegenTestSupport
         let apis = try FakeAPIs()
         apis.inject { r, _ in self.isWeekly(r, "0") ? .json(#"{"faultInfo":{"message":"시스템 오류","errorCode":"320999"}}"#) : nil }
         let error = await #expect(throws: FetchError.self) {
-            try await Fetcher(source: live(apis, monitor: FetchMonitor()), jobs: 4).fetch(days: days)
+            try await Fetcher(source: APISource(client: live(apis, monitor: FetchMonitor()), searchesPosters: false), jobs: 4).fetch(days: days)
         }
         #expect(error?.description == "fetch week 2024-02-05: KOBIS said 320999 시스템 오류")
     }
@@ -69,7 +69,7 @@ import SitegenTestSupport
             self.isWeekly(r, "1") ? .json(DemoSource.periodChartJSON(.weekend, start: Day(iso: "2024-02-02")!)) : nil
         }
         let error = await #expect(throws: FetchError.self) {
-            try await Fetcher(source: live(apis, monitor: FetchMonitor()), jobs: 4).fetch(days: days)
+            try await Fetcher(source: APISource(client: live(apis, monitor: FetchMonitor()), searchesPosters: false), jobs: 4).fetch(days: days)
         }
         #expect(error?.description.hasPrefix("fetch weekend 2024-02-09: KOBIS: asked for 2024-02-09~2024-02-11 but KOBIS answered") == true)
         #expect(apis.weeklyRequests == 2) // a mismatch is not retried
@@ -84,7 +84,7 @@ import SitegenTestSupport
         // Fetched the morning after Sunday: Sunday may still be corrected, so the week is asked again.
         try cache.write(week, SourceResponse(body: body, fetchedAt: sunday.adding(days: 1).startInstantKST.addingTimeInterval(3600)))
         let monitor = FetchMonitor()
-        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor), kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
+        let source = CachingClient(cache: cache, upstream: live(apis, monitor: monitor), monitor: monitor, now: Date())
         _ = try await source.fetch(week)
         #expect(apis.weeklyRequests == 1)
         // Fetched once Sunday had settled: final forever.
@@ -101,8 +101,8 @@ import SitegenTestSupport
         let cache = ResponseCache(folder: folder)
         for day in days { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
         let monitor = FetchMonitor()
-        let source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
-        let outcome = try await Fetcher(source: source, jobs: 2, monitor: monitor).fetch(days: days)
+        let source = CachingClient(cache: cache, upstream: nil, monitor: monitor, now: Date())
+        let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: false), jobs: 2, monitor: monitor).fetch(days: days)
         #expect(outcome.dataset.days.count == days.count && outcome.dataset.periods.isEmpty)
         let notes = outcome.warnings.filter { $0.context == "--offline" }
         #expect(notes.count == 1)
@@ -114,8 +114,8 @@ import SitegenTestSupport
         let cache = ResponseCache(folder: folder)
         for day in days.dropFirst() { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
         let monitor = FetchMonitor()
-        let source = CachingSource(cache: cache, upstream: nil, kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
-        let error = await #expect(throws: FetchError.self) { try await Fetcher(source: source, jobs: 2, monitor: monitor).fetch(days: days) }
+        let source = CachingClient(cache: cache, upstream: nil, monitor: monitor, now: Date())
+        let error = await #expect(throws: FetchError.self) { try await Fetcher(source: APISource(client: source, searchesPosters: false), jobs: 2, monitor: monitor).fetch(days: days) }
         #expect(error?.description.contains("not in the cache: \(days[0].iso);") == true)
     }
 }

@@ -33,7 +33,7 @@ import Testing
         apis.inject { r, attempt in self.isChart(r) && attempt == 1 ? .json("busy", status: 503) : nil }
         let monitor = FetchMonitor()
         let response = try await live(apis, monitor: monitor).fetch(.dailyChart(day))
-        #expect(try KOBISDecoder.dailyChart(response.body, date: day, fetchedAt: nil).0.entries.count == 10)
+        #expect(try KOBISDecoder.dailyChart(response.response.body, date: day, fetchedAt: nil).0.entries.count == 10)
         #expect(apis.chartRequests == 2)
         #expect(monitor.snapshot.retries == 1)
     }
@@ -62,7 +62,7 @@ import Testing
         }
         let monitor = FetchMonitor()
         let response = try await live(apis, monitor: monitor).fetch(.dailyChart(day))
-        #expect(response.body == good)
+        #expect(response.response.body == good)
         #expect(monitor.snapshot.retries == 1)
     }
 
@@ -74,7 +74,7 @@ import Testing
         // Had the client waited out the slow answer, it would have succeeded without a retry.
         #expect(monitor.snapshot.retries == 1)
         #expect(apis.chartRequests == 2)
-        #expect(response.body == Data(DemoSource.dailyChartJSON(day).utf8))
+        #expect(response.response.body == Data(DemoSource.dailyChartJSON(day).utf8))
     }
 
     @Test func givesUpAfterABoundedNumberOfAttempts() async throws {
@@ -102,7 +102,7 @@ import Testing
         let apis = try FakeAPIs()
         let source = live(apis, monitor: FetchMonitor(), key: "wrong-key-0000", jobs: 6)
         let days = (0..<20).map { day.adding(days: -$0) }
-        let error = await #expect(throws: FetchError.self) { try await Fetcher(source: source, jobs: 6).fetch(days: days) }
+        let error = await #expect(throws: FetchError.self) { try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 6).fetch(days: days) }
         #expect(error?.description.contains("KOBIS refused KOBIS_API_KEY (320010 유효하지않은 키값입니다.)") == true)
         #expect(apis.server.requests.count == 1)
     }
@@ -118,9 +118,8 @@ import Testing
         let monitor = FetchMonitor()
         let cache = ResponseCache(folder: cacheFolder)
         let budget = CallBudget(limit: nil)
-        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor, jobs: 1), kind: .kobis, searchesPosters: false,
-                                   monitor: monitor, now: Date(), budget: budget)
-        let outcome = try await Fetcher(source: source, jobs: 1, monitor: monitor).fetch(days: [day.adding(days: -2), day.adding(days: -1), day])
+        let source = CachingClient(cache: cache, upstream: live(apis, monitor: monitor, jobs: 1), monitor: monitor, now: Date(), budget: budget)
+        let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: false), jobs: 1, monitor: monitor).fetch(days: [day.adding(days: -2), day.adding(days: -1), day])
         #expect(budget.stop == .quota("320011 일일 사용량을 초과했습니다."))
         #expect(outcome.dataset.days.map(\.date) == [day])
         #expect(outcome.dataset.gaps.days == [day.adding(days: -2), day.adding(days: -1)])
@@ -137,9 +136,9 @@ import Testing
         try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: day.adding(days: 1).startInstantKST))
         apis.inject { _, _ in .json("down", status: 503) }
         let monitor = FetchMonitor()
-        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor, attempts: 2), kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
+        let source = CachingClient(cache: cache, upstream: live(apis, monitor: monitor, attempts: 2), monitor: monitor, now: Date())
         let response = try await source.fetch(.dailyChart(day))
-        #expect(response.body == Data(DemoSource.dailyChartJSON(day).utf8))
+        #expect(response.response.body == Data(DemoSource.dailyChartJSON(day).utf8))
         #expect(monitor.warnings.contains { $0.contains("fetch 2024-02-10: KOBIS answered HTTP 503") && $0.contains("using the cached copy") })
     }
 
@@ -148,7 +147,7 @@ import Testing
         let cache = ResponseCache(folder: FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)"))
         try cache.write(.dailyChart(day), SourceResponse(body: Data(#"{"boxOfficeResult":{"dailyBoxOff"#.utf8), fetchedAt: Date()))
         let monitor = FetchMonitor()
-        let source = CachingSource(cache: cache, upstream: live(apis, monitor: monitor), kind: .kobis, searchesPosters: false, monitor: monitor, now: Date())
+        let source = CachingClient(cache: cache, upstream: live(apis, monitor: monitor), monitor: monitor, now: Date())
         _ = try await source.fetch(.dailyChart(day))
         #expect(apis.chartRequests == 1)
         #expect(cache.read(.dailyChart(day))?.body == Data(DemoSource.dailyChartJSON(day).utf8))

@@ -23,9 +23,9 @@ import Testing
     @Test func chooseTheSourceFromTheEnvironment() throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let live = try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": "k-123456"], now: now)
-        #expect(live.source.kind == .kobis && !live.source.searchesPosters)
+        #expect(live.source.kind == .kobis && (live.source as? APISource)?.searchesPosters == false)
         let posters = try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": "k-123456", "KAKAO_REST_API_KEY": "x-123456"], now: now)
-        #expect(posters.source.searchesPosters)
+        #expect((posters.source as? APISource)?.searchesPosters == true)
         let demo = try BuildPlan.resolve(try BuildOptions.parse(["--demo"]), environment: ["KOBIS_API_KEY": "k-123456"], now: now)
         #expect(demo.source.kind == .demo)
         let blank = try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": "  "], now: now)

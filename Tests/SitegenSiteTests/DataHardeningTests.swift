@@ -6,10 +6,11 @@ import SitegenBasics
 @testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel
+import SitegenTestSupport
 import Testing
 
 /// Answers with the chart rows and movie info a test gives, in KOBIS's own shapes.
-struct ScriptedSource: BoxOfficeSource {
+struct ScriptedSource: FakeSource {
     var rows: [[String: String]]
     var movieTitle: @Sendable (String) -> String = { _ in "" }
     var kind: DataSourceKind { .kobis }
@@ -21,7 +22,7 @@ struct ScriptedSource: BoxOfficeSource {
          "salesAcc": "2000", "audiCnt": audience, "audiInten": "0", "audiChange": "0", "audiAcc": "5000", "scrnCnt": "10", "showCnt": "20"]
     }
 
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
         case .dailyChart(let day):
             return SourceResponse(body: HostileSource.json(["boxOfficeResult": ["dailyBoxOfficeList": rows]]), fetchedAt: day.adding(days: 1).startInstantKST)

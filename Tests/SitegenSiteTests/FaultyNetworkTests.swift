@@ -32,8 +32,9 @@ import Testing
                                                      kobisBase: URL(string: apis.kobisBase)!, kakaoBase: URL(string: apis.kakaoBase)!,
                                                      jobs: 4, timeoutSeconds: 5, retry: RetryPolicy(attempts: 4, baseDelay: 0.005, maxDelay: 0.05)),
                               monitor: monitor)
-        let source = CachingSource(cache: ResponseCache(folder: folder.appendingPathComponent("cache")), upstream: live, kind: .kobis,
-                                   searchesPosters: true, monitor: monitor, now: Date())
+        let client = CachingClient(cache: ResponseCache(folder: folder.appendingPathComponent("cache")), upstream: live,
+                                   monitor: monitor, now: Date())
+        let source = APISource(client: client, searchesPosters: true)
         let plan = BuildPlan(days: days, output: out, templates: SiteFixture.repo.appendingPathComponent("Templates"),
                              publicFolder: SiteFixture.repo.appendingPathComponent("Public"), notes: folder.appendingPathComponent("none"),
                              cache: folder.appendingPathComponent("cache"), settings: SiteSettings(), source: source, jobs: 4,

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SitegenTestSupport
 import Testing
 @testable import SitegenCLI
 @testable import SitegenFetch
@@ -9,7 +10,7 @@ import SitegenDecode
 @testable import SitegenModel
 
 /// A source whose every text field is hostile, answering in the APIs' own shapes.
-struct HostileSource: BoxOfficeSource {
+struct HostileSource: FakeSource {
     static let titles = [
         "<script>alert(\"x\")</script> & 'q'",
         "{{#site}}{{/site}} {{{root}}} 중괄호",
@@ -38,7 +39,7 @@ struct HostileSource: BoxOfficeSource {
         return rows
     }
 
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
         case .dailyChart(let day):
             return SourceResponse(body: Self.json(["boxOfficeResult": ["dailyBoxOfficeList": Self.rows, "showRange": "\(day.compact)~\(day.compact)"]]),

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenTestSupport
 import Testing
 import SitegenCLI
 import SitegenFetch
@@ -10,13 +11,14 @@ import SitegenWrite
 /// fresh folder, and compares every byte: a page whose key misses something it shows fails here.
 @Suite struct IncrementalBuildTests {
     /// The demo world with some answers edited, as KOBIS revises a day or a film's details.
-    struct EditedSource: BoxOfficeSource {
-        let base = DemoSource()
+    struct EditedSource: FakeSource {
+        let base = DemoAPI()
         let edit: @Sendable (SourceRequest, String) -> String
-        var kind: DataSourceKind { base.kind }
-        var searchesPosters: Bool { base.searchesPosters }
-        func fetch(_ request: SourceRequest) async throws -> SourceResponse {
-            var response = try await base.fetch(request)
+        var kind: DataSourceKind { .demo }
+        /// Searched (the demo finds nothing), so an edit can have image search find a poster.
+        var searchesPosters: Bool { true }
+        func respond(_ request: SourceRequest) async throws -> SourceResponse {
+            var response = try base.response(request)
             response.body = Data(edit(request, String(decoding: response.body, as: UTF8.self)).utf8)
             return response
         }
@@ -119,7 +121,7 @@ import SitegenWrite
 
     @Test func rebuildsAfterAFilmIsRetitled() async throws {
         // A film's title shows on every day it charted, its people's pages, weeks and search.
-        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let code = try DemoAPI().firstChartedCode(on: Day(iso: "2024-02-10")!)
         let retitled = Build(edit: { request, body in
             guard request == .movieInfo(code: code) else { return body }
             return body.replacingOccurrences(of: #""movieNm":"[^"]*""#, with: #""movieNm":"고친 제목""#, options: .regularExpression)
@@ -129,7 +131,7 @@ import SitegenWrite
     }
 
     @Test func rebuildsAfterNotesAreAddedEditedAndRemoved() async throws {
-        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let code = try DemoAPI().firstChartedCode(on: Day(iso: "2024-02-10")!)
         let first = Build(notes: ["date/2024-02-01.md": "첫 메모", "site.md": "사이트 메모"])
         let second = Build(notes: ["date/2024-02-01.md": "고친 메모", "date/2024-02-05.md": "새 메모", "movie/\(code).md": "영화 메모"])
         let summary = try await rebuildMatchesWholeBuild(first, second)
@@ -191,16 +193,19 @@ import SitegenWrite
         final class Counter: @unchecked Sendable {
             private let lock = NSLock()
             private var n = 0
-            func bump() { lock.lock(); n += 1; lock.unlock() }
+            func bump(_ by: Int) { lock.lock(); n += by; lock.unlock() }
             var count: Int { lock.lock(); defer { lock.unlock() }; return n }
         }
         struct CountingDemo: BoxOfficeSource {
             let base = DemoSource()
             let counter: Counter
             var kind: DataSourceKind { base.kind }
-            var searchesPosters: Bool { base.searchesPosters }
             var snapshotIdentity: String? { base.snapshotIdentity }
-            func fetch(_ request: SourceRequest) async throws -> SourceResponse { counter.bump(); return try await base.fetch(request) }
+            func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
+                counter.bump(plan.chartCount)
+                return try await base.answer(plan, jobs: jobs, monitor: monitor)
+            }
+            func posterImage(url: String) async throws -> Data { try await base.posterImage(url: url) }
         }
         let folder = try SiteFixture.temporaryFolder()
         let site = folder.appendingPathComponent("_site")
@@ -288,8 +293,8 @@ import SitegenWrite
 
     /// A hot-linked poster found for a film shows on every page that shows the film.
     @Test func rebuildsEveryPageShowingAFilmWhosePosterIsFound() async throws {
-        let code = try await DemoSource().firstChartedCode(on: Day(iso: "2024-02-10")!)
-        let info = String(decoding: try await DemoSource().fetch(.movieInfo(code: code)).body, as: UTF8.self)
+        let code = try DemoAPI().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let info = String(decoding: try DemoAPI().response(.movieInfo(code: code)).body, as: UTF8.self)
         let title = try #require(info.firstMatch(of: /"movieNm":"([^"]*)"/)).output.1
         let found = Build(hotlinkPosters: true, edit: { request, body in
             guard case .posterSearch(let query) = request, query.hasPrefix(title) else { return body }
@@ -305,10 +310,10 @@ import SitegenWrite
     }
 }
 
-extension DemoSource {
+extension DemoAPI {
     /// The code of the film ranked first on `day`, read from the chart itself.
-    func firstChartedCode(on day: Day) async throws -> String {
-        let body = String(decoding: try await fetch(.dailyChart(day)).body, as: UTF8.self)
+    func firstChartedCode(on day: Day) throws -> String {
+        let body = String(decoding: try response(.dailyChart(day)).body, as: UTF8.self)
         let match = try #require(body.firstMatch(of: /"movieCd":"(\d+)"/))
         return String(match.output.1)
     }

@@ -95,9 +95,8 @@ import SitegenTestSupport
         #expect(LiveSettings.defaultKOBISBase.host == "www.kobis.or.kr")
         let plan = try BuildPlan.resolve(try BuildOptions.parse(["--days", "1", "--until", "2024-02-10"]),
                                          environment: ["KOBIS_API_KEY": "k-123456"], now: LiveHarness.kst("2024-02-13", 10))
-        let caching = try #require(plan.source as? CachingSource)
-        let upstream = await caching.upstream
-        let live = try #require(upstream as? LiveSource)
+        let caching = try #require((plan.source as? APISource)?.client as? CachingClient)
+        let live = try #require(caching.upstream as? LiveSource)
         #expect(live.urlRequest(.dailyChart(Day(iso: "2024-02-10")!)).url?.scheme == "https")
     }
 

@@ -142,14 +142,13 @@ import SitegenTestSupport
 }
 
 /// A source that records what it is asked and has nothing.
-final class AskedRequests: BoxOfficeSource, @unchecked Sendable {
+final class AskedRequests: FakeSource, @unchecked Sendable {
     private let lock = NSLock()
     private var asked: [SourceRequest] = []
     var requests: [SourceRequest] { lock.withLock { asked } }
     var kind: DataSourceKind { .kobis }
     var searchesPosters: Bool { true }
-    var snapshotIdentity: String? { nil }
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
         lock.withLock { asked.append(request) }
         throw CancellationError()
     }

@@ -5,6 +5,7 @@ import Foundation
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenWrite
+import SitegenTestSupport
 import Testing
 
 @Suite struct WholeSiteTests {
@@ -244,13 +245,13 @@ import Testing
 }
 
 /// Answers the first day and then fails, like a network that goes away mid-build.
-struct FailingSource: BoxOfficeSource {
+struct FailingSource: FakeSource {
     var kind: DataSourceKind { .demo }
     var searchesPosters: Bool { true }
-    func fetch(_ request: SourceRequest) async throws -> SourceResponse {
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
         if case .dailyChart(let day) = request, day.iso == "2024-02-09" {
             throw ResponseFormatError(reason: "the response is not JSON")
         }
-        return try await DemoSource().fetch(request)
+        return try DemoAPI().response(request)
     }
 }

@@ -15,11 +15,9 @@ public struct CacheMiss: Error, Sendable, CustomStringConvertible {
 ///
 /// A struct, not an actor: it holds no mutable state, and as an actor it made every read and
 /// check of six thousand cached files wait for the one before (0.5 s of a ten-year build).
-public struct CachingSource: BoxOfficeSource {
-    public let kind: DataSourceKind
-    public let searchesPosters: Bool
+public struct CachingClient: APIClient {
     let cache: ResponseCache
-    let upstream: (any BoxOfficeSource)?
+    let upstream: (any APIClient)?
     let monitor: FetchMonitor
     let now: Date
     /// The durable copy a lost cache is refilled from (`--history`).
@@ -32,20 +30,20 @@ public struct CachingSource: BoxOfficeSource {
     static let settledAfterOpening = 180
 
     /// `upstream` nil means `--offline`: only the cache (and the history) answers.
-    public init(cache: ResponseCache, upstream: (any BoxOfficeSource)?, kind: DataSourceKind, searchesPosters: Bool,
-                monitor: FetchMonitor, now: Date, history: HistoryStore? = nil, budget: CallBudget = CallBudget(limit: nil)) {
-        self.cache = cache; self.upstream = upstream; self.kind = kind; self.searchesPosters = searchesPosters
-        self.monitor = monitor; self.now = now; self.history = history; self.budget = budget
+    public init(cache: ResponseCache, upstream: (any APIClient)?, monitor: FetchMonitor, now: Date,
+                history: HistoryStore? = nil, budget: CallBudget = CallBudget(limit: nil)) {
+        self.cache = cache; self.upstream = upstream; self.monitor = monitor; self.now = now
+        self.history = history; self.budget = budget
     }
 
-    public func fetch(_ request: SourceRequest) async throws -> SourceResponse {
-        var cached = cache.read(request)
-        if let entry = cached {
-            do { cached?.decoded = try request.validate(entry.body) } catch {
-                // A corrupt or truncated file (or a fault someone saved) is discarded, never trusted.
+    public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
+        var cached: APIAnswer?
+        if let entry = cache.read(request) {
+            // Reading is checking: a corrupt or truncated file (or a fault someone saved) is
+            // discarded, never trusted.
+            do { cached = try APIAnswer(decoding: entry, for: request) } catch {
                 cache.remove(request)
                 monitor.warn("cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable (\(ErrorText.describe(error))); discarded" + (upstream == nil ? "" : " and fetched again"))
-                cached = nil
             }
         }
         if let entry = cached, upstream == nil || isFinal(request, entry) {
@@ -56,7 +54,7 @@ public struct CachingSource: BoxOfficeSource {
         }
         if cached == nil, let history, let entry = fromHistory(request, history), upstream == nil || isFinal(request, entry) {
             monitor.cacheHit()
-            do { try cache.write(request, entry) } catch {}
+            do { try cache.write(request, entry.response) } catch {}
             return entry
         }
         guard let upstream else { throw CacheMiss(label: request.label) }
@@ -65,18 +63,15 @@ public struct CachingSource: BoxOfficeSource {
             monitor.kobisCall()
         }
         do {
-            var response = try await upstream.fetch(request)
-            do { try cache.write(request, response) }
+            let answer = try await upstream.fetch(request)
+            do { try cache.write(request, answer.response) }
             catch { monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))") }
-            if let history, request.isKOBIS || request.isPosterSearch {
-                if response.decoded == nil { response.decoded = try? request.validate(response.body) }
-                if isFinal(request, response) { keep(request, response, in: history) }
-            }
-            return response
+            if let history, request.isKOBIS || request.isPosterSearch, isFinal(request, answer) { keep(request, answer, in: history) }
+            return answer
         } catch let error as QuotaError {
             throw budget.quotaReached("\(error.fault.code) \(error.fault.message)")
         } catch let error as RequestError where error.transient && cached != nil {
-            let when = cached!.fetchedAt.map { " from " + InstantText.iso8601($0) } ?? ""
+            let when = cached!.response.fetchedAt.map { " from " + InstantText.iso8601($0) } ?? ""
             monitor.warn("fetch \(request.label): \(error.reason); using the cached copy\(when)")
             monitor.cacheHit()
             return cached!
@@ -84,29 +79,28 @@ public struct CachingSource: BoxOfficeSource {
     }
 
     /// A history file that does not decode is dropped, as a cache file is: fetched again, never trusted.
-    func fromHistory(_ request: SourceRequest, _ history: HistoryStore) -> SourceResponse? {
-        guard var entry = history.read(request) else { return nil }
-        do { entry.decoded = try request.validate(entry.body) } catch {
+    func fromHistory(_ request: SourceRequest, _ history: HistoryStore) -> APIAnswer? {
+        guard let entry = history.read(request) else { return nil }
+        do { return try APIAnswer(decoding: entry, for: request) } catch {
             history.remove(request)
             monitor.warn("history \(request.label): its file was unreadable (\(ErrorText.describe(error))); discarded")
             return nil
         }
-        return entry
     }
 
-    func keep(_ request: SourceRequest, _ response: SourceResponse, in history: HistoryStore) {
-        do { try history.write(request, response) }
+    func keep(_ request: SourceRequest, _ answer: APIAnswer, in history: HistoryStore) {
+        do { try history.write(request, answer.response) }
         catch { monitor.warnOnce("history save", "history: could not save \(request.label) in \(history.folder.path) (\(ErrorText.describe(error))); what is not saved there is fetched again if the cache is lost") }
     }
 
-    func isFinal(_ request: SourceRequest, _ entry: SourceResponse) -> Bool {
-        guard let fetchedAt = entry.fetchedAt else { return false }
+    func isFinal(_ request: SourceRequest, _ entry: APIAnswer) -> Bool {
+        guard let fetchedAt = entry.response.fetchedAt else { return false }
         switch request {
         case .dailyChart(let day): return fetchedAt >= day.adding(days: 2).startInstantKST
         // A week is the sum of its days, so it is final once its last day is.
         case .periodChart(let kind, let start): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
         case .movieInfo:
-            if case .movie(let movie?)? = entry.decoded, let opened = movie.openDate,
+            if case .movie(let movie?) = entry.value, let opened = movie.openDate,
                fetchedAt >= opened.adding(days: Self.settledAfterOpening).startInstantKST { return true }
             return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
         case .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime

@@ -1,0 +1,107 @@
+import Foundation
+import SitegenBasics
+import SitegenDecode
+import SitegenModel
+
+/// The KOBIS and Kakao APIs as a source of values: asks its client (the live APIs through the
+/// cache, or a test's fake) for each chart, film and poster choice, and turns what fails into
+/// what the Fetcher reports: a day not cached, calls used up, a film's warning, or the build's
+/// error naming the item.
+public struct APISource: BoxOfficeSource {
+    public let client: any APIClient
+    public let kind: DataSourceKind
+    /// False when there is no poster service (no Kakao key): pages then use placeholders.
+    public let searchesPosters: Bool
+
+    public init(client: any APIClient, kind: DataSourceKind = .kobis, searchesPosters: Bool) {
+        self.client = client; self.kind = kind; self.searchesPosters = searchesPosters
+    }
+
+    /// Errors that no other request can get past: stop everything at once.
+    static func isFatal(_ error: Error) -> Bool { error is InvalidKeyError || error is QuotaError }
+
+    public func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
+        monitor.plan(plan.chartCount)
+        monitor.planDays(plan.dayCount)
+        var answers = FetchAnswers()
+        var seen = Set<String>()
+        for round in plan.rounds {
+            let results = try await boundedMap(round, limit: jobs) { try await self.chart($0, monitor: monitor) }
+            answers.charts += zip(round, results).map { ($0, $1) }
+            let charted = results.compactMap { if case .fetched(.day(let chart), _) = $0 { chart } else { nil } }
+            let films = FetchPlan.newFilms(in: charted, seen: &seen)
+            answers.films += zip(films, try await details(films, jobs: jobs, monitor: monitor)).map { ($0, $1) }
+        }
+        return answers
+    }
+
+    public func posterImage(url: String) async throws -> Data {
+        try await client.fetch(.posterImage(url: url)).response.body
+    }
+
+    func chart(_ wanted: ChartRequest, monitor: FetchMonitor) async throws -> ChartAnswer {
+        do {
+            let answer = try await client.fetch(wanted.request)
+            monitor.finished()
+            switch answer.value {
+            case .day(let chart, let notes):
+                monitor.dayFetched()
+                return .fetched(.day(chart), notes)
+            case .period(let chart, let notes): return .fetched(.period(chart), notes)
+            case .movie, .poster, .image: throw ResponseMismatchError(reason: "the answer to a chart request is not a chart")
+            }
+        } catch let miss as CacheMiss {
+            monitor.finished(failed: true)
+            return .missing(miss.label)
+        } catch is FetchStopped {
+            monitor.finished()
+            return .stopped
+        } catch {
+            monitor.finished(failed: true)
+            throw FetchError(item: wanted.request.label, cause: error)
+        }
+    }
+
+    /// The info and poster of each film (nil where the run's calls ran out before its info).
+    func details(_ films: [FilmRequest], jobs: Int, monitor: FetchMonitor) async throws -> [FilmAnswer?] {
+        let posters = searchesPosters, client = self.client
+        monitor.plan(films.count * (posters ? 2 : 1))
+        return try await boundedMap(films, limit: jobs) { film -> FilmAnswer? in
+            let code = film.code
+            var answer = FilmAnswer(movie: nil)
+            do {
+                guard case .movie(let movie) = try await client.fetch(.movieInfo(code: code)).value else {
+                    throw ResponseMismatchError(reason: "the answer to a movie request is not movie info")
+                }
+                monitor.finished()
+                answer = movie.map { FilmAnswer(movie: $0) } ?? .noDetails(code)
+            } catch is FetchStopped {
+                monitor.finished()
+                if posters { monitor.finished() }
+                return nil
+            } catch {
+                monitor.finished(failed: true)
+                if Self.isFatal(error) { throw FetchError(item: "movie \(code)", cause: error) }
+                answer.warnings.append(DataWarning(context: "fetch movie \(code)",
+                                                   message: "\(ErrorText.describe(error)); the page shows chart figures only"))
+            }
+            guard posters else { return answer }
+            do {
+                let query = PosterQuery.make(title: film.chartTitle)
+                guard case .poster(let poster) = try await client.fetch(.posterSearch(query: query)).value else {
+                    throw ResponseMismatchError(reason: "the answer to a poster search is not a search result")
+                }
+                answer.poster = poster
+                monitor.finished()
+            } catch let refused as PosterKeyError {
+                monitor.finished(failed: true)
+                answer.warnings.append(DataWarning(context: "fetch posters", message: refused.description))
+            } catch {
+                monitor.finished(failed: true)
+                answer.warnings.append(DataWarning(context: "fetch poster \(code)",
+                                                   message: "\(ErrorText.describe(error)); a placeholder is shown"))
+            }
+            return answer
+        }
+    }
+}

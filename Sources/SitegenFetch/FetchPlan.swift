@@ -1,0 +1,110 @@
+import Foundation
+import SitegenDecode
+import SitegenModel
+
+/// What a build asks its source for: the chart of every day, and of every week and weekend wholly
+/// inside the range, in rounds of a year each, newest first. A source that can run out of calls
+/// answers round by round, charts and then the films they bring, so a run stopped at its budget
+/// has the latest days and whole years, not every chart of twenty years without one film's details.
+public struct FetchPlan: Sendable {
+    public let rounds: [[ChartRequest]]
+    public let dayCount: Int
+
+    public init(days: [Day]) {
+        var byYear: [Int: [ChartRequest]] = [:]
+        for day in days { byYear[day.year, default: []].append(.day(day)) }
+        for period in Self.periods(covering: days) {
+            byYear[period.start.year, default: []].append(.period(period.kind, period.start))
+        }
+        rounds = byYear.keys.sorted(by: >).map { year in byYear[year]!.sorted { $0.sortKey > $1.sortKey } }
+        dayCount = days.count
+    }
+
+    public var chartCount: Int { rounds.reduce(0) { $0 + $1.count } }
+
+    /// The weekly and weekend periods whose every day is in `days`.
+    public static func periods(covering days: [Day]) -> [(kind: PeriodKind, start: Day)] {
+        guard let first = days.min(), let last = days.max() else { return [] }
+        let present = Set(days)
+        return PeriodKind.allCases.flatMap { kind in
+            kind.periods(within: first, last)
+                .filter { start in (0..<kind.length).allSatisfy { present.contains(start.adding(days: $0)) } }
+                .map { (kind, $0) }
+        }
+    }
+
+    /// The films these charts bring that `seen` has not met, in first-appearance order, each
+    /// with the title it first charted under (what its poster is searched by).
+    public static func newFilms(in charts: [DayChart], seen: inout Set<String>) -> [FilmRequest] {
+        var films: [FilmRequest] = []
+        for chart in charts.sorted(by: { $0.date < $1.date }) {
+            for e in chart.entries where seen.insert(e.movieCode).inserted {
+                films.append(FilmRequest(code: e.movieCode, chartTitle: e.rawTitle))
+            }
+        }
+        return films
+    }
+}
+
+public enum ChartRequest: Sendable, Hashable {
+    case day(Day)
+    /// A weekly or weekend chart, by the period's first day (Monday or Friday).
+    case period(PeriodKind, Day)
+
+    public var request: SourceRequest {
+        switch self {
+        case .day(let day): .dailyChart(day)
+        case .period(let kind, let start): .periodChart(kind, start)
+        }
+    }
+
+    /// Newest first, a day before the periods that end on it.
+    var sortKey: (Int, Int) {
+        switch self {
+        case .day(let day): (day.ordinal, 1)
+        case .period(let kind, let start): (start.ordinal + kind.length - 1, 0)
+        }
+    }
+}
+
+public enum Chart: Sendable {
+    case day(DayChart)
+    case period(PeriodChart)
+}
+
+/// What one chart request came to.
+public enum ChartAnswer: Sendable {
+    case fetched(Chart, [DataWarning])
+    /// Not in the cache (`--offline`): the label names it.
+    case missing(String)
+    /// Not asked: the run's KOBIS calls are used up.
+    case stopped
+}
+
+public struct FilmRequest: Sendable, Hashable {
+    public let code: String
+    public let chartTitle: String
+}
+
+/// A film's details (nil: the source has none, and a warning says so) and poster choice.
+public struct FilmAnswer: Sendable {
+    public var movie: Movie?
+    public var poster: Poster?
+    public var warnings: [DataWarning]
+    public init(movie: Movie?, poster: Poster? = nil, warnings: [DataWarning] = []) {
+        self.movie = movie; self.poster = poster; self.warnings = warnings
+    }
+
+    /// A film the source knows nothing more of than the charts do.
+    public static func noDetails(_ code: String) -> FilmAnswer {
+        FilmAnswer(movie: nil, warnings: [DataWarning(context: "fetch movie \(code)",
+                                                      message: "KOBIS has no details; the page shows chart figures only")])
+    }
+}
+
+public struct FetchAnswers: Sendable {
+    public var charts: [(ChartRequest, ChartAnswer)] = []
+    /// nil where the run's calls ran out before the film was asked for.
+    public var films: [(FilmRequest, FilmAnswer?)] = []
+    public init() {}
+}
