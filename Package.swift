@@ -16,10 +16,11 @@ let tests: [Target] = [
     .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
     .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
     .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
-    .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDemo", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenDemoTests", dependencies: ["SitegenDemo", "SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics"]),
+    .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenDemo", "SitegenTestSupport"]),
     .testTarget(name: "SitegenSiteTests", dependencies: [
-        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
+        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
     ]),
 ]
 
@@ -45,7 +46,11 @@ let package = Package(
         .target(name: "SitegenModel"),
         // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
+        // The live APIs behind the fetch seam: the client, retries, the cache and history, poster
+        // hosts and copies; and the Fetcher, which asks the seam for a range's values.
         .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"]),
+        // The demo world behind the same seam: a simulated market, its films and its memo.
+        .target(name: "SitegenDemo", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics"]),
         .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
@@ -55,12 +60,12 @@ let package = Package(
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenBasics"]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
+            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
+        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenDemo
 import SitegenFetch
 import SitegenModel
 import SitegenRender

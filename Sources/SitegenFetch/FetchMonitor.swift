@@ -28,8 +28,8 @@ public final class FetchMonitor: @unchecked Sendable {
     public var snapshot: Snapshot { lock.withLock { counts } }
     public var warnings: [String] { lock.withLock { notes } }
 
-    func plan(_ n: Int) { lock.withLock { counts.planned += n } }
-    func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
+    public func plan(_ n: Int) { lock.withLock { counts.planned += n } }
+    public func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
     /// A backfill's plan: `calls` KOBIS calls at `perDay` a day.
     public func planBackfill(calls: Int, perDay: Int) { lock.withLock { counts.backfillCalls = calls; counts.callsPerDay = perDay } }
     func kobisCall() { lock.withLock { counts.kobisCalls += 1 } }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SitegenDemo
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender

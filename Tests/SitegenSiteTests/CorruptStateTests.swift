@@ -1,4 +1,5 @@
 import Foundation
+import SitegenDemo
 import Testing
 import SitegenTestSupport
 #if canImport(Glibc)

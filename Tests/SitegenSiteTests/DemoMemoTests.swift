@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SitegenDemo
 @testable import SitegenFetch
 import SitegenCLI
 import SitegenModel

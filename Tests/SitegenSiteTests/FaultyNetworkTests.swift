@@ -2,6 +2,7 @@ import Foundation
 import SitegenBasics
 @testable import SitegenCLI
 @testable import SitegenDecode
+@testable import SitegenDemo
 @testable import SitegenFetch
 @testable import SitegenModel
 @testable import SitegenRender

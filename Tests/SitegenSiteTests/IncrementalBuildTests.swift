@@ -2,6 +2,7 @@ import Foundation
 import SitegenTestSupport
 import Testing
 import SitegenCLI
+import SitegenDemo
 import SitegenFetch
 import SitegenModel
 import SitegenWrite

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SitegenCLI
 @testable import SitegenDecode
+@testable import SitegenDemo
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenRender

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenCLI
+import SitegenDemo
 import SitegenFetch
 @testable import SitegenWrite
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCLI
+import SitegenDemo
 import SitegenFetch
 import SitegenModel
 import SitegenRender

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SitegenCLI
+import SitegenDemo
 import SitegenFetch
 import SitegenModel
 @testable import SitegenRender

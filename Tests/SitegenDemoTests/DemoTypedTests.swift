@@ -1,5 +1,6 @@
 import Foundation
 @testable import SitegenDecode
+@testable import SitegenDemo
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenBasics

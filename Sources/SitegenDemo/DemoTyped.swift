@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenDecode
+import SitegenFetch
 import SitegenModel
 
 /// The demo's answers as values: the same rows and credits its JSON is written from (`DemoAPI`),

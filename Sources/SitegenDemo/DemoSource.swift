@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenDecode
+import SitegenFetch
 import SitegenModel
 
 /// The built-in demo source: the simulated market's charts and films as the model's values, for

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenFetch
 import SitegenModel
 
 /// The demo's charts and films from a recent build, kept in the cache folder (`demo-memo`), so a
