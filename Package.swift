@@ -17,9 +17,13 @@ let tests: [Target] = [
     .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
     .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
-    .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenMustacheTests", dependencies: ["SitegenMustache"]),
+    .testTarget(name: "SitegenRenderTests", dependencies: [
+        "SitegenRender", "SitegenMustache", "SitegenModel", "SitegenFetch", "SitegenTestSupport",
+    ]),
     .testTarget(name: "SitegenSiteTests", dependencies: [
-        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
+        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache", "SitegenWrite", "SitegenModel",
+        "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
     ]),
 ]
 
@@ -46,7 +50,10 @@ let package = Package(
         // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
         .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"]),
-        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
+        // Mustache: the spec's required modules and its optional inheritance (no lambdas, no dynamic
+        // names), strict mode, `file:line:col` errors; generic, it imports no sitegen module.
+        .target(name: "SitegenMustache"),
+        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "SitegenMustache", "CCmark"]),
         .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
@@ -55,7 +62,8 @@ let package = Package(
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenBasics"]),
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
+            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache", "SitegenWrite",
+            "SitegenServe", "SitegenTheme",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into

@@ -2,6 +2,7 @@ import Foundation
 import SitegenBasics
 import SitegenFetch
 import SitegenModel
+import SitegenMustache
 import SitegenRender
 import SitegenWrite
 

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenModel
+import SitegenMustache
 
 /// What every page shares: the data's index (its fields read as the model's own), the user's
 /// settings and notes, the chart rows as pages show them, and the layout and poster contexts.

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenModel
+import SitegenMustache
 
 /// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
 /// no file system, so it is tested by calling it.

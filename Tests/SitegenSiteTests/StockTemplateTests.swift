@@ -3,6 +3,7 @@ import Testing
 import SitegenCLI
 import SitegenFetch
 import SitegenModel
+import SitegenMustache
 @testable import SitegenRender
 import SitegenTestSupport
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import SitegenDecode
 @testable import SitegenFetch
 @testable import SitegenModel
+import SitegenMustache
 @testable import SitegenRender
 @testable import SitegenWrite
 import Testing
