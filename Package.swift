@@ -22,8 +22,8 @@ let tests: [Target] = [
         "SitegenRender", "SitegenMustache", "SitegenModel", "SitegenFetch", "SitegenTestSupport",
     ]),
     .testTarget(name: "SitegenSiteTests", dependencies: [
-        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache", "SitegenWrite", "SitegenModel",
-        "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
+        "SitegenCLI", "SitegenBuild", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache",
+        "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
     ]),
 ]
 
@@ -61,17 +61,21 @@ let package = Package(
         .target(name: "SitegenTheme", plugins: ["EmbedThemePlugin"]),
         // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenBasics"]),
-        .target(name: "SitegenCLI", dependencies: [
+        .target(name: "SitegenBuild", dependencies: [
             "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache", "SitegenWrite",
-            "SitegenServe", "SitegenTheme",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SitegenTheme",
+        ]),
+        .target(name: "SitegenCLI", dependencies: [
+            "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenRender", "SitegenWrite",
+            "SitegenServe", "SitegenTheme", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
         .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
-            "SitegenCLI", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SitegenCLI", "SitegenBuild", "CMallocTuning",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ] + (hasTests ? tests : [])
 )

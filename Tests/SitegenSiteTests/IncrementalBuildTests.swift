@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenBuild
 import SitegenCLI
 import SitegenFetch
 import SitegenModel
