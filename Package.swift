@@ -6,7 +6,17 @@ import PackageDescription
 // vendor/sitegen, for its workflow to build) declares no test targets, which would need it.
 let hasTests = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests")
 
-// One module per pipeline stage (fetch → render → write), the model they share, and the CLI.
+// The pipeline at a glance, one module a stage:
+//
+//     decode → fetch (live | demo) → model → render → write → serve
+//
+// SitegenDecode reads KOBIS's and Kakao's bytes for SitegenFetch (the live APIs and their cache);
+// SitegenDemo answers the same seam from a simulated market; the Fetcher (in SitegenFetch) asks
+// either for values and hands on a Dataset of the domain in SitegenModel; SitegenRender
+// makes the pages with the template engine SitegenMustache; SitegenWrite alone touches the output
+// folder, and SitegenServe previews it. SitegenBuild drives fetch → render → write; SitegenCLI
+// parses options and reports, running no stage itself. Each imports only what its job needs, so
+// the compiler keeps render from fetching or writing, and the template engine from knowing the site.
 //
 // Linux only (Debian with Swift 6.3 is what is built and tested): the writer, the preview server
 // and the console call Glibc directly (write, sockets, flock, renameat2), so no `platforms:` line
@@ -15,12 +25,21 @@ let hasTests = FileManager.default.fileExists(atPath: Context.packageDirectory +
 let tests: [Target] = [
     .testTarget(name: "SitegenBasicsTests", dependencies: ["SitegenBasics"]),
     .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel"]),
-    .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "SitegenFetchTests", dependencies: ["SitegenFetch", "SitegenDemo", "SitegenDecode", "SitegenModel", "SitegenTestSupport"]),
-    .testTarget(name: "SitegenDemoTests", dependencies: ["SitegenDemo", "SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics"]),
-    .testTarget(name: "SitegenRenderTests", dependencies: ["SitegenRender", "SitegenModel", "SitegenFetch", "SitegenDemo", "SitegenTestSupport"]),
+    .testTarget(name: "SitegenDecodeTests", dependencies: ["SitegenDecode", "SitegenModel"],
+                resources: [.copy("Fixtures")]),
+    .testTarget(name: "SitegenFetchTests", dependencies: [
+        "SitegenFetch", "SitegenDemo", "SitegenDecode", "SitegenModel", "SitegenTestSupport",
+    ]),
+    .testTarget(name: "SitegenDemoTests", dependencies: [
+        "SitegenDemo", "SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics",
+    ]),
+    .testTarget(name: "SitegenMustacheTests", dependencies: ["SitegenMustache"]),
+    .testTarget(name: "SitegenRenderTests", dependencies: [
+        "SitegenRender", "SitegenMustache", "SitegenModel", "SitegenFetch", "SitegenDemo", "SitegenTestSupport",
+    ]),
     .testTarget(name: "SitegenSiteTests", dependencies: [
-        "SitegenCLI", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
+        "SitegenCLI", "SitegenBuild", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenMustache",
+        "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
     ]),
 ]
 
@@ -46,29 +65,48 @@ let package = Package(
         .target(name: "SitegenModel"),
         // KOBIS and Kakao bytes → the domain: faults, lenient fields, untrustworthy rows rejected.
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"]),
-        // The live APIs behind the fetch seam: the client, retries, the cache and history, poster
-        // hosts and copies; and the Fetcher, which asks the seam for a range's values.
+        // The fetch seam and the live APIs behind it: the Fetcher (days → a Dataset, asking the seam
+        // for values), the client with its retries and call budget, the disk cache and history that
+        // decode each answer once, and poster hosts and copies.
         .target(name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"]),
         // The demo world behind the same seam: a simulated market, its films and its memo.
         .target(name: "SitegenDemo", dependencies: ["SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics"]),
-        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "CCmark"]),
+        // Mustache: the spec's required modules and its optional inheritance (no lambdas, no dynamic
+        // names), strict mode, `file:line:col` errors; generic, it imports no sitegen module.
+        .target(name: "SitegenMustache"),
+        // Pure: a Dataset, templates, notes and settings → the site's files, with no network, clock or
+        // disk, so it is tested by calling it.
+        .target(name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "SitegenMustache", "CCmark"]),
+        // The one writer of the output folder: staged and swapped in whole, or updated in place.
         .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"]),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
         .target(name: "SitegenTheme", plugins: ["EmbedThemePlugin"]),
-        // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the output folder, watches the inputs, reloads open pages.
+        // The preview server (its own small HTTP/1.1 listener with bounded request heads): serves the
+        // output folder, watches the inputs, reloads open pages.
         .target(name: "SitegenServe", dependencies: ["SitegenBasics"]),
+        // A build from its plan: the inputs read (stock theme overlaid, notes, Public files), fetch →
+        // render → write, and what the last build's manifest lets a rebuild skip.
+        .target(name: "SitegenBuild", dependencies: [
+            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache",
+            "SitegenWrite", "SitegenTheme",
+        ]),
+        // The commands: options parsed and resolved into a plan (the only place the clock is read),
+        // and the console: notes and warnings on stderr, the summary on stdout, keys scrubbed.
         .target(name: "SitegenCLI", dependencies: [
-            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite", "SitegenServe", "SitegenTheme",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite",
+            "SitegenServe", "SitegenTheme", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
-        .target(name: "SitegenTestSupport", dependencies: ["SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage"]),
+        .target(name: "SitegenTestSupport", dependencies: [
+            "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage",
+        ]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [
-            "SitegenCLI", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SitegenCLI", "SitegenBuild", "CMallocTuning",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ] + (hasTests ? tests : [])
 )

@@ -1,50 +1,14 @@
 import Foundation
 import SitegenBasics
+import SitegenBuild
 import SitegenDemo
 import SitegenFetch
 import SitegenModel
 import SitegenRender
 
-/// Everything a build needs, resolved from options, environment and the clock: the one place
-/// "now" is read, so the rest of the pipeline is a function of its inputs.
-public struct BuildPlan: Sendable {
-    public var days: [Day]
-    public var output: URL
-    public var templates: URL
-    public var templatesLabel: String
-    public var publicFolder: URL
-    /// Whether the user named `--templates` / `--public`: a named folder must exist, while a
-    /// missing default one means the built-in stock theme alone.
-    public var themeFoldersRequired: (templates: Bool, public: Bool)
-    public var notes: URL
-    public var cache: URL
-    public var settings: SiteSettings
-    public var source: any BoxOfficeSource
-    public var jobs: Int
-    public var buildTime: Date
-    public var monitor: FetchMonitor
-    /// Link posters on their hosts (as before) rather than serve resized copies from the site.
-    public var hotlinkPosters = false
-    /// Said once before fetching: the days of a range that lie before KOBIS's first chart.
-    public var rangeNotes: [String] = []
-    /// The durable copy of every final answer, when the site keeps one.
-    public var history: URL?
-    /// The KOBIS calls this run may make.
-    public var budget = CallBudget(limit: nil)
-    /// The range is a history that only grows (`--since`), not a window: days still missing
-    /// from an unfinished backfill are left out rather than failing the build.
-    public var accumulating = false
-
-    public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
-                cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true), settings: SiteSettings,
-                source: any BoxOfficeSource, jobs: Int, buildTime: Date, monitor: FetchMonitor = FetchMonitor()) {
-        self.themeFoldersRequired = themeFoldersRequired
-        self.days = days; self.output = output; self.templates = templates
-        self.templatesLabel = templatesLabel ?? templates.path; self.publicFolder = publicFolder
-        self.notes = notes; self.cache = cache; self.settings = settings; self.source = source
-        self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor
-    }
-
+/// Resolved from options, environment and the clock: the one place "now" is read, so the rest of
+/// the pipeline is a function of its inputs.
+extension BuildPlan {
     /// KOBIS's daily charts begin here; nothing earlier exists to fetch or imitate.
     public static let firstKOBISDay = Day(year: 2003, month: 11, day: 11)!
 

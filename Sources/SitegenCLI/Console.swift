@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SitegenBasics
+import SitegenBuild
+import SitegenFetch
 import SitegenModel
 
 /// Where the user reads what happened: notes and warnings on stderr, the summary on stdout.
@@ -85,5 +87,11 @@ public struct Console: Sendable {
     public static let standard: @Sendable (Stream, String) -> Void = { stream, line in
         let handle = stream == .out ? FileHandle.standardOutput : FileHandle.standardError
         handle.write(Data((line + "\n").utf8))
+    }
+}
+
+extension Console: BuildReporter {
+    public func progress(of monitor: FetchMonitor) -> Task<Void, Never>? {
+        ProgressLine.start(monitor, enabled: !quiet)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenBasics
+import SitegenBuild
 import SitegenFetch
 import SitegenModel
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBuild
 import SitegenModel
 import SitegenTheme
 

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// The date picker: month calendars of every day built, oldest month first as on a wall
 /// calendar, 토 blue, 일 and holidays red, each day tinted by its top-10 audience and labelled with

@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenMustache
 
 /// One row of a day's chart as pages show it: the typed row, and its template values built once
 /// and shared by the list, grid, home and movie pages (links in them are from the site root, so

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// What `partials/chart-list` and `partials/chart-grid` read: one chart, a day's or a week's or
 /// weekend's, so both kinds of page share one markup instead of two copies that drift apart.

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// Which years of the range are whole while a backfill is still filling in the history: the
 /// archive and the years' index say so, so a reader never takes a year of a few fetched days

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// The list and grid pages of one day (and the home page, which is the latest day).
 enum DayPage {

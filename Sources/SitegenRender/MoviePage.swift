@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// One movie: poster, credits, its run over the days built, and its note.
 enum MoviePage {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// The list and poster pages of a weekly (월–일) or weekend (금–일) chart: the day pages' fields,
 /// with changes against the previous period, and links to the period's days and its counterpart.

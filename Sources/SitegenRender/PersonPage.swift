@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// A director's or actor's films in the range built, with what they drew and a chart of them.
 enum PersonPage {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// `records/`: the 천만 club as the press keeps it, then 500만 and 100만 crossings by year.
 enum RecordsPage {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// `search/index.html`: every film and person in 가나다 order, grouped by initial consonant. The
 /// search box submits here, so without JavaScript nothing on the site is out of reach.

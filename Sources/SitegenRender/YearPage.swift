@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenMustache
 
 /// `year/YYYY/` and `year/`: the films that opened in a year ranked by their latest known total
 /// (with the date of that figure, since a film still running will grow), the year's biggest

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBuild
 import SitegenCLI
 import CMallocTuning
 

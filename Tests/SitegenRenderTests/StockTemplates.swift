@@ -1,4 +1,5 @@
 import Foundation
+import SitegenMustache
 import SitegenRender
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenMustache
 @testable import SitegenRender
 
 @Suite struct TemplateTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SitegenCLI
+@testable import SitegenBuild
 @testable import SitegenModel
 @testable import SitegenRender
 

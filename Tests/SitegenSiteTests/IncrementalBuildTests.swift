@@ -1,6 +1,7 @@
 import Foundation
 import SitegenTestSupport
 import Testing
+import SitegenBuild
 import SitegenCLI
 import SitegenDemo
 import SitegenFetch

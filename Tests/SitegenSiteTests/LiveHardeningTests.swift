@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenBuild
 @testable import SitegenCLI
 @testable import SitegenFetch
 @testable import SitegenModel

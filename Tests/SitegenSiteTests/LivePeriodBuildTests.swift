@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBuild
 @testable import SitegenCLI
 @testable import SitegenDecode
 @testable import SitegenDemo

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenBuild
 @testable import SitegenCLI
 import SitegenDemo
 import SitegenFetch

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBuild
 import SitegenCLI
 import SitegenDemo
 import SitegenFetch

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import SitegenBuild
 import SitegenCLI
 import SitegenDemo
 import SitegenFetch
 import SitegenModel
+import SitegenMustache
 @testable import SitegenRender
 import SitegenTestSupport
 

@@ -1,9 +1,11 @@
 import Foundation
+import SitegenBuild
 @testable import SitegenCLI
 @testable import SitegenDecode
 @testable import SitegenDemo
 @testable import SitegenFetch
 @testable import SitegenModel
+import SitegenMustache
 @testable import SitegenRender
 @testable import SitegenWrite
 import SitegenTestSupport

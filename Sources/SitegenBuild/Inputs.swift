@@ -2,6 +2,7 @@ import Foundation
 import SitegenBasics
 import SitegenDecode
 import SitegenModel
+import SitegenMustache
 import SitegenRender
 import SitegenTheme
 

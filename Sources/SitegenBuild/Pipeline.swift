@@ -2,6 +2,7 @@ import Foundation
 import SitegenBasics
 import SitegenFetch
 import SitegenModel
+import SitegenMustache
 import SitegenRender
 import SitegenWrite
 
@@ -38,16 +39,16 @@ public struct BuildSummary: Sendable {
 /// fetch → render → write. Templates are compiled first, so a template error costs no requests.
 public struct Pipeline: Sendable {
     public let plan: BuildPlan
-    public let console: Console
+    public let console: any BuildReporter
 
-    public init(plan: BuildPlan, console: Console) { self.plan = plan; self.console = console }
+    public init(plan: BuildPlan, console: any BuildReporter) { self.plan = plan; self.console = console }
 
     /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
     public func fetch() async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
         if !live { announceDemo() }
         plan.rangeNotes.forEach(console.note)
-        let progress = ProgressLine.start(plan.monitor, enabled: live && !console.quiet)
+        let progress = live ? console.progress(of: plan.monitor) : nil
         let outcome: FetchOutcome
         do {
             outcome = try await Fetcher(source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating)

@@ -93,5 +93,5 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 
 extension Optional where Wrapped == String {
     /// `.text` when present, nil (left out) when not.
-    var templateValue: TemplateValue? { map(TemplateValue.text) }
+    public var templateValue: TemplateValue? { map(TemplateValue.text) }
 }

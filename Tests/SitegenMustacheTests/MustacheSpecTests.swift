@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SitegenRender
+@testable import SitegenMustache
 
 /// The Mustache specification's own tests, read in place from `../shared/reference/mustache-spec`
 /// beside the checkout (never copied into the project). Lambdas and dynamic names are left out on
@@ -46,7 +46,7 @@ enum MustacheSpec {
     static func render(_ test: Test) throws -> String {
         let sources = [TemplateSource(name: "spec-template", displayPath: "spec-template", text: test.template)]
             + (test.partials ?? [:]).map { TemplateSource(name: $0.key, displayPath: $0.key, text: $0.value) }
-        var renderer = TemplateRenderer(templates: try Templates.parse(sources).parsed)
+        var renderer = TemplateRenderer(templates: try TemplateLibrary.parse(sources).parsed)
         _ = try renderer.render("spec-template", test.data.templateValue)
         return String(decoding: renderer.out, as: UTF8.self)
     }

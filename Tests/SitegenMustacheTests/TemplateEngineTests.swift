@@ -1,15 +1,14 @@
 import Foundation
 import Testing
-@testable import SitegenRender
+import SitegenMustache
 
 /// The Mustache engine: the parts of the spec the templates use, and its errors.
 @Suite struct TemplateEngineTests {
     func render(_ templates: [String: String], _ name: String = "page", context: TemplateValue) throws -> String {
-        var sources = templates.map { TemplateSource(name: $0.key, displayPath: "T/\($0.key).mustache", text: $0.value) }
-        for page in Templates.requiredPages where templates[page] == nil {
-            sources.append(TemplateSource(name: page, displayPath: "T/\(page).mustache", text: ""))
+        let sources = templates.map {
+            TemplateSource(name: $0.key, displayPath: "T/\($0.key).mustache", text: $0.value)
         }
-        return try Templates.compile(sources, folder: "T").render(name, context)
+        return try TemplateLibrary(sources).render(name, context)
     }
 
     @Test func rendersVariablesEscapedOrRaw() throws {
@@ -115,8 +114,7 @@ import Testing
     @Test func strictModeNamesTheMissingValueAndWhereItIsUsed() throws {
         func strict(_ templates: [String: String], _ context: TemplateValue) throws -> String {
             let sources = templates.map { TemplateSource(name: $0.key, displayPath: "T/\($0.key).mustache", text: $0.value) }
-                + Templates.requiredPages.filter { templates[$0] == nil }.map { TemplateSource(name: $0, displayPath: "T/\($0).mustache", text: "") }
-            var compiled = try Templates.compile(sources, folder: "T")
+            var compiled = try TemplateLibrary(sources)
             compiled.strict = true
             return try compiled.render("page", context)
         }

@@ -1,0 +1,155 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+import SitegenMustache
+
+/// What every page shares: the data's index (its fields read as the model's own), the user's
+/// settings and notes, the chart rows as pages show them, and the layout and poster contexts.
+@dynamicMemberLookup
+struct SiteModel: Sendable {
+    let index: SiteIndex
+    let settings: SiteSettings
+    let notes: NoteSources
+    let buildTime: Date
+    private(set) var rows: ChartRows
+
+    var dataset: Dataset { index.dataset }
+    var days: [DayChart] { index.days }
+    subscript<T>(dynamicMember field: KeyPath<SiteIndex, T>) -> T { index[keyPath: field] }
+
+    /// `rows` nil builds every day's chart rows; otherwise only the rows wanted (a rebuild that
+    /// renders a few pages needs a few days' rows and a few films').
+    init(_ input: RenderInput, index: SiteIndex? = nil, rows wanted: RowsWanted?) {
+        self.index = index ?? SiteIndex(input.dataset)
+        settings = input.settings
+        notes = input.notes
+        buildTime = input.buildTime
+        rows = ChartRows([], values: { _, _ in .null })
+        // A row's values need the model for their poster context.
+        let model = self
+        if let wanted {
+            // Whole days for day pages; a film's own row on each of its days for its page.
+            let days = self.index.days.compactMap { chart -> DayChart? in
+                if wanted.days.contains(chart.date) { return chart }
+                var only = chart
+                only.entries = chart.entries.filter { wanted.films.contains($0.movieCode) }
+                return only.entries.isEmpty ? nil : only
+            }
+            rows = ChartRows(days) { entry, date in DayPage.entry(model, entry, date: date) }
+        } else {
+            rows = ChartRows(self.index.days) { entry, date in DayPage.entry(model, entry, date: date) }
+        }
+    }
+
+    var isDemo: Bool { dataset.source == .demo }
+
+    /// The served poster files, each once: named by their bytes, so two films sharing an image share its files.
+    var posterCopies: [PosterFile] {
+        var seen = Set<String>()
+        return dataset.sizedPosters.keys.sorted().flatMap { dataset.sizedPosters[$0]!.files }.filter { seen.insert($0.path).inserted }
+    }
+
+    /// Its movie info's (the fetch stage gives an empty one the title the film first charted
+    /// under), else, for a film without details, the last title a daily or a weekly chart gave it.
+    func title(of code: String) -> String {
+        dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title ?? index.periodTitles[code]?.title ?? code
+    }
+
+    /// A note is written once but shown at several depths (home and grid/), so its relative links
+    /// are taken from the site root and rewritten for the page showing it.
+    func noteHTML(_ markdown: String?, on route: Route) -> String? {
+        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        let html = Markdown.html(markdown)
+        let root = route.root
+        guard !root.isEmpty else { return html }
+        var out = ""
+        var rest = html[...]
+        while let match = rest.firstMatch(of: /(href|src)="([^"]*)"/) {
+            out += rest[..<match.range.lowerBound]
+            let target = String(match.output.2)
+            let relative = !target.isEmpty && !target.hasPrefix("#") && !target.hasPrefix("/") && !target.hasPrefix("?")
+                && target.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) == nil
+            out += "\(match.output.1)=\"\(relative ? root + target : target)\""
+            rest = rest[match.range.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// What every page's layout needs, with the page's own `content` beside it.
+    func base(_ route: Route, title: String, description: String, kind: String,
+              dataHref: String? = nil, content: [String: TemplateValue] = [:]) -> TemplateValue {
+        let source = isDemo
+            ? "데모 데이터: sitegen에 내장된 가상 시뮬레이터가 만든 수치이며 실제 박스오피스가 아닙니다."
+            : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
+        var fields: [String: TemplateValue] = [
+            "root": .text(route == .notFound ? "" : route.root),
+            "baseHref": .null,
+            "site": [
+                "title": .text(settings.title),
+                "demo": .bool(isDemo),
+                "sourceCredit": .text(source),
+                "homeHref": .text(Route.home.href(from: route)),
+                "archiveHref": .text(Route.archive.href(from: route)),
+                "searchHref": .text(Route.search.href(from: route)),
+                "yearsHref": days.isEmpty ? nil : .text(Route.years.href(from: route)),
+                "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
+                "feedHref": .text(Route.feed.href(from: route)),
+                // For templates that want it; the stock ones leave it out so rebuilds stay identical.
+                "builtAt": .text(InstantText.kst(buildTime)),
+                "assets": [
+                    "style": .text(settings.assets.style),
+                    "siteScript": .text(settings.assets.siteScript),
+                    "searchScript": .text(settings.assets.searchScript),
+                    "favicon": .text(settings.assets.favicon),
+                ],
+            ],
+            "page": [
+                "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),
+                "heading": .text(title),
+                "description": .text(description),
+                "kind": .text(kind),
+                "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
+                "dataHref": dataHref.templateValue,
+                "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
+            ],
+        ]
+        // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the
+        // site root: the path of --base-url when known (root-relative, so it also works on a
+        // staging host); otherwise the page's own script finds the root (404.mustache).
+        if route == .notFound, let base = settings.baseURL {
+            var path = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
+            if !path.hasSuffix("/") { path += "/" }
+            fields["baseHref"] = .text(path)
+        }
+        fields.merge(content) { _, new in new }
+        return .object(fields)
+    }
+
+    /// What the search box shows beside a film: the card-sized copy (a path from the site root) or
+    /// the hot-linked URL; nil means the drawn placeholder.
+    func posterThumbnail(_ code: String) -> String? {
+        dataset.postersServedFromSite ? dataset.sizedPosters[code]?.card.first?.path : dataset.posters[code]?.url
+    }
+
+    /// CSS that cannot end the `<style>` element it is inlined into.
+    static func inlinable(_ css: String) -> String {
+        css.replacing(/<\/(style)/.ignoresCase(), with: { "<\\/" + $0.output.1 })
+    }
+
+    /// A poster served from the site, a hot-linked one, or the drawn placeholder. `local` and
+    /// `local2x` are paths from the site root; `remote` is a found poster's URL on its own host.
+    func posterContext(_ code: String, onFilmPage: Bool = false) -> TemplateValue {
+        let title = self.title(of: code)
+        if let sized = dataset.sizedPosters[code], let first = (onFilmPage ? sized.page : sized.card).first {
+            let copies = onFilmPage ? sized.page : sized.card
+            return ["remote": nil, "fallback": nil, "local": .text(first.path), "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
+                    "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")]
+        }
+        if let poster = dataset.posters[code], !dataset.postersServedFromSite {
+            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil, "width": .int(poster.width),
+                    "height": .int(poster.height), "alt": .text("\(title) 포스터")]
+        }
+        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil, "width": .int(PlaceholderPoster.width),
+                "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
+    }
+}

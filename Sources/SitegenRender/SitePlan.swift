@@ -1,0 +1,7 @@
+/// A site's pages listed and keyed, ready to render all or some of them.
+public struct SitePlan: Sendable {
+    let input: RenderInput
+    let site: SiteModel
+    let jobs: [SiteRenderer.Job]
+    public let pages: [PageKey]
+}
