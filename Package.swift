@@ -34,13 +34,18 @@ let tests: [Target] = [
         "SitegenDemo", "SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics",
     ]),
     .testTarget(name: "SitegenMustacheTests", dependencies: ["SitegenMustache"]),
-    .testTarget(name: "SitegenRenderTests", dependencies: [
-        "SitegenRender", "SitegenMustache", "SitegenModel", "SitegenFetch", "SitegenDemo", "SitegenTestSupport",
-    ]),
-    .testTarget(name: "SitegenSiteTests", dependencies: [
-        "SitegenCLI", "SitegenBuild", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenMustache",
-        "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage",
-    ]),
+    .testTarget(
+        name: "SitegenRenderTests",
+        dependencies: [
+            "SitegenRender", "SitegenMustache", "SitegenModel", "SitegenFetch", "SitegenDemo", "SitegenTestSupport"
+        ]),
+    .testTarget(
+        name: "SitegenSiteTests",
+        dependencies: [
+            "SitegenCLI", "SitegenBuild", "SitegenDecode", "SitegenFetch", "SitegenDemo", "SitegenRender",
+            "SitegenMustache",
+            "SitegenWrite", "SitegenModel", "SitegenBasics", "SitegenTestSupport", "SitegenServe", "SitegenImage"
+        ])
 ]
 
 let package = Package(
@@ -94,10 +99,13 @@ let package = Package(
         ]),
         // The commands: options parsed and resolved into a plan (the only place the clock is read),
         // and the console: notes and warnings on stderr, the summary on stdout, keys scrubbed.
-        .target(name: "SitegenCLI", dependencies: [
-            "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenDemo", "SitegenRender", "SitegenWrite",
-            "SitegenServe", "SitegenTheme", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "SitegenCLI",
+            dependencies: [
+                "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenDemo", "SitegenRender",
+                "SitegenWrite",
+                "SitegenServe", "SitegenTheme", .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
         .target(name: "SitegenTestSupport", dependencies: [

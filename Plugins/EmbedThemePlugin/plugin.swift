@@ -11,12 +11,17 @@ import PackagePlugin
 struct EmbedThemePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let folders = ["Templates", "Public", "docs/deploy", "Sources", "Plugins"].map { root.appendingPathComponent($0) }
+        let folders = ["Templates", "Public", "docs/deploy", "Sources", "Plugins"].map {
+            root.appendingPathComponent($0)
+        }
         let manifest = root.appendingPathComponent("Package.swift")
         var inputs: [URL] = [manifest]
         for folder in folders {
-            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            guard
+                let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            else { continue }
+            for case let url as URL in walker
+            where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
                 inputs.append(url)
             }
         }

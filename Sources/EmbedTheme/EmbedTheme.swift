@@ -49,7 +49,8 @@ for folderPath in arguments.dropFirst() {
         if let data = FileManager.default.contents(atPath: folder.path) { entries.append((name, stored(data))) }
         continue
     }
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else { continue }
     let prefix = folder.resolvingSymlinksInPath().path + "/"
     for case let url as URL in walker {
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,

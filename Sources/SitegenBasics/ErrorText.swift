@@ -39,7 +39,9 @@ public enum ErrorText {
         var out = ""
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v)
+                || (0x2066...0x2069).contains(v)
+            {
                 out += "\\u{" + String(v, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -36,8 +36,12 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func object(_ body: (inout JSONWriter) -> Void) { open(UInt8(ascii: "{")); body(&self); close(UInt8(ascii: "}")) }
-    public mutating func array(_ body: (inout JSONWriter) -> Void) { open(UInt8(ascii: "[")); body(&self); close(UInt8(ascii: "]")) }
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        open(UInt8(ascii: "{")); body(&self); close(UInt8(ascii: "}"))
+    }
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        open(UInt8(ascii: "[")); body(&self); close(UInt8(ascii: "]"))
+    }
 
     private mutating func open(_ c: UInt8) { separate(); bytes.append(c); needsComma.append(false) }
     private mutating func close(_ c: UInt8) { bytes.append(c); needsComma.removeLast() }
@@ -57,7 +61,9 @@ public struct JSONWriter {
     public mutating func field(_ k: String, _ v: String?) { if let v { key(k); string(v) } }
     public mutating func field(_ k: String, _ v: Int64?) { if let v { key(k); raw(String(v)) } }
     public mutating func field(_ k: String, _ v: Int?) { if let v { key(k); raw(String(v)) } }
-    public mutating func field(_ k: String, _ v: Double?) { if let v, v.isFinite { key(k); raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)) } }
+    public mutating func field(_ k: String, _ v: Double?) {
+        if let v, v.isFinite { key(k); raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)) }
+    }
     public mutating func field(_ k: String, _ v: Bool) { key(k); raw(v ? "true" : "false") }
     public mutating func field(_ k: String, _ v: [String]) { key(k); array { a in for s in v { a.string(s) } } }
 

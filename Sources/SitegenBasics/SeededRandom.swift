@@ -14,7 +14,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The same generator as `init(a, b, c, d)` through the variadic form, without allocating
     /// its array: the demo seeds two of these for every film on every day it plays.
     public init(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
-        state = SeededRandom.fold(SeededRandom.fold(SeededRandom.fold(SeededRandom.fold(SeededRandom.origin, a), b), c), d)
+        state = SeededRandom.fold(
+            SeededRandom.fold(SeededRandom.fold(SeededRandom.fold(SeededRandom.origin, a), b), c), d)
     }
 
     static let origin: UInt64 = 0x5EED_5173_B0C5_0FF1

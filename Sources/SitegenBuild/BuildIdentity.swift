@@ -12,7 +12,9 @@ public enum BuildIdentity {
     /// even when the stat fails and the identity is a random one.
     public static let current: String = {
         var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return "\(SitegenVersion.release) unknown-\(UUID().uuidString)" }
+        guard stat("/proc/self/exe", &info) == 0 else {
+            return "\(SitegenVersion.release) unknown-\(UUID().uuidString)"
+        }
         return "\(SitegenVersion.release) \(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_ino)"
     }()
 }

@@ -6,7 +6,8 @@ import Foundation
 enum FolderFiles {
     static func list(_ folder: URL) -> [(relative: String, url: URL)]? {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return nil }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var found: [(String, URL)] = []
         for case let url as URL in walker {

@@ -13,11 +13,14 @@ public enum Inputs {
     /// The stock templates with the folder's replacing theirs. A folder the user named must exist;
     /// `required` false lets a missing default folder mean the stock theme alone. `usedStockOnly`
     /// says the folder gave no file of its own.
-    public static func templates(at folder: URL, label: String, required: Bool = true) throws -> (templates: Templates, usedStockOnly: Bool) {
+    public static func templates(
+        at folder: URL, label: String, required: Bool = true
+    ) throws -> (templates: Templates, usedStockOnly: Bool) {
         var sources: [String: TemplateSource] = [:]
         for (path, data) in EmbeddedTheme.files(in: "Templates") where path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))
-            sources[name] = TemplateSource(name: name, displayPath: "(stock theme)/\(path)", text: String(decoding: data, as: UTF8.self))
+            sources[name] = TemplateSource(
+                name: name, displayPath: "(stock theme)/\(path)", text: String(decoding: data, as: UTF8.self))
         }
         var own = 0
         if try folderExists(folder, label: label, option: "--templates", required: required) {
@@ -52,7 +55,9 @@ public enum Inputs {
         var skipped: [String] = []
         var own = 0
         if try folderExists(folder, label: label, option: "--public", required: required) {
-            guard let all = FolderFiles.list(folder) else { throw InputError("cannot read the folder \(ErrorText.printable(folder.path))") }
+            guard let all = FolderFiles.list(folder) else {
+                throw InputError("cannot read the folder \(ErrorText.printable(folder.path))")
+            }
             for file in all {
                 if file.relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                     skipped.append(file.relative)
@@ -61,7 +66,8 @@ public enum Inputs {
                 guard let data = FileManager.default.contents(atPath: file.url.path) else {
                     throw InputError("cannot read \(ErrorText.printable(file.url.path))")
                 }
-                files[file.relative] = PublicFile(path: file.relative, contents: data, source: "\(label)/\(file.relative)")
+                files[file.relative] = PublicFile(
+                    path: file.relative, contents: data, source: "\(label)/\(file.relative)")
                 own += 1
             }
         }
@@ -71,9 +77,14 @@ public enum Inputs {
     private static func folderExists(_ folder: URL, label: String, option: String, required: Bool) throws -> Bool {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue { throw InputError("\(option) '\(ErrorText.printable(label))' is a file, not a folder") }
+        if exists && !isDirectory.boolValue {
+            throw InputError("\(option) '\(ErrorText.printable(label))' is a file, not a folder")
+        }
         if !exists && required {
-            throw InputError("\(option) folder '\(ErrorText.printable(label))' not found; leave \(option) out to use the stock theme built into sitegen")
+            throw InputError(
+                "\(option) folder '\(ErrorText.printable(label))' not found; leave \(option) out to use the stock "
+                    + "theme built into sitegen"
+            )
         }
         return exists
     }

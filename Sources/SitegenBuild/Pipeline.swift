@@ -28,7 +28,9 @@ public struct BuildSummary: Sendable {
         // A rebuild says how much of the site it touched: "(28771 files, 212 changed, 3 deleted)".
         var counts = "\(files) files"
         if written < files || deleted > 0 {
-            counts += written == 0 && deleted == 0 ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
+            counts +=
+                written == 0 && deleted == 0
+                ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
         }
         if repaired > 0 { counts += ", \(repaired) repaired" }
         return String(format: "built %d days, %d movies, %d pages (%@) from %@ in %.2f s → %@",
@@ -51,8 +53,10 @@ public struct Pipeline: Sendable {
         let progress = live ? console.progress(of: plan.monitor) : nil
         let outcome: FetchOutcome
         do {
-            outcome = try await Fetcher(source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating)
-                .fetch(days: plan.days)
+            outcome = try await Fetcher(
+                source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating
+            )
+            .fetch(days: plan.days)
         } catch {
             progress?.cancel()
             _ = await progress?.value
@@ -62,7 +66,9 @@ public struct Pipeline: Sendable {
         }
         var result = outcome
         if !plan.hotlinkPosters {
-            let (dataset, posterWarnings) = try await PosterCopies(source: plan.source, jobs: plan.jobs, monitor: plan.monitor).run(outcome.dataset)
+            let (dataset, posterWarnings) = try await PosterCopies(
+                source: plan.source, jobs: plan.jobs, monitor: plan.monitor
+            ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings
         }
@@ -79,10 +85,17 @@ public struct Pipeline: Sendable {
         let gaps = dataset.gaps
         guard !gaps.isEmpty else { return nil }
         var parts: [String] = []
-        if !gaps.days.isEmpty { parts.append("\(Count.grouped(gaps.days.count)) \(gaps.days.count == 1 ? "day" : "days")") }
-        if !gaps.movies.isEmpty { parts.append("the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")") }
+        if !gaps.days.isEmpty {
+            parts.append("\(Count.grouped(gaps.days.count)) \(gaps.days.count == 1 ? "day" : "days")")
+        }
+        if !gaps.movies.isEmpty {
+            parts.append(
+                "the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")")
+        }
         let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
-        return "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept (\(Count.grouped(dataset.days.count)) days), and the next run fetches the rest"
+        return
+            "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept "
+                + "(\(Count.grouped(dataset.days.count)) days), and the next run fetches the rest"
     }
 
     /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them
@@ -94,7 +107,10 @@ public struct Pipeline: Sendable {
     }
 
     func announceDemo() {
-        console.note("note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 데이터」. Set KOBIS_API_KEY for real figures.")
+        console.note(
+            "note: building from the built-in demo source (fictional films, no network); every page is marked 「데모 "
+                + "데이터」. Set KOBIS_API_KEY for real figures."
+        )
     }
 
     public func build() async throws -> BuildSummary {
@@ -115,7 +131,10 @@ public struct Pipeline: Sendable {
             }
             let dataset = try await fetch().dataset
             if dataset.days.isEmpty, let stop = plan.budget.stop {
-                throw PhaseError(phase: "fetch", message: "no day fetched yet: \(stop.description); nothing was written, and the next run starts again")
+                throw PhaseError(
+                    phase: "fetch",
+                    message:
+                        "no day fetched yet: \(stop.description); nothing was written, and the next run starts again")
             }
             profile("fetch", since: started)
             let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
@@ -154,24 +173,34 @@ public struct Pipeline: Sendable {
     }
 
     func loadInputs() throws -> LoadedInputs {
-        let (templates, stockTemplates) = try Inputs.templates(at: plan.templates, label: plan.templatesLabel,
-                                                               required: plan.themeFoldersRequired.templates)
-        let (publicFiles, skipped, stockPublic) = try Inputs.publicFiles(at: plan.publicFolder, label: plan.publicFolder.lastPathComponent,
-                                                                         required: plan.themeFoldersRequired.public)
+        let (templates, stockTemplates) = try Inputs.templates(
+            at: plan.templates, label: plan.templatesLabel,
+            required: plan.themeFoldersRequired.templates)
+        let (publicFiles, skipped, stockPublic) = try Inputs.publicFiles(
+            at: plan.publicFolder, label: plan.publicFolder.lastPathComponent,
+            required: plan.themeFoldersRequired.public)
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
-        let stockOnly = (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
+        let stockOnly =
+            (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
         let (published, assets) = PublishedAssets.make(publicFiles)
-        return LoadedInputs(templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped, stockOnly: stockOnly)
+        return LoadedInputs(
+            templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped,
+            stockOnly: stockOnly)
     }
 
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
         messages.forEach { console.note("note: " + $0) }
         if !inputs.stockOnly.isEmpty {
-            console.note("note: using the stock theme built into sitegen (no files of your own in \(inputs.stockOnly.joined(separator: " or ")))")
+            console.note(
+                "note: using the stock theme built into sitegen (no files of your own in "
+                    + "\(inputs.stockOnly.joined(separator: " or ")))"
+            )
         }
         if !inputs.skippedPublic.isEmpty {
-            let names = inputs.skippedPublic.prefix(5).joined(separator: ", ") + (inputs.skippedPublic.count > 5 ? " and \(inputs.skippedPublic.count - 5) more" : "")
+            let names =
+                inputs.skippedPublic.prefix(5).joined(separator: ", ")
+                + (inputs.skippedPublic.count > 5 ? " and \(inputs.skippedPublic.count - 5) more" : "")
             console.note("note: dotfiles in \(plan.publicFolder.lastPathComponent) are not published: \(names)")
         }
     }
@@ -197,7 +226,9 @@ public struct Pipeline: Sendable {
         if ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", let changed {
             var kinds: [String: Int] = [:]
             for id in changed { kinds[String(id.split(separator: " ")[0]), default: 0] += 1 }
-            console.note("profile: pages to render again of \(site.pages.count): " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            console.note(
+                "profile: pages to render again of \(site.pages.count): "
+                    + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         // More than half changed: staging the whole site (one atomic swap) then costs about as
         // much as updating it in place.
@@ -226,15 +257,19 @@ public struct Pipeline: Sendable {
         freeLater(record)
         freeLater(changed)
         if manifest == nil { freeLater(previous) }
-        return BuildSummary(days: dataset.days.count, movies: movies,
-                            pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
-                            deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds, output: plan.output,
-                            source: dataset.source)
+        return BuildSummary(
+            days: dataset.days.count, movies: movies,
+            pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
+            deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds,
+            output: plan.output,
+            source: dataset.source)
     }
 
     /// The whole site into a staging folder, swapped in when every file is written. Rendered
     /// files stream into it on a thread of their own, so writing overlaps rendering.
-    func stage(_ site: SitePlan, publicFiles: [Inputs.PublicFile], record: inout BuildManifest) throws -> (RenderSummary, WriteReport) {
+    func stage(
+        _ site: SitePlan, publicFiles: [Inputs.PublicFile], record: inout BuildManifest
+    ) throws -> (RenderSummary, WriteReport) {
         let session = try SiteWriter(output: plan.output).begin()
         let writer = BackgroundWriter(session: session)
         var files = FilesByPage()

@@ -25,8 +25,11 @@ extension Pipeline {
 
     /// The last build had the same inputs and its site is still there: nothing to fetch, render
     /// or write. Says what that build said.
-    func unchanged(_ inputs: LoadedInputs, key: UInt64, previous checked: CheckedOutput?, started: DispatchTime) -> BuildSummary? {
-        guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key, checked.manifest.counts.count == 3 else { return nil }
+    func unchanged(
+        _ inputs: LoadedInputs, key: UInt64, previous checked: CheckedOutput?, started: DispatchTime
+    ) -> BuildSummary? {
+        guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key, checked.manifest.counts.count == 3
+        else { return nil }
         let previous = checked.manifest
         if plan.source.kind == .demo { announceDemo() }
         plan.rangeNotes.forEach(console.note)
@@ -46,8 +49,11 @@ extension Pipeline {
 
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
-    func update(_ site: SitePlan, changed: Set<String>, previous: BuildManifest, drift: OutputDrift, publicFiles: [Inputs.PublicFile],
-                record: inout BuildManifest, started: DispatchTime) throws -> (RenderSummary, WriteReport) {
+    func update(
+        _ site: SitePlan, changed: Set<String>, previous: BuildManifest, drift: OutputDrift,
+        publicFiles: [Inputs.PublicFile],
+        record: inout BuildManifest, started: DispatchTime
+    ) throws -> (RenderSummary, WriteReport) {
         // Only the pages rendered again, the pages gone and the Public files can change which
         // files exist; the other pages' files (nearly all of them) are counted, never listed.
         let current = Set(site.pages.map(\.id))
@@ -62,8 +68,10 @@ extension Pipeline {
             previousByID[page.id] = page
             if isKept(page) { keptFiles += page.files.count } else { replaced += page.files }
         }
-        let update = try SiteWriter(output: plan.output).update(keptCount: keptFiles, replacing: replaced, drift: drift,
-                                                                folders: previous.folders, fileMode: previous.fileMode) { path in
+        let update = try SiteWriter(output: plan.output).update(
+            keptCount: keptFiles, replacing: replaced, drift: drift,
+            folders: previous.folders, fileMode: previous.fileMode
+        ) { path in
             // A Public file over a generated one: only then are the kept pages' files looked through.
             previous.pages.contains { isKept($0) && $0.files.contains(path) }
         }
@@ -81,7 +89,9 @@ extension Pipeline {
             }
             profile("render changed pages", since: started)
             let report = try update.finish()
-            record.pages = files.pages(site.pages, stamps: report.stamps) { changed.contains($0) ? nil : previousByID[$0] }
+            record.pages = files.pages(site.pages, stamps: report.stamps) {
+                changed.contains($0) ? nil : previousByID[$0]
+            }
             return (rendered, report)
         } catch {
             update.abort()
@@ -112,13 +122,17 @@ struct FilesByPage {
 
     /// In the site's page order, then the Public files. `kept` gives the last build's record of
     /// a page not rendered again, nil for a page rendered now (whose files' stamps are in `stamps`).
-    func pages(_ order: [PageKey], stamps: [String: UInt64], kept: (String) -> BuildManifest.Page? = { _ in nil }) -> [BuildManifest.Page] {
+    func pages(
+        _ order: [PageKey], stamps: [String: UInt64], kept: (String) -> BuildManifest.Page? = { _ in nil }
+    ) -> [BuildManifest.Page] {
         func rendered(_ id: String, _ key: UInt64?) -> BuildManifest.Page {
             let files = pages[id] ?? []
             return BuildManifest.Page(id: id, key: key, files: files, stamps: files.map { stamps[$0] ?? 0 })
         }
         return order.map { page in
-            if let old = kept(page.id) { return BuildManifest.Page(id: page.id, key: page.key, files: old.files, stamps: old.stamps) }
+            if let old = kept(page.id) {
+                return BuildManifest.Page(id: page.id, key: page.key, files: old.files, stamps: old.stamps)
+            }
             return rendered(page.id, page.key)
         } + [rendered(Pipeline.publicPage, nil)]
     }

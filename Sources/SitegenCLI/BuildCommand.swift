@@ -8,7 +8,13 @@ public struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Fetch the charts, render the site and write it to --output.",
         discussion: """
-        A site that runs for years keeps every day --since the day it started (sitegen init sets this up); --days makes a window instead. Each run makes at most --budget KOBIS calls, newest year first, and keeps every final answer in --history, so a long backfill fills in over several mornings while the site publishes what it has. Writes a list and a grid page per day, week and weekend, film and person pages, year pages, records, an archive, search, data files, feed.xml, sitemap.xml (with --base-url), robots.txt and 404.html, plus everything in --public. A first build is staged and swapped in whole; later builds update the folder in place, and a failed build leaves it as it was.
+        A site that runs for years keeps every day --since the day it started (sitegen init sets this up); --days \
+        makes a window instead. Each run makes at most --budget KOBIS calls, newest year first, and keeps every final \
+        answer in --history, so a long backfill fills in over several mornings while the site publishes what it has. \
+        Writes a list and a grid page per day, week and weekend, film and person pages, year pages, records, an \
+        archive, search, data files, feed.xml, sitemap.xml (with --base-url), robots.txt and 404.html, plus \
+        everything in --public. A first build is staged and swapped in whole; later builds update the folder in \
+        place, and a failed build leaves it as it was.
         """)
 
     @OptionGroup public var options: BuildOptions

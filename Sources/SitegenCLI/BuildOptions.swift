@@ -6,22 +6,44 @@ import SitegenModel
 
 /// What to fetch: shared by `build` and `fetch`.
 public struct RangeOptions: ParsableArguments, Sendable {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("A window: how many days of charts, ending at --until (default 30; up to KOBIS's whole history).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "A window: how many days of charts, ending at --until (default 30; up to KOBIS's whole history).",
+            valueName: "n"))
     public var days: Int?
 
-    @Option(name: .long, help: ArgumentHelp("A history that only grows: every day from this date to --until (instead of --days).", valueName: "yyyy-mm-dd"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A history that only grows: every day from this date to --until (instead of --days).",
+            valueName: "yyyy-mm-dd"))
     public var since: String?
 
-    @Option(name: .long, help: ArgumentHelp("Last chart date (default: yesterday in Asia/Seoul; KOBIS publishes up to yesterday).", valueName: "yyyy-mm-dd"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Last chart date (default: yesterday in Asia/Seoul; KOBIS publishes up to yesterday).",
+            valueName: "yyyy-mm-dd"))
     public var until: String?
 
     @Option(name: .long, help: ArgumentHelp("Raw API responses and poster lookups.", valueName: "dir"))
     public var cache: String = ".sitegen-cache"
 
-    @Option(name: .long, help: ArgumentHelp("A folder that keeps every final answer for good, for a repository to commit: a lost --cache is refilled from it (default: history, if it exists).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder that keeps every final answer for good, for a repository to commit: a lost --cache is refilled "
+                + "from it (default: history, if it exists).",
+            valueName: "dir"))
     public var history: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many KOBIS calls in this run (KOBIS allows 3,000 a day); a run that reaches it stops cleanly and the next one goes on.", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "At most this many KOBIS calls in this run (KOBIS allows 3,000 a day); a run that reaches it stops cleanly "
+                + "and the next one goes on.",
+            valueName: "n"))
     public var budget: Int = CallBudget.defaultLimit
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
@@ -37,7 +59,10 @@ public struct RangeOptions: ParsableArguments, Sendable {
             throw ValidationError("--days must be 1 or more (got \(days))")
         }
         if days != nil, since != nil {
-            throw ValidationError("--since and --days both choose the first day; give one (--since for a history that grows, --days for a window)")
+            throw ValidationError(
+                "--since and --days both choose the first day; give one (--since for a history that grows, --days for "
+                    + "a window)"
+            )
         }
         if let since, Day(iso: since) == nil {
             throw ValidationError("--since '\(since)' is not a real date in the form YYYY-MM-DD")
@@ -56,19 +81,40 @@ public struct RangeOptions: ParsableArguments, Sendable {
 
 /// What to build from it (the options of docs/cli.md), reusable by `serve`.
 public struct SiteOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("The deployable folder: staged and swapped in whole on a first build, updated in place after that.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The deployable folder: staged and swapped in whole on a first build, updated in place after that.",
+            valueName: "dir"))
     public var output: String = "_site"
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).", valueName: "url"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "Absolute site URL, used where a format needs absolute URLs (sitemap, feed, canonical, og:url).",
+            valueName: "url"))
     public var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Mustache templates that replace the built-in theme's, file by file (default: Templates, if it exists).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Mustache templates that replace the built-in theme's, file by file (default: Templates, if it exists).",
+            valueName: "dir"))
     public var templates: String?
 
-    @Option(name: .customLong("public"), help: ArgumentHelp("Static assets copied as they are, replacing the built-in theme's of the same name (default: Public, if it exists).", valueName: "dir"))
+    @Option(
+        name: .customLong("public"),
+        help: ArgumentHelp(
+            "Static assets copied as they are, replacing the built-in theme's of the same name (default: Public, if it "
+                + "exists).",
+            valueName: "dir"))
     public var publicFolder: String?
 
-    @Option(name: .long, help: ArgumentHelp("Markdown notes (site.md, date/YYYY-MM-DD.md, movie/<movieCd>.md); a missing folder is fine.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Markdown notes (site.md, date/YYYY-MM-DD.md, movie/<movieCd>.md); a missing folder is fine.",
+            valueName: "dir"))
     public var notes: String = "Notes"
 
     @Flag(name: .long, help: "Use only the cache; a day or movie not in it is reported, never fetched. Needs no key.")
@@ -77,10 +123,17 @@ public struct SiteOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Build from the built-in demo source (fictional films), even with KOBIS_API_KEY set.")
     public var demo = false
 
-    @Flag(name: .customLong("hotlink-posters"), help: "Link posters where image search found them instead of downloading and resizing them into the site.")
+    @Flag(
+        name: .customLong("hotlink-posters"),
+        help: "Link posters where image search found them instead of downloading and resizing them into the site.")
     public var hotlinkPosters = false
 
-    @Option(name: .customLong("allow-poster-host"), help: ArgumentHelp("Also download posters from this address, range or host name (10.0.0.0/8, fd00::/8, posters.lan), which is not public; repeatable. By default posters come only from public addresses.", valueName: "host"))
+    @Option(
+        name: .customLong("allow-poster-host"),
+        help: ArgumentHelp(
+            "Also download posters from this address, range or host name (10.0.0.0/8, fd00::/8, posters.lan), which is "
+                + "not public; repeatable. By default posters come only from public addresses.",
+            valueName: "host"))
     public var allowPosterHosts: [String] = []
 
     public init() {}
@@ -89,7 +142,8 @@ public struct SiteOptions: ParsableArguments, Sendable {
         do { _ = try PosterHosts(allowing: allowPosterHosts) }
         catch { throw ValidationError("--allow-poster-host: \(error)") }
         if let baseURL, BuildPlan.parseBaseURL(baseURL) == nil {
-            throw ValidationError("--base-url '\(baseURL)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
+            throw ValidationError(
+                "--base-url '\(baseURL)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
         }
     }
 }

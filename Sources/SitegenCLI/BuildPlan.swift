@@ -16,22 +16,33 @@ extension BuildPlan {
     public static func yesterdayInSeoul(now: Date) -> Day { Day(instant: now).adding(days: -1) }
 
     /// `clock` stamps fetched responses; tests pin it to play out days of rebuilds.
-    public static func resolve(_ options: BuildOptions, environment: [String: String], now: Date,
-                               clock: @escaping @Sendable () -> Date = Date.init,
-                               workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> BuildPlan {
-        try resolve(range: options.range, site: options.site, environment: environment, now: now, clock: clock, workingDirectory: workingDirectory)
+    public static func resolve(
+        _ options: BuildOptions, environment: [String: String], now: Date,
+        clock: @escaping @Sendable () -> Date = Date.init,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws -> BuildPlan {
+        try resolve(
+            range: options.range, site: options.site, environment: environment, now: now, clock: clock,
+            workingDirectory: workingDirectory)
     }
 
-    public static func resolve(range: RangeOptions, site options: SiteOptions, environment: [String: String], now: Date,
-                               clock: @escaping @Sendable () -> Date = Date.init,
-                               workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws -> BuildPlan {
+    public static func resolve(
+        range: RangeOptions, site options: SiteOptions, environment: [String: String], now: Date,
+        clock: @escaping @Sendable () -> Date = Date.init,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws -> BuildPlan {
         let latest = yesterdayInSeoul(now: now)
         var until = latest
         if let text = range.until {
-            guard let day = Day(iso: text) else { throw UsageError("--until '\(text)' is not a real date in the form YYYY-MM-DD") }
+            guard let day = Day(iso: text) else {
+                throw UsageError("--until '\(text)' is not a real date in the form YYYY-MM-DD")
+            }
             // Refused rather than clamped: a user asking for a future day has a wrong date in mind.
             guard day <= latest else {
-                throw UsageError("--until \(day.iso) has no chart yet: KOBIS publishes up to yesterday in Korea (\(latest.iso)); use an earlier date or leave --until out")
+                throw UsageError(
+                    "--until \(day.iso) has no chart yet: KOBIS publishes up to yesterday in Korea (\(latest.iso)); "
+                        + "use an earlier date or leave --until out"
+                )
             }
             until = day
         }
@@ -43,14 +54,21 @@ extension BuildPlan {
         let output = url(options.output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
-        let historyText = range.history ?? (FileManager.default.fileExists(atPath: url("history").path) ? "history" : nil)
-        try checkFolders(output: output, [("--templates", templates), ("--public", publicFolder),
-                                          ("--notes", options.notes), ("--cache", range.cache)].map { ($0.0, $0.1, url($0.1)) }
-                                          + (historyText.map { [("--history", $0, url($0))] } ?? []))
+        let historyText =
+            range.history ?? (FileManager.default.fileExists(atPath: url("history").path) ? "history" : nil)
+        try checkFolders(
+            output: output,
+            [
+                ("--templates", templates), ("--public", publicFolder),
+                ("--notes", options.notes), ("--cache", range.cache)
+            ].map { ($0.0, $0.1, url($0.1)) }
+                + (historyText.map { [("--history", $0, url($0))] } ?? []))
         let history = historyText.map { HistoryStore(folder: url($0)) }
         let budget = CallBudget(limit: range.budget)
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
+        let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let monitor = FetchMonitor()
         let cacheFolder = url(range.cache)
         let cache = ResponseCache(folder: cacheFolder)
@@ -59,34 +77,48 @@ extension BuildPlan {
             source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
         } else if options.offline {
             // Reading the cache needs no key, so --offline works without one.
-            let postersCached = FileManager.default.fileExists(atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)
-                || (history?.url(for: .posterSearch(query: "")).map { FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path) } ?? false)
-            source = APISource(client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
-                               searchesPosters: kakaoKey != nil || postersCached)
+            let postersCached =
+                FileManager.default.fileExists(
+                    atPath: cache.url(for: .posterSearch(query: "")).deletingLastPathComponent().path)
+                || (history?.url(for: .posterSearch(query: "")).map {
+                    FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path)
+                } ?? false)
+            source = APISource(
+                client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
+                searchesPosters: kakaoKey != nil || postersCached)
         } else {
             // The variable is for the same exceptions where options are awkward (CI, containers).
             let posterHosts: PosterHosts
-            do { posterHosts = try PosterHosts(allowing: options.allowPosterHosts + [environment["SITEGEN_ALLOW_POSTER_HOSTS"] ?? ""].filter { !$0.isEmpty }) }
-            catch { throw UsageError("--allow-poster-host or SITEGEN_ALLOW_POSTER_HOSTS: \(error)") }
+            do {
+                posterHosts = try PosterHosts(
+                    allowing: options.allowPosterHosts
+                        + [environment["SITEGEN_ALLOW_POSTER_HOSTS"] ?? ""].filter { !$0.isEmpty })
+            } catch { throw UsageError("--allow-poster-host or SITEGEN_ALLOW_POSTER_HOSTS: \(error)") }
             let live = LiveSettings(
                 kobisKey: key, kakaoKey: kakaoKey,
-                kobisBase: try serviceURL(environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
-                kakaoBase: try serviceURL(environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
+                kobisBase: try serviceURL(
+                    environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
+                kakaoBase: try serviceURL(
+                    environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
                 jobs: range.jobs, posterHosts: posterHosts)
-            let client = CachingClient(cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
-                                       monitor: monitor, now: now, history: history, budget: budget)
+            let client = CachingClient(
+                cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
+                monitor: monitor, now: now, history: history, budget: budget)
             source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }
 
         var buildTime = now
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-            guard let seconds = Int64(epoch) else { throw UsageError("SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds") }
+            guard let seconds = Int64(epoch) else {
+                throw UsageError("SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
+            }
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
         var plan = BuildPlan(
             days: days, output: output, templates: url(templates), templatesLabel: templates,
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
-            themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil), settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
+            themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
+            settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters
         plan.rangeNotes = rangeNotes
@@ -110,10 +142,16 @@ extension BuildPlan {
                 throw UsageError("\(folder.option) \(ErrorText.printable(path)) is a file, not a folder; name a folder")
             }
             if path == site || path.hasPrefix(site + "/") {
-                throw UsageError("\(folder.option) \(ErrorText.printable(path)) is inside --output \(ErrorText.printable(site)); keep inputs out of the folder that is replaced")
+                throw UsageError(
+                    "\(folder.option) \(ErrorText.printable(path)) is inside --output \(ErrorText.printable(site)); "
+                        + "keep inputs out of the folder that is replaced"
+                )
             }
             if site.hasPrefix(path == "/" ? "/" : path + "/") {
-                throw UsageError("\(folder.option) \(ErrorText.printable(path)) contains --output \(ErrorText.printable(site)); put the output elsewhere or name a narrower folder")
+                throw UsageError(
+                    "\(folder.option) \(ErrorText.printable(path)) contains --output \(ErrorText.printable(site)); put "
+                        + "the output elsewhere or name a narrower folder"
+                )
             }
         }
     }
@@ -146,7 +184,9 @@ extension RangeOptions {
         var start: Day
         var asked: String
         if let text = since {
-            guard let day = Day(iso: text) else { throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD") }
+            guard let day = Day(iso: text) else {
+                throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD")
+            }
             guard day <= until else {
                 throw UsageError("--since \(day.iso) is after --until \(until.iso); pick an earlier --since")
             }
@@ -160,7 +200,8 @@ extension RangeOptions {
         }
         var notes: [String] = []
         if start < first {
-            notes.append("note: \(asked) reaches back before KOBIS's first daily chart (\(first.iso)); the site starts there")
+            notes.append(
+                "note: \(asked) reaches back before KOBIS's first daily chart (\(first.iso)); the site starts there")
             start = first
         }
         return ((0...(until.ordinal - start.ordinal)).map { start.adding(days: $0) }, notes)

@@ -14,7 +14,9 @@ public struct Console: Sendable {
     let secrets: [String]
     let output: @Sendable (Stream, String) -> Void
 
-    public init(quiet: Bool, secrets: [String] = [], sink: @escaping @Sendable (Stream, String) -> Void = Console.standard) {
+    public init(
+        quiet: Bool, secrets: [String] = [], sink: @escaping @Sendable (Stream, String) -> Void = Console.standard
+    ) {
         self.quiet = quiet
         self.secrets = Self.spellings(of: secrets.filter { $0.count >= 4 })
         self.output = sink
@@ -66,7 +68,8 @@ public struct Console: Sendable {
 
     /// A command's console: quiet as asked, and scrubbing the keys in its environment.
     public static func forCommand(quiet: Bool, environment: [String: String]) -> Console {
-        Console(quiet: quiet, secrets: [environment["KOBIS_API_KEY"], environment["KAKAO_REST_API_KEY"]].compactMap { $0 })
+        Console(
+            quiet: quiet, secrets: [environment["KOBIS_API_KEY"], environment["KAKAO_REST_API_KEY"]].compactMap { $0 })
     }
 
     /// Runs a command's body: a usage problem exits 64, any other failure 1, each as one line.

@@ -10,7 +10,11 @@ public struct FetchCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Fill the cache with the charts, movie info and posters of a range, without rendering.",
         discussion: """
-        Needs KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters). First says what the range will cost (days, weeks and films not held yet, as KOBIS calls and days of quota), then spends at most --budget calls, newest year first, and stops cleanly at the budget or at KOBIS's daily quota (320011) with everything fetched kept: the next run goes on where this one stopped, asking nothing twice. A later `sitegen build --offline` builds from what this fetched.
+        Needs KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters). First says what the range will cost (days, weeks \
+        and films not held yet, as KOBIS calls and days of quota), then spends at most --budget calls, newest year \
+        first, and stops cleanly at the budget or at KOBIS's daily quota (320011) with everything fetched kept: the \
+        next run goes on where this one stopped, asking nothing twice. A later `sitegen build --offline` builds from \
+        what this fetched.
         """)
 
     @OptionGroup public var range: RangeOptions
@@ -30,7 +34,8 @@ public struct FetchCommand: AsyncParsableCommand {
             guard environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespaces).isEmpty == false else {
                 throw UsageError("sitegen fetch needs KOBIS_API_KEY (the demo source needs no cache)")
             }
-            let plan = try BuildPlan.resolve(range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
+            let plan = try BuildPlan.resolve(
+                range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
             let started = Date()
             let caching = (plan.source as? APISource)?.client as? CachingClient
             if let caching {
@@ -46,11 +51,18 @@ public struct FetchCommand: AsyncParsableCommand {
             let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
             let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
             if after.calls == 0 || plan.budget.stop == nil {
-                console.summary(String(format: "fetched %@ days, %d movies into %@ with %@ in %.2f s", Count.grouped(outcome.dataset.days.count),
-                                       outcome.dataset.chartedMovieCodes.count, plan.cache.path, spent, seconds))
+                console.summary(
+                    String(
+                        format: "fetched %@ days, %d movies into %@ with %@ in %.2f s",
+                        Count.grouped(outcome.dataset.days.count),
+                        outcome.dataset.chartedMovieCodes.count, plan.cache.path, spent, seconds))
             } else {
-                console.summary("stopped: \(plan.budget.stop!.description); \(held) (\(Count.grouped(after.daysToFetch)) left) after \(spent); "
-                                + "about \(Count.grouped(after.calls)) calls to go, \(Self.runs(after, budget: range.budget)); run the same command again tomorrow to go on")
+                console.summary(
+                    "stopped: \(plan.budget.stop!.description); \(held) (\(Count.grouped(after.daysToFetch)) left) "
+                        + "after \(spent); "
+                        + "about \(Count.grouped(after.calls)) calls to go, \(Self.runs(after, budget: range.budget)); "
+                            + "run the same command again tomorrow to go on"
+                )
             }
         }
     }

@@ -8,9 +8,18 @@ import SitegenTheme
 public struct InitCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new site folder: notes, theme folders, a history folder, sitegen's own source and a publishing workflow.",
+        abstract:
+            "Create a new site folder: notes, theme folders, a history folder, sitegen's own source and a publishing "
+                + "workflow.",
         discussion: """
-        The site keeps every day from --since (default: yesterday in Korea, the day it starts) and only grows: the workflow in .github/workflows/sitegen.yml builds it every morning with `sitegen build --since`, fetching within KOBIS's daily quota, and commits what it fetched to history/ so losing the API cache never loses the history. vendor/sitegen holds the source of this sitegen, which the workflow builds, so the site is published by the very version that made it. The stock theme is built into sitegen, so Templates/ and Public/ start empty: a file put there replaces the stock file of the same name (Templates/partials/footer.mustache replaces just the footer). With --eject they start as full copies of the stock theme to edit. DIR must be empty unless --force; an existing file is never overwritten.
+        The site keeps every day from --since (default: yesterday in Korea, the day it starts) and only grows: the \
+        workflow in .github/workflows/sitegen.yml builds it every morning with `sitegen build --since`, fetching \
+        within KOBIS's daily quota, and commits what it fetched to history/ so losing the API cache never loses the \
+        history. vendor/sitegen holds the source of this sitegen, which the workflow builds, so the site is published \
+        by the very version that made it. The stock theme is built into sitegen, so Templates/ and Public/ start \
+        empty: a file put there replaces the stock file of the same name (Templates/partials/footer.mustache replaces \
+        just the footer). With --eject they start as full copies of the stock theme to edit. DIR must be empty unless \
+        --force; an existing file is never overwritten.
         """)
 
     @Argument(help: "The folder to create or fill (default: the current folder).")
@@ -22,7 +31,11 @@ public struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Fill a folder that is not empty (existing files are still never overwritten).")
     public var force = false
 
-    @Option(help: ArgumentHelp("The first day the site keeps (default: yesterday in Korea). 2004-01-01 backfills the whole history, a few mornings of quota.", valueName: "yyyy-mm-dd"))
+    @Option(
+        help: ArgumentHelp(
+            "The first day the site keeps (default: yesterday in Korea). 2004-01-01 backfills the whole history, a few "
+                + "mornings of quota.",
+            valueName: "yyyy-mm-dd"))
     public var since: String?
 
     public init() {}
@@ -32,11 +45,14 @@ public struct InitCommand: AsyncParsableCommand {
         try await console.reportingErrors {
             let folder = URL(fileURLWithPath: directory)
             let first = try Self.firstDay(since, now: Date())
-            if first.clamped { console.note("note: KOBIS's first daily chart is \(BuildPlan.firstKOBISDay.iso); the site starts there") }
+            if first.clamped {
+                console.note("note: KOBIS's first daily chart is \(BuildPlan.firstKOBISDay.iso); the site starts there")
+            }
             let report = try SiteStarter(folder: folder, eject: eject, force: force, since: first.day).create()
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
-            console.summary("init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
-                            + "next: cd \(directory) && sitegen build --since \(first.day.iso)")
+            console.summary(
+                "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
+                    + "next: cd \(directory) && sitegen build --since \(first.day.iso)")
         }
     }
 }
@@ -45,8 +61,13 @@ extension InitCommand {
     static func firstDay(_ text: String?, now: Date) throws -> (day: Day, clamped: Bool) {
         let latest = BuildPlan.yesterdayInSeoul(now: now)
         guard let text else { return (latest, false) }
-        guard let day = Day(iso: text) else { throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD") }
-        guard day <= latest else { throw UsageError("--since \(day.iso) has no chart yet: KOBIS publishes up to yesterday in Korea (\(latest.iso))") }
+        guard let day = Day(iso: text) else {
+            throw UsageError("--since '\(text)' is not a real date in the form YYYY-MM-DD")
+        }
+        guard day <= latest else {
+            throw UsageError(
+                "--since \(day.iso) has no chart yet: KOBIS publishes up to yesterday in Korea (\(latest.iso))")
+        }
         return day < BuildPlan.firstKOBISDay ? (BuildPlan.firstKOBISDay, true) : (day, false)
     }
 }
@@ -85,7 +106,8 @@ struct SiteStarter {
             guard isDirectory.boolValue else { throw InputError("\(folder.path) is a file, not a folder") }
             let existing = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
             if !existing.isEmpty && !force {
-                throw UsageError("\(folder.path) is not empty; pass --force to add the missing files (none is overwritten)")
+                throw UsageError(
+                    "\(folder.path) is not empty; pass --force to add the missing files (none is overwritten)")
             }
         }
         var report = Report()
@@ -104,7 +126,9 @@ struct SiteStarter {
             }
             defer { close(fd) }
             let written = contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written == contents.count else { throw InputError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+            guard written == contents.count else {
+                throw InputError("cannot write \(url.path): \(String(cString: strerror(errno)))")
+            }
             report.created.append(path)
         }
         return report
@@ -119,16 +143,23 @@ struct SiteStarter {
     /// The stock workflow with the site's first day in place of the stock one.
     static func workflow(_ stock: Data, since: Day) -> Data {
         let text = String(decoding: stock, as: UTF8.self)
-        return Data(text.replacingOccurrences(of: "SITEGEN_SINCE: \"2004-01-01\"", with: "SITEGEN_SINCE: \"\(since.iso)\"").utf8)
+        return Data(
+            text.replacingOccurrences(of: "SITEGEN_SINCE: \"2004-01-01\"", with: "SITEGEN_SINCE: \"\(since.iso)\"").utf8
+        )
     }
 
     /// The source this binary was built from (embedded at build time), for the workflow to build.
     static func vendoredSource() -> [(String, Data)] {
         var files: [(String, Data)] = []
-        for (folder, target) in [("Sources", "Sources"), ("Plugins", "Plugins"), ("Templates", "Templates"), ("Public", "Public"), ("deploy", "docs/deploy")] {
+        for (folder, target) in [
+            ("Sources", "Sources"), ("Plugins", "Plugins"), ("Templates", "Templates"), ("Public", "Public"),
+            ("deploy", "docs/deploy")
+        ] {
             files += EmbeddedTheme.files(in: folder).map { ("vendor/sitegen/\(target)/" + $0.path, $0.contents) }
         }
-        if let manifest = EmbeddedTheme.file("Package.swift") { files.append(("vendor/sitegen/Package.swift", manifest)) }
+        if let manifest = EmbeddedTheme.file("Package.swift") {
+            files.append(("vendor/sitegen/Package.swift", manifest))
+        }
         return files
     }
 

@@ -13,12 +13,28 @@ public struct ServeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build, then preview the site in a browser, rebuilding and reloading on every change.",
-        discussion: "Builds once (from the cache when it can; every build option applies), serves --output, and watches the templates, public and notes folders: a change re-renders from the data already fetched and open pages reload by themselves. A broken template is shown in the terminal and in the page, and the last good site stays up until it is fixed. Ctrl-C stops.")
+        discussion:
+            """
+                Builds once (from the cache when it can; every build option applies), serves --output, and watches the \
+                templates, public and notes folders: a change re-renders from the data already fetched and open pages \
+                reload by themselves. A broken template is shown in the terminal and in the page, and the last good \
+                site stays up until it is fixed. Ctrl-C stops.
+                """
+    )
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
     public var port: Int = 8000
 
-    @Option(name: .long, help: ArgumentHelp("Address to listen on: an IPv4 or IPv6 address (::1, 0.0.0.0, ::) or a name (localhost: 127.0.0.1 and ::1).", valueName: "host"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+                Address to listen on: an IPv4 or IPv6 address (::1, 0.0.0.0, ::) or a name (localhost: 127.0.0.1 and \
+                ::1).
+                """,
+            valueName: "host"))
     public var host: String = "127.0.0.1"
 
     @OptionGroup public var options: BuildOptions
@@ -26,7 +42,9 @@ public struct ServeCommand: AsyncParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535 (got \(port))")
+        }
         if let problem = ListenHost.problem(host) { throw ValidationError(problem) }
     }
 
@@ -48,7 +66,10 @@ public struct ServeCommand: AsyncParsableCommand {
             @Sendable func rebuild(first: Bool) async {
                 do {
                     let summary = try pipeline.rebuild(from: dataset, announce: first)
-                    console.summary(first ? summary.line : String(format: "rebuilt %d pages in %.2f s", summary.pages, summary.seconds))
+                    console.summary(
+                        first
+                            ? summary.line
+                            : String(format: "rebuilt %d pages in %.2f s", summary.pages, summary.seconds))
                     if !first { await reload.rebuilt() }
                 } catch {
                     // The server stays up with the last good site; the page shows what broke.
@@ -61,8 +82,11 @@ public struct ServeCommand: AsyncParsableCommand {
             let url = try await server.start()
             // The addresses themselves when the URL does not show them all (a name, or `::`).
             let shown = ListenHost.inURL(host) + ":\(url.port ?? 0)"
-            let listening = server.listening == [shown] ? "" : "listening on " + server.listening.joined(separator: " and ") + "; "
-            console.summary("serving \(plan.output.path) at \(url) (\(listening)watching templates, public and notes; Ctrl-C stops)")
+            let listening =
+                server.listening == [shown] ? "" : "listening on " + server.listening.joined(separator: " and ") + "; "
+            console.summary(
+                "serving \(plan.output.path) at \(url) (\(listening)watching templates, public and notes; Ctrl-C stops)"
+            )
 
             let watcher = FolderWatcher(folders: [plan.templates, plan.publicFolder, plan.notes])
             let watching = Task { await watcher.watch { await rebuild(first: false) } }

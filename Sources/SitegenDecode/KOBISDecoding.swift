@@ -68,28 +68,40 @@ public enum KOBISDecoder {
         var warnings: [DataWarning] = []
         let rows = result.dailyBoxOfficeList ?? []
         let entries = acceptedRows(rows, context: { "\(date.iso) row \($0)" }, warnings: &warnings)
-        return (DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count), warnings)
+        return (
+            DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count),
+            warnings
+        )
     }
 
     /// The rows a chart can trust, in rank order: each maps cleanly, ranks 1–10, no rank and no
     /// film twice.
-    static func acceptedRows(_ rows: [[String: LenientString]], context: (Int) -> String, warnings: inout [DataWarning]) -> [ChartEntry] {
+    static func acceptedRows(
+        _ rows: [[String: LenientString]], context: (Int) -> String, warnings: inout [DataWarning]
+    ) -> [ChartEntry] {
         var entries: [ChartEntry] = []
         var ranks = Set<Int>(), films = Set<String>()
         for (index, row) in rows.enumerated() {
             let place = context(index + 1)
             guard let entry = mapRow(row, context: place, warnings: &warnings) else { continue }
             guard (1...10).contains(entry.rank) else {
-                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
+                warnings.append(
+                    DataWarning(
+                        context: place,
+                        message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
                 continue
             }
             guard !ranks.contains(entry.rank) else {
-                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
+                warnings.append(
+                    DataWarning(
+                        context: place, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
                 continue
             }
             // The same film twice in one chart would give it two rows for one day everywhere.
             guard !films.contains(entry.movieCode) else {
-                warnings.append(DataWarning(context: place, message: "movie \(entry.movieCode) is already on this chart; row skipped"))
+                warnings.append(
+                    DataWarning(
+                        context: place, message: "movie \(entry.movieCode) is already on this chart; row skipped"))
                 continue
             }
             ranks.insert(entry.rank)
@@ -102,7 +114,8 @@ public enum KOBISDecoder {
     static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
         let code = row.trimmed("movieCd")
         guard isValidMovieCode(code) else {
-            warnings.append(DataWarning(context: context, message: "movieCd \(quoted(code)) is not [0-9A-Za-z]+; row skipped"))
+            warnings.append(
+                DataWarning(context: context, message: "movieCd \(quoted(code)) is not [0-9A-Za-z]+; row skipped"))
             return nil
         }
         let title = row.trimmed("movieNm")
@@ -120,22 +133,32 @@ public enum KOBISDecoder {
             let raw = row.trimmed(key)
             guard !raw.isEmpty else { return nil }
             let v = KOBISNumber.integer(raw)
-            if v == nil { warnings.append(DataWarning(context: context, message: "\(key) \(quoted(raw)) is not a number; shown as unknown")) }
+            if v == nil {
+                warnings.append(
+                    DataWarning(context: context, message: "\(key) \(quoted(raw)) is not a number; shown as unknown"))
+            }
             return v
         }
         func optionalRate(_ key: String) -> Double? {
             let raw = row.trimmed(key)
             guard !raw.isEmpty else { return nil }
             let v = KOBISNumber.decimal(raw)
-            if v == nil { warnings.append(DataWarning(context: context, message: "\(key) \(quoted(raw)) is not a number; shown as unknown")) }
+            if v == nil {
+                warnings.append(
+                    DataWarning(context: context, message: "\(key) \(quoted(raw)) is not a number; shown as unknown"))
+            }
             return v
         }
         let rank = int("rank"), audience = int("audiCnt"), audienceTotal = int("audiAcc")
         let sales = int("salesAmt"), salesTotal = int("salesAcc"), screens = int("scrnCnt"), showings = int("showCnt")
         guard let rank, let audience, let audienceTotal, let sales, let salesTotal, let screens, let showings,
-              rank > 0, audience >= 0, audienceTotal >= 0, sales >= 0, salesTotal >= 0, screens >= 0, showings >= 0 else {
-            let what = missing.isEmpty ? "a negative count" : missing.map { "\($0) \(quoted(row.trimmed($0)))" }.joined(separator: ", ")
-            warnings.append(DataWarning(context: context, message: "movie \(code): \(what) does not parse; row skipped"))
+            rank > 0, audience >= 0, audienceTotal >= 0, sales >= 0, salesTotal >= 0, screens >= 0, showings >= 0
+        else {
+            let what =
+                missing.isEmpty
+                ? "a negative count" : missing.map { "\($0) \(quoted(row.trimmed($0)))" }.joined(separator: ", ")
+            warnings.append(
+                DataWarning(context: context, message: "movie \(code): \(what) does not parse; row skipped"))
             return nil
         }
         let statusText = row.trimmed("rankOldAndNew")
@@ -146,7 +169,8 @@ public enum KOBISDecoder {
             openDate: Day(kobis: row.trimmed("openDt")),
             sales: sales, salesShare: optionalRate("salesShare"), salesChange: optionalInt("salesInten"),
             salesChangeRate: optionalRate("salesChange"), salesTotal: salesTotal,
-            audience: audience, audienceChange: optionalInt("audiInten"), audienceChangeRate: optionalRate("audiChange"),
+            audience: audience, audienceChange: optionalInt("audiInten"),
+            audienceChangeRate: optionalRate("audiChange"),
             audienceTotal: audienceTotal, screens: Int(screens), showings: Int(showings))
     }
 
@@ -174,17 +198,24 @@ public enum KOBISDecoder {
             openDate: Day(kobis: s(info.openDt)), productionStatus: s(info.prdtStatNm), type: s(info.typeNm),
             nations: names(info.nations, "nationNm"), genres: names(info.genres, "genreNm"),
             directors: (info.directors ?? []).compactMap { d in
-                let n = d.trimmed("peopleNm"); return n.isEmpty ? nil : Person(name: n, englishName: d.trimmed("peopleNmEn"))
+                let n = d.trimmed("peopleNm");
+                return n.isEmpty ? nil : Person(name: n, englishName: d.trimmed("peopleNmEn"))
             },
             actors: (info.actors ?? []).compactMap { a in
                 let n = a.trimmed("peopleNm")
                 return n.isEmpty ? nil : Person(name: n, englishName: a.trimmed("peopleNmEn"), role: a.trimmed("cast"))
             },
-            showTypes: (info.showTypes ?? []).map { [$0.trimmed("showTypeGroupNm"), $0.trimmed("showTypeNm")].filter { !$0.isEmpty }.joined(separator: " ") }
-                .filter { !$0.isEmpty },
+            showTypes: (info.showTypes ?? []).map {
+                [$0.trimmed("showTypeGroupNm"), $0.trimmed("showTypeNm")].filter { !$0.isEmpty }.joined(separator: " ")
+            }
+            .filter { !$0.isEmpty },
             companies: (info.companys ?? []).compactMap { c in
                 let n = c.trimmed("companyNm")
-                return n.isEmpty ? nil : Company(code: c.trimmed("companyCd"), name: n, englishName: c.trimmed("companyNmEn"), part: c.trimmed("companyPartNm"))
+                return n.isEmpty
+                    ? nil
+                    : Company(
+                        code: c.trimmed("companyCd"), name: n, englishName: c.trimmed("companyNmEn"),
+                        part: c.trimmed("companyPartNm"))
             },
             watchGrades: names(info.audits, "watchGradeNm"))
     }

@@ -7,7 +7,9 @@ public enum KOBISNumber {
         let scalars = text.unicodeScalars
         var i = scalars.startIndex, end = scalars.endIndex
         while i < end && TrimmedText.isWhitespace(scalars[i]) { i = scalars.index(after: i) }
-        while end > i, TrimmedText.isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        while end > i, TrimmedText.isWhitespace(scalars[scalars.index(before: end)]) {
+            end = scalars.index(before: end)
+        }
         let negative = i < end && scalars[i] == "-"
         if negative { i = scalars.index(after: i) }
         var value: Int64 = 0, count = 0

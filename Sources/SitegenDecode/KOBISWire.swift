@@ -98,19 +98,26 @@ extension KOBISWire {
     static func fastDaily(_ data: Data) -> DailyResponse? {
         guard let root = fastRoot(data), let result = fastResult(root) else { return nil }
         guard let fields = result else { return DailyResponse(boxOfficeResult: nil) }
-        guard let type = FastJSON.Value.lenient(fields["boxofficeType"]), let range = FastJSON.Value.lenient(fields["showRange"]),
-              let rows = FastJSON.Value.rows(fields["dailyBoxOfficeList"]) else { return nil }
-        return DailyResponse(boxOfficeResult: DailyResult(boxofficeType: type, showRange: range, dailyBoxOfficeList: rows))
+        guard let type = FastJSON.Value.lenient(fields["boxofficeType"]),
+            let range = FastJSON.Value.lenient(fields["showRange"]),
+            let rows = FastJSON.Value.rows(fields["dailyBoxOfficeList"])
+        else { return nil }
+        return DailyResponse(
+            boxOfficeResult: DailyResult(boxofficeType: type, showRange: range, dailyBoxOfficeList: rows))
     }
 
     static func fastWeekly(_ data: Data) -> WeeklyResponse? {
         guard let root = fastRoot(data), let result = fastResult(root) else { return nil }
         guard let fields = result else { return WeeklyResponse(boxOfficeResult: nil) }
-        guard let type = FastJSON.Value.lenient(fields["boxofficeType"]), let range = FastJSON.Value.lenient(fields["showRange"]),
-              let yearWeek = FastJSON.Value.lenient(fields["yearWeekTime"]),
-              let rows = FastJSON.Value.rows(fields["weeklyBoxOfficeList"]) else { return nil }
-        return WeeklyResponse(boxOfficeResult: WeeklyResult(boxofficeType: type, showRange: range, yearWeekTime: yearWeek,
-                                                            weeklyBoxOfficeList: rows))
+        guard let type = FastJSON.Value.lenient(fields["boxofficeType"]),
+            let range = FastJSON.Value.lenient(fields["showRange"]),
+            let yearWeek = FastJSON.Value.lenient(fields["yearWeekTime"]),
+            let rows = FastJSON.Value.rows(fields["weeklyBoxOfficeList"])
+        else { return nil }
+        return WeeklyResponse(
+            boxOfficeResult: WeeklyResult(
+                boxofficeType: type, showRange: range, yearWeekTime: yearWeek,
+                weeklyBoxOfficeList: rows))
     }
 
     static func fastMovieInfo(_ data: Data) -> MovieInfoResponse? {
@@ -129,17 +136,22 @@ extension KOBISWire {
         }
         typealias V = FastJSON.Value
         guard let movieCd = V.lenient(info["movieCd"]), let movieNm = V.lenient(info["movieNm"]),
-              let movieNmEn = V.lenient(info["movieNmEn"]), let movieNmOg = V.lenient(info["movieNmOg"]),
-              let showTm = V.lenient(info["showTm"]), let prdtYear = V.lenient(info["prdtYear"]),
-              let openDt = V.lenient(info["openDt"]), let prdtStatNm = V.lenient(info["prdtStatNm"]),
-              let typeNm = V.lenient(info["typeNm"]),
-              let nations = V.rows(info["nations"]), let genres = V.rows(info["genres"]),
-              let directors = V.rows(info["directors"]), let actors = V.rows(info["actors"]),
-              let showTypes = V.rows(info["showTypes"]), let companys = V.rows(info["companys"]),
-              let audits = V.rows(info["audits"]) else { return nil }
-        return MovieInfoResponse(movieInfoResult: MovieInfoResult(movieInfo: MovieInfo(
-            movieCd: movieCd, movieNm: movieNm, movieNmEn: movieNmEn, movieNmOg: movieNmOg, showTm: showTm, prdtYear: prdtYear,
-            openDt: openDt, prdtStatNm: prdtStatNm, typeNm: typeNm, nations: nations, genres: genres, directors: directors,
-            actors: actors, showTypes: showTypes, companys: companys, audits: audits)))
+            let movieNmEn = V.lenient(info["movieNmEn"]), let movieNmOg = V.lenient(info["movieNmOg"]),
+            let showTm = V.lenient(info["showTm"]), let prdtYear = V.lenient(info["prdtYear"]),
+            let openDt = V.lenient(info["openDt"]), let prdtStatNm = V.lenient(info["prdtStatNm"]),
+            let typeNm = V.lenient(info["typeNm"]),
+            let nations = V.rows(info["nations"]), let genres = V.rows(info["genres"]),
+            let directors = V.rows(info["directors"]), let actors = V.rows(info["actors"]),
+            let showTypes = V.rows(info["showTypes"]), let companys = V.rows(info["companys"]),
+            let audits = V.rows(info["audits"])
+        else { return nil }
+        return MovieInfoResponse(
+            movieInfoResult: MovieInfoResult(
+                movieInfo: MovieInfo(
+                    movieCd: movieCd, movieNm: movieNm, movieNmEn: movieNmEn, movieNmOg: movieNmOg, showTm: showTm,
+                    prdtYear: prdtYear,
+                    openDt: openDt, prdtStatNm: prdtStatNm, typeNm: typeNm, nations: nations, genres: genres,
+                    directors: directors,
+                    actors: actors, showTypes: showTypes, companys: companys, audits: audits)))
     }
 }

@@ -25,8 +25,9 @@ public enum KakaoDecoder {
     /// https preferred (http images are mixed content on an https site). Nil when nothing fits.
     public static func choosePoster(_ data: Data) throws -> Poster? {
         let response: KakaoWire.Response
-        do { response = try JSONDecoder().decode(KakaoWire.Response.self, from: data) }
-        catch { throw ResponseFormatError(reason: KOBISDecoder.notJSONReason(data, expected: "a Kakao image search result")) }
+        do { response = try JSONDecoder().decode(KakaoWire.Response.self, from: data) } catch {
+            throw ResponseFormatError(reason: KOBISDecoder.notJSONReason(data, expected: "a Kakao image search result"))
+        }
         guard let documents = response.documents else {
             throw ResponseFormatError(reason: "the response has no documents")
         }

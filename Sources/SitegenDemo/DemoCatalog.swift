@@ -36,7 +36,8 @@ enum DemoCatalog {
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
         func person() -> (String, String) {
             if korean {
-                let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count), b = r.pick(DemoNames.syllables)
+                let s = r.pick(DemoNames.surnames), a = r.int(DemoNames.syllables.count),
+                    b = r.pick(DemoNames.syllables)
                 return (s.0 + DemoNames.syllables[a].0 + b.0, "\(s.1) \(DemoNames.capitalizedSyllables[a])-\(b.1)")
             }
             let f = r.pick(DemoNames.westernFirst), l = r.pick(DemoNames.westernLast)
@@ -56,17 +57,23 @@ enum DemoCatalog {
         }
         var directors = (0..<(r.chance(0.12) ? 2 : 1)).map { _ in someone() }
         let roles = ["형사", "검사", "선장", "기자", "엄마", "아빠", "의사", "교사"]
-        var actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in (someone(), r.chance(0.3) ? r.pick(roles) : "") }
+        var actors = (0..<(film.isRerelease ? 3 : 4 + r.int(9))).map { _ in
+            (someone(), r.chance(0.3) ? r.pick(roles) : "")
+        }
         // Real markets have people who work often; a separate generator keeps every other draw as it was.
         var h = SeededRandom(film.week, film.slot, 303)
         if korean && !film.isRerelease {
             let director = regular(era: film.week / 13, kind: 0, h.int(3))
-            if h.chance(0.45) && !directors.contains(where: { $0.0 == director.0 }) && !actors.contains(where: { $0.0.0 == director.0 }) {
+            if h.chance(0.45) && !directors.contains(where: { $0.0 == director.0 })
+                && !actors.contains(where: { $0.0.0 == director.0 })
+            {
                 directors[0] = director
             }
             if h.chance(0.5) {
                 let star = regular(era: film.week / 13, kind: 1, h.int(4))
-                if !directors.contains(where: { $0.0 == star.0 }) && !actors.contains(where: { $0.0.0 == star.0 }) { actors[0].0 = star }
+                if !directors.contains(where: { $0.0 == star.0 }) && !actors.contains(where: { $0.0.0 == star.0 }) {
+                    actors[0].0 = star
+                }
             }
         }
         let distributor = r.pick(DemoNames.distributors)
@@ -76,16 +83,22 @@ enum DemoCatalog {
             Company(code: producer.code, name: producer.name, englishName: "", part: "제작사"),
         ]
         // As in real data, one company can be listed again under another part.
-        if r.chance(0.2) { companies.append(Company(code: distributor.code, name: distributor.name, englishName: distributor.en, part: "제공")) }
+        if r.chance(0.2) {
+            companies.append(
+                Company(code: distributor.code, name: distributor.name, englishName: distributor.en, part: "제공"))
+        }
         var showTypes = [("2D", "디지털")]
         if film.isBlockbuster { showTypes += [("IMAX", "IMAX"), ("4D", "4D")] }
         // Only the JSON shows the audit number: drawn here, written there.
-        let audit = (year: max(prdtYear, film.open.year - 1), serial: 1_000 + r.int(9_000), trailingSpace: r.chance(0.3))
+        let audit = (
+            year: max(prdtYear, film.open.year - 1), serial: 1_000 + r.int(9_000), trailingSpace: r.chance(0.3)
+        )
         // Drawn in the order the JSON used to write them: the runtime, then the rating last.
         let runtime = 88 + r.int(65)
-        return Credits(film: film, title: title(film), runtime: runtime, productionYear: prdtYear, nation: nation, genres: genres,
-                       directors: directors, actors: actors.map { ($0.0, $0.1) }, showTypes: showTypes.map { ($0.0, $0.1) },
-                       companies: companies, audit: audit, grade: r.pick(DemoNames.grades))
+        return Credits(
+            film: film, title: title(film), runtime: runtime, productionYear: prdtYear, nation: nation, genres: genres,
+            directors: directors, actors: actors.map { ($0.0, $0.1) }, showTypes: showTypes.map { ($0.0, $0.1) },
+            companies: companies, audit: audit, grade: r.pick(DemoNames.grades))
     }
 
     static func movieInfo(_ film: DemoFilm) -> JSONWriter.Value {
@@ -103,15 +116,38 @@ enum DemoCatalog {
             ("typeNm", .string("장편")),
             ("nations", .array([.object([("nationNm", .string(c.nation))])])),
             ("genres", .array(c.genres.map { .object([("genreNm", .string($0))]) })),
-            ("directors", .array(c.directors.map { .object([("peopleNm", .string($0.0)), ("peopleNmEn", .string($0.1))]) })),
-            ("actors", .array(c.actors.map { actor, role in
-                .object([("peopleNm", .string(actor.0)), ("peopleNmEn", .string(actor.1)), ("cast", .string(role)), ("castEn", .string(""))])
-            })),
-            ("showTypes", .array(c.showTypes.map { .object([("showTypeGroupNm", .string($0.group)), ("showTypeNm", .string($0.name))]) })),
-            ("companys", .array(c.companies.map {
-                .object([("companyCd", .string($0.code)), ("companyNm", .string($0.name)), ("companyNmEn", .string($0.englishName)),
-                         ("companyPartNm", .string($0.part))])
-            })),
+            (
+                "directors",
+                .array(c.directors.map { .object([("peopleNm", .string($0.0)), ("peopleNmEn", .string($0.1))]) })
+            ),
+            (
+                "actors",
+                .array(
+                    c.actors.map { actor, role in
+                        .object([
+                            ("peopleNm", .string(actor.0)), ("peopleNmEn", .string(actor.1)), ("cast", .string(role)),
+                            ("castEn", .string(""))
+                        ])
+                    })
+            ),
+            (
+                "showTypes",
+                .array(
+                    c.showTypes.map {
+                        .object([("showTypeGroupNm", .string($0.group)), ("showTypeNm", .string($0.name))])
+                    })
+            ),
+            (
+                "companys",
+                .array(
+                    c.companies.map {
+                        .object([
+                            ("companyCd", .string($0.code)), ("companyNm", .string($0.name)),
+                            ("companyNmEn", .string($0.englishName)),
+                            ("companyPartNm", .string($0.part))
+                        ])
+                    })
+            ),
             ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(c.grade))])])),
             ("staffs", .array([])),
         ])

@@ -56,7 +56,9 @@ final class DemoMarket: DemoMarketView, Sendable {
 
     /// `parallelism` tasks at most; the result does not depend on it.
     static func build(days: ClosedRange<Int>, parallelism: Int) async -> DemoMarket {
-        let weeks = DemoWorld.weeksPlaying(on: days.lowerBound).lowerBound...DemoWorld.weeksPlaying(on: days.upperBound).upperBound
+        let weeks =
+            DemoWorld.weeksPlaying(on: days.lowerBound)
+            .lowerBound...DemoWorld.weeksPlaying(on: days.upperBound).upperBound
         // Runs reach back before the first week's Wednesday (previews) and past the span's end.
         let calendarStart = DemoWorld.epoch + 7 * weeks.lowerBound - 21
         let calendarEnd = DemoWorld.epoch + 7 * weeks.upperBound + 7 + DemoWorld.maxRun
@@ -92,7 +94,9 @@ final class DemoMarket: DemoMarketView, Sendable {
 
 /// `0..<count` cut into at most `parallelism` contiguous ranges, each mapped by its own task and
 /// joined in order: the same array as one `transform(0..<count)`.
-func chunked<T: Sendable>(_ count: Int, _ parallelism: Int, _ transform: @escaping @Sendable (Range<Int>) -> [T]) async -> [T] {
+func chunked<T: Sendable>(
+    _ count: Int, _ parallelism: Int, _ transform: @escaping @Sendable (Range<Int>) -> [T]
+) async -> [T] {
     let size = (count + max(1, min(parallelism, count)) - 1) / max(1, min(parallelism, count))
     // Recounted from the size, so no range is empty.
     let pieces = size == 0 ? 1 : (count + size - 1) / size

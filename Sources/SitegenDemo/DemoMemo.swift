@@ -74,13 +74,15 @@ final class DemoMemo: @unchecked Sendable {
         body.int(days.count)
         for ordinal in days {
             let chart = contents.days[ordinal]!
-            body.int(chart.date.ordinal); body.date(chart.fetchedAt); body.int(chart.rejectedRows); body.entries(chart.entries)
+            body.int(chart.date.ordinal); body.date(chart.fetchedAt); body.int(chart.rejectedRows);
+            body.entries(chart.entries)
         }
         let periods = contents.periods.keys.sorted { ($0.kind, $0.start) < ($1.kind, $1.start) }
         body.int(periods.count)
         for key in periods {
             let chart = contents.periods[key]!
-            body.string(chart.kind.rawValue); body.int(chart.start.ordinal); body.date(chart.fetchedAt); body.entries(chart.entries)
+            body.string(chart.kind.rawValue); body.int(chart.start.ordinal); body.date(chart.fetchedAt);
+            body.entries(chart.entries)
         }
         let codes = contents.movies.keys.sorted()
         body.int(codes.count)
@@ -138,14 +140,20 @@ final class DemoMemo: @unchecked Sendable {
             guard let days = r.count() else { return nil }
             contents.days.reserveCapacity(r.room(days, each: 33))
             for _ in 0..<days {
-                guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(), let entries = r.entries() else { return nil }
-                contents.days[ordinal] = DayChart(date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
+                guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(),
+                    let entries = r.entries()
+                else { return nil }
+                contents.days[ordinal] = DayChart(
+                    date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
             }
             guard let periods = r.count() else { return nil }
             for _ in 0..<periods {
-                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(), let fetchedAt = r.date(),
-                      let entries = r.entries() else { return nil }
-                contents.periods[DemoSource.PeriodKey(kind: kind, start: start)] = PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
+                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(),
+                    let fetchedAt = r.date(),
+                    let entries = r.entries()
+                else { return nil }
+                contents.periods[DemoSource.PeriodKey(kind: kind, start: start)] = PeriodChart(
+                    kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
             }
             guard let movies = r.count() else { return nil }
             for _ in 0..<movies {
@@ -317,17 +325,24 @@ struct MemoReader {
         var list: [ChartEntry] = []
         list.reserveCapacity(room(n, each: 89))
         for _ in 0..<n {
-            guard let rank = int(), let rankChange = int(), let status = rankStatus(), let number = int(), films.indices.contains(number),
-                  let title = rowTitle(films[number].title), let rawTitle = rowTitle(films[number].raw), let openDate = day(),
-                  let sales = int64(), let salesShare = optional({ $0.double() }), let salesChange = optional({ $0.int64() }),
-                  let salesChangeRate = optional({ $0.double() }), let salesTotal = int64(), let audience = int64(),
-                  let audienceChange = optional({ $0.int64() }), let audienceChangeRate = optional({ $0.double() }),
-                  let audienceTotal = int64(), let screens = int(), let showings = int() else { return nil }
-            list.append(ChartEntry(rank: rank, rankChange: rankChange, status: status, movieCode: films[number].code, title: title, rawTitle: rawTitle,
-                                   openDate: openDate, sales: sales, salesShare: salesShare, salesChange: salesChange,
-                                   salesChangeRate: salesChangeRate, salesTotal: salesTotal, audience: audience,
-                                   audienceChange: audienceChange, audienceChangeRate: audienceChangeRate,
-                                   audienceTotal: audienceTotal, screens: screens, showings: showings))
+            guard let rank = int(), let rankChange = int(), let status = rankStatus(), let number = int(),
+                films.indices.contains(number),
+                let title = rowTitle(films[number].title), let rawTitle = rowTitle(films[number].raw),
+                let openDate = day(),
+                let sales = int64(), let salesShare = optional({ $0.double() }),
+                let salesChange = optional({ $0.int64() }),
+                let salesChangeRate = optional({ $0.double() }), let salesTotal = int64(), let audience = int64(),
+                let audienceChange = optional({ $0.int64() }), let audienceChangeRate = optional({ $0.double() }),
+                let audienceTotal = int64(), let screens = int(), let showings = int()
+            else { return nil }
+            list.append(
+                ChartEntry(
+                    rank: rank, rankChange: rankChange, status: status, movieCode: films[number].code, title: title,
+                    rawTitle: rawTitle,
+                    openDate: openDate, sales: sales, salesShare: salesShare, salesChange: salesChange,
+                    salesChangeRate: salesChangeRate, salesTotal: salesTotal, audience: audience,
+                    audienceChange: audienceChange, audienceChangeRate: audienceChangeRate,
+                    audienceTotal: audienceTotal, screens: screens, showings: showings))
         }
         return list
     }
@@ -360,17 +375,20 @@ struct MemoReader {
 
     mutating func movie() -> Movie? {
         guard let code = string(), let title = string(), let englishTitle = string(), let originalTitle = string(),
-              let runtime = optional({ $0.int() }), let year = optional({ $0.int() }), let openDate = day(),
-              let status = string(), let type = string(), let nations = strings(), let genres = strings(),
-              let directors = people(), let actors = people(), let showTypes = strings(), let companyCount = count() else { return nil }
+            let runtime = optional({ $0.int() }), let year = optional({ $0.int() }), let openDate = day(),
+            let status = string(), let type = string(), let nations = strings(), let genres = strings(),
+            let directors = people(), let actors = people(), let showTypes = strings(), let companyCount = count()
+        else { return nil }
         var companies: [Company] = []
         for _ in 0..<companyCount {
             guard let c = string(), let name = string(), let english = string(), let part = string() else { return nil }
             companies.append(Company(code: c, name: name, englishName: english, part: part))
         }
         guard let grades = strings() else { return nil }
-        return Movie(code: code, title: title, englishTitle: englishTitle, originalTitle: originalTitle, runtimeMinutes: runtime,
-                     productionYear: year, openDate: openDate, productionStatus: status, type: type, nations: nations, genres: genres,
-                     directors: directors, actors: actors, showTypes: showTypes, companies: companies, watchGrades: grades)
+        return Movie(
+            code: code, title: title, englishTitle: englishTitle, originalTitle: originalTitle, runtimeMinutes: runtime,
+            productionYear: year, openDate: openDate, productionStatus: status, type: type, nations: nations,
+            genres: genres,
+            directors: directors, actors: actors, showTypes: showTypes, companies: companies, watchGrades: grades)
     }
 }

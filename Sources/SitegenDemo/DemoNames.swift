@@ -1,13 +1,21 @@
 /// Word lists for fictional titles, people and companies. Combinations are invented; none is a real film.
 enum DemoNames {
-    static let titleHeads = ["밤의", "마지막", "푸른", "잃어버린", "붉은", "조용한", "검은", "하얀", "여름의", "겨울",
-                             "바다의", "비밀의", "달빛", "새벽의", "은밀한", "뜨거운", "차가운", "끝없는", "작은", "먼"]
-    static let titleHeadsEn = ["Night", "Last", "Blue", "Lost", "Red", "Quiet", "Black", "White", "Summer", "Winter",
-                               "Sea", "Secret", "Moonlit", "Dawn", "Hidden", "Burning", "Cold", "Endless", "Little", "Distant"]
-    static let titleTails = ["정원", "추격자", "항해", "계절", "도시", "약속", "증인", "편지", "거짓말", "탈출",
-                             "기억", "왕국", "수사", "형제", "손님", "전쟁", "노래", "궤도", "섬", "열쇠"]
-    static let titleTailsEn = ["Garden", "Chaser", "Voyage", "Season", "City", "Promise", "Witness", "Letter", "Lie", "Escape",
-                               "Memory", "Kingdom", "Inquiry", "Brothers", "Guest", "War", "Song", "Orbit", "Island", "Key"]
+    static let titleHeads = [
+        "밤의", "마지막", "푸른", "잃어버린", "붉은", "조용한", "검은", "하얀", "여름의", "겨울",
+        "바다의", "비밀의", "달빛", "새벽의", "은밀한", "뜨거운", "차가운", "끝없는", "작은", "먼"
+    ]
+    static let titleHeadsEn = [
+        "Night", "Last", "Blue", "Lost", "Red", "Quiet", "Black", "White", "Summer", "Winter",
+        "Sea", "Secret", "Moonlit", "Dawn", "Hidden", "Burning", "Cold", "Endless", "Little", "Distant"
+    ]
+    static let titleTails = [
+        "정원", "추격자", "항해", "계절", "도시", "약속", "증인", "편지", "거짓말", "탈출",
+        "기억", "왕국", "수사", "형제", "손님", "전쟁", "노래", "궤도", "섬", "열쇠"
+    ]
+    static let titleTailsEn = [
+        "Garden", "Chaser", "Voyage", "Season", "City", "Promise", "Witness", "Letter", "Lie", "Escape",
+        "Memory", "Kingdom", "Inquiry", "Brothers", "Guest", "War", "Song", "Orbit", "Island", "Key"
+    ]
     /// Sequels and subtitles, with the punctuation KOBIS titles really carry (`:`, `!`, `「」`).
     static let titleSuffixes: [(ko: String, en: String)] = [
         ("", ""), ("", ""), ("", ""), ("", ""), (" 2", " 2"), (": 귀환", ": The Return"),
@@ -25,12 +33,16 @@ enum DemoNames {
     /// Foundation's `capitalized` of each syllable, worked out once instead of once per name
     /// (names draw the syllable's index, which is what `pick` draws).
     static let capitalizedSyllables = syllables.map(\.1.capitalized)
-    static let westernFirst: [(String, String)] = [("존", "John"), ("에밀리", "Emily"), ("마크", "Mark"), ("소피", "Sophie"),
-                                                   ("데이비드", "David"), ("안나", "Anna"), ("토마스", "Thomas"), ("클레어", "Claire"),
-                                                   ("루카", "Luca"), ("마리", "Marie"), ("올리버", "Oliver"), ("노라", "Nora")]
-    static let westernLast: [(String, String)] = [("하퍼", "Harper"), ("블레이크", "Blake"), ("모건", "Morgan"), ("엘리스", "Ellis"),
-                                                  ("카터", "Carter"), ("와일드", "Wilde"), ("펜윅", "Fenwick"), ("로웰", "Lowell"),
-                                                  ("베넷", "Bennett"), ("크레인", "Crane")]
+    static let westernFirst: [(String, String)] = [
+        ("존", "John"), ("에밀리", "Emily"), ("마크", "Mark"), ("소피", "Sophie"),
+        ("데이비드", "David"), ("안나", "Anna"), ("토마스", "Thomas"), ("클레어", "Claire"),
+        ("루카", "Luca"), ("마리", "Marie"), ("올리버", "Oliver"), ("노라", "Nora")
+    ]
+    static let westernLast: [(String, String)] = [
+        ("하퍼", "Harper"), ("블레이크", "Blake"), ("모건", "Morgan"), ("엘리스", "Ellis"),
+        ("카터", "Carter"), ("와일드", "Wilde"), ("펜윅", "Fenwick"), ("로웰", "Lowell"),
+        ("베넷", "Bennett"), ("크레인", "Crane")
+    ]
     static let distributors: [(code: String, name: String, en: String)] = [
         ("20990101", "(주)한빛픽처스", "HANBIT PICTURES"), ("20990102", "누리엔터테인먼트(주)", "NURI ENTERTAINMENT"),
         ("20990103", "(주)별빛배급", "BYEOLBIT DISTRIBUTION"), ("20990104", "청람시네마(주)", "CHEONGRAM CINEMA"),

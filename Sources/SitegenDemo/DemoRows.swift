@@ -28,7 +28,9 @@ struct DemoPeriodFigures: Sendable {
 }
 
 enum DemoRows {
-    static func sameFilm(_ a: DemoRun, _ b: DemoRun) -> Bool { a.film.week == b.film.week && a.film.slot == b.film.slot }
+    static func sameFilm(_ a: DemoRun, _ b: DemoRun) -> Bool {
+        a.film.week == b.film.week && a.film.slot == b.film.slot
+    }
 
     /// The day's top 10 against the day before.
     static func daily(_ t: Int, market: some DemoMarketView) -> [DemoRow] {
@@ -62,9 +64,11 @@ enum DemoRows {
         var figures: [DemoPeriodFigures] = []
         for w in DemoWorld.weeksPlaying(on: start).lowerBound...DemoWorld.weeksPlaying(on: end).upperBound {
             for run in market.runs(inWeek: w) where run.first <= end && run.last >= start {
-                let (audienceBefore, salesBefore) = run.totals(through: start - 1), (audience, sales) = run.totals(through: end)
+                let (audienceBefore, salesBefore) = run.totals(through: start - 1),
+                    (audience, sales) = run.totals(through: end)
                 if audience > audienceBefore {
-                    figures.append(DemoPeriodFigures(run: run, audience: audience - audienceBefore, sales: sales - salesBefore))
+                    figures.append(
+                        DemoPeriodFigures(run: run, audience: audience - audienceBefore, sales: sales - salesBefore))
                 }
             }
         }
@@ -90,7 +94,9 @@ enum DemoRows {
 
     /// `current` and `previous` are the market over the period and over the one a week before,
     /// for a caller that sums each period once though it serves as both.
-    static func period(_ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]) -> [DemoRow] {
+    static func period(
+        _ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]
+    ) -> [DemoRow] {
         let marketSales = Double(current.reduce(Int64(0)) { $0 + $1.sales }) * 1.035
         let end = start.ordinal + kind.length - 1
         return current.prefix(10).enumerated().map { i, f in

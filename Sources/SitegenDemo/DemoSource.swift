@@ -125,6 +125,7 @@ extension DemoSource {
         guard let film = DemoWorld.film(code: code) else {
             return JSONWriter.text(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))
         }
-        return JSONWriter.text(.object([("movieInfoResult", .object([("movieInfo", DemoCatalog.movieInfo(film)), source]))]))
+        return JSONWriter.text(
+            .object([("movieInfoResult", .object([("movieInfo", DemoCatalog.movieInfo(film)), source]))]))
     }
 }

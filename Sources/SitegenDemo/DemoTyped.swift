@@ -17,7 +17,8 @@ extension DemoSource {
         var charts: [Chart?] = requests.map { request in
             switch request {
             case .day(let day): known.days[day.ordinal].map { .day($0) }
-            case .period(let kind, let start): known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
+            case .period(let kind, let start):
+                known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
             }
         }
         let missingCharts = charts.indices.filter { charts[$0] == nil }
@@ -25,7 +26,8 @@ extension DemoSource {
         for (i, chart) in zip(missingCharts, made) { charts[i] = chart }
         requests.forEach { _ in monitor.finished() }
         var seen = Set<String>()
-        let films = FetchPlan.newFilms(in: charts.compactMap { if case .day(let c)? = $0 { c } else { nil } }, seen: &seen)
+        let films = FetchPlan.newFilms(
+            in: charts.compactMap { if case .day(let c)? = $0 { c } else { nil } }, seen: &seen)
         monitor.plan(films.count)
         var movies = films.map { known.movies[$0.code] }
         let missingMovies = movies.indices.filter { movies[$0] == nil }
@@ -33,8 +35,10 @@ extension DemoSource {
         for (i, movie) in zip(missingMovies, simulated) { movies[i] = .some(movie) }
         films.forEach { _ in monitor.finished() }
         let all = charts.map { $0! }
-        memo?.save(charts: all, movies: Dictionary(zip(films.map(\.code), movies.map { $0! }), uniquingKeysWith: { a, _ in a }),
-                   simulated: missingCharts.count + missingMovies.count)
+        memo?.save(
+            charts: all,
+            movies: Dictionary(zip(films.map(\.code), movies.map { $0! }), uniquingKeysWith: { a, _ in a }),
+            simulated: missingCharts.count + missingMovies.count)
         var answers = FetchAnswers()
         answers.charts = zip(requests, all).map { ($0, .fetched($1, [])) }
         answers.films = zip(films, movies).map { film, movie in
@@ -68,8 +72,10 @@ extension DemoSource {
                 switch requests[i] {
                 case .day(let day): .day(Self.dayChart(day, market: market))
                 case .period(let kind, let start):
-                    .period(Self.periodChart(kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
-                                             previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!))
+                    .period(
+                        Self.periodChart(
+                            kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
+                            previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!))
                 }
             }
         }
@@ -82,12 +88,18 @@ extension DemoSource {
     }
 
     static func dayChart(_ day: Day, market: some DemoMarketView) -> DayChart {
-        DayChart(date: day, entries: DemoRows.daily(day.ordinal, market: market).map(entry), fetchedAt: collected(day, days: 1))
+        DayChart(
+            date: day, entries: DemoRows.daily(day.ordinal, market: market).map(entry),
+            fetchedAt: collected(day, days: 1))
     }
 
-    static func periodChart(_ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]) -> PeriodChart {
-        PeriodChart(kind: kind, start: start, entries: DemoRows.period(kind, start: start, current: current, previous: previous).map(entry),
-                    fetchedAt: collected(start, days: kind.length))
+    static func periodChart(
+        _ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]
+    ) -> PeriodChart {
+        PeriodChart(
+            kind: kind, start: start,
+            entries: DemoRows.period(kind, start: start, current: current, previous: previous).map(entry),
+            fetchedAt: collected(start, days: kind.length))
     }
 
     /// "Collected" at 09:00 KST the morning after the chart's last day, after KOBIS's overnight corrections.
@@ -98,7 +110,8 @@ extension DemoSource {
     static func entry(_ row: DemoRow) -> ChartEntry {
         let (run, sales, audience) = (row.run, row.sales, row.audience)
         return ChartEntry(
-            rank: row.rank, rankChange: row.previousRank.map { $0 - row.rank } ?? 0, status: row.previousRank == nil ? .new : .old,
+            rank: row.rank, rankChange: row.previousRank.map { $0 - row.rank } ?? 0,
+            status: row.previousRank == nil ? .new : .old,
             movieCode: run.film.code, title: run.title, rawTitle: run.rawTitle, openDate: run.openDate,
             sales: sales.now, salesShare: shareValue(row.salesShare), salesChange: sales.now - sales.before,
             salesChangeRate: changeValue(sales.now, sales.before), salesTotal: sales.total,
@@ -125,7 +138,9 @@ extension DemoSource {
     static func shareValue(_ share: Double) -> Double? {
         let tenths = share * 10
         let fraction = tenths - tenths.rounded(.down)
-        guard share.isFinite, abs(share) < 1e12, abs(fraction - 0.5) > 1e-6 else { return KOBISNumber.decimal(oneDecimal(share)) }
+        guard share.isFinite, abs(share) < 1e12, abs(fraction - 0.5) > 1e-6 else {
+            return KOBISNumber.decimal(oneDecimal(share))
+        }
         return tenths.rounded() / 10
     }
 
@@ -137,11 +152,14 @@ extension DemoSource {
         func clean(_ text: String) -> String { text.cleaned }  // as the decoder cleans every field
         return Movie(
             code: code, title: clean(c.movieNm), englishTitle: clean(c.title.en), originalTitle: "",
-            runtimeMinutes: c.runtime > 0 ? c.runtime : nil, productionYear: c.productionYear > 0 ? c.productionYear : nil,
+            runtimeMinutes: c.runtime > 0 ? c.runtime : nil,
+            productionYear: c.productionYear > 0 ? c.productionYear : nil,
             openDate: film.isRerelease ? nil : film.open, productionStatus: "개봉", type: "장편",
             nations: [c.nation], genres: c.genres,
             directors: c.directors.map { Person(name: clean($0.0), englishName: clean($0.1)) },
-            actors: c.actors.map { Person(name: clean($0.person.0), englishName: clean($0.person.1), role: clean($0.role)) },
+            actors: c.actors.map {
+                Person(name: clean($0.person.0), englishName: clean($0.person.1), role: clean($0.role))
+            },
             showTypes: c.showTypes.map { [$0.group, $0.name].filter { !$0.isEmpty }.joined(separator: " ") },
             companies: c.companies, watchGrades: [c.grade])
     }

@@ -38,7 +38,9 @@ struct DemoWorld {
 
     // MARK: films
 
-    static func films(inWeek week: Int) -> [DemoFilm] { (0..<filmCount(inWeek: week)).map { film(week: week, slot: $0) } }
+    static func films(inWeek week: Int) -> [DemoFilm] {
+        (0..<filmCount(inWeek: week)).map { film(week: week, slot: $0) }
+    }
 
     static func filmCount(inWeek week: Int) -> Int {
         var r = SeededRandom(week, 17)
@@ -153,7 +155,8 @@ struct DemoWorld {
     }
 
     static func screens(_ film: DemoFilm, _ ordinal: Int, _ day: DemoDay, level: Double) -> Int {
-        let base = 6.5 * pow(max(level, 1), 0.455) * (day.isWeekend ? 1.05 : 1) * (0.97 + 0.06 * noise(film, ordinal, 2))
+        let base =
+            6.5 * pow(max(level, 1), 0.455) * (day.isWeekend ? 1.05 : 1) * (0.97 + 0.06 * noise(film, ordinal, 2))
         return max(1, min(2_700, Int(base.rounded())))
     }
 
@@ -233,7 +236,8 @@ final class DemoRun: Sendable {
         first = film.firstDay
         last = film.lastDay
         let count = last - first + 1
-        var audience = [Int64](repeating: 0, count: count), sales = audience, audienceTotal = audience, salesTotal = audience
+        var audience = [Int64](repeating: 0, count: count), sales = audience, audienceTotal = audience,
+            salesTotal = audience
         var screens = [Int](repeating: 0, count: count), showings = screens
         // pow is deterministic, so raising each possible factor once gives the very same values.
         let powers = DemoWorld.dayFactors.map { pow($0, film.weekendSensitivity) }

@@ -48,7 +48,8 @@ public struct APISource: BoxOfficeSource {
                 monitor.dayFetched()
                 return .fetched(.day(chart), notes)
             case .period(let chart, let notes): return .fetched(.period(chart), notes)
-            case .movie, .poster, .image: throw ResponseMismatchError(reason: "the answer to a chart request is not a chart")
+            case .movie, .poster, .image:
+                throw ResponseMismatchError(reason: "the answer to a chart request is not a chart")
             }
         } catch let miss as CacheMiss {
             monitor.finished(failed: true)
@@ -82,8 +83,10 @@ public struct APISource: BoxOfficeSource {
             } catch {
                 monitor.finished(failed: true)
                 if Self.isFatal(error) { throw FetchError(item: "movie \(code)", cause: error) }
-                answer.warnings.append(DataWarning(context: "fetch movie \(code)",
-                                                   message: "\(ErrorText.describe(error)); the page shows chart figures only"))
+                answer.warnings.append(
+                    DataWarning(
+                        context: "fetch movie \(code)",
+                        message: "\(ErrorText.describe(error)); the page shows chart figures only"))
             }
             guard posters else { return answer }
             do {

@@ -59,7 +59,9 @@ public struct BackfillPlan: Sendable, Equatable {
 extension CachingClient {
     /// The answer held for good (the cache's or the history's), without asking anyone.
     public func settled(_ request: SourceRequest) -> APIAnswer? {
-        if let entry = cache.read(request).flatMap({ try? APIAnswer(decoding: $0, for: request) }), isFinal(request, entry) {
+        if let entry = cache.read(request).flatMap({ try? APIAnswer(decoding: $0, for: request) }),
+            isFinal(request, entry)
+        {
             return entry
         }
         if let history, let entry = fromHistory(request, history), isFinal(request, entry) { return entry }

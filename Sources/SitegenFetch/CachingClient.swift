@@ -43,7 +43,10 @@ public struct CachingClient: APIClient {
             // discarded, never trusted.
             do { cached = try APIAnswer(decoding: entry, for: request) } catch {
                 cache.remove(request)
-                monitor.warn("cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable (\(ErrorText.describe(error))); discarded" + (upstream == nil ? "" : " and fetched again"))
+                monitor.warn(
+                    "cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable "
+                        + "(\(ErrorText.describe(error))); discarded"
+                        + (upstream == nil ? "" : " and fetched again"))
             }
         }
         if let entry = cached, upstream == nil || isFinal(request, entry) {
@@ -52,7 +55,9 @@ public struct CachingClient: APIClient {
             if let history, isFinal(request, entry), !history.contains(request) { keep(request, entry, in: history) }
             return entry
         }
-        if cached == nil, let history, let entry = fromHistory(request, history), upstream == nil || isFinal(request, entry) {
+        if cached == nil, let history, let entry = fromHistory(request, history),
+            upstream == nil || isFinal(request, entry)
+        {
             monitor.cacheHit()
             do { try cache.write(request, entry.response) } catch {}
             return entry
@@ -64,9 +69,12 @@ public struct CachingClient: APIClient {
         }
         do {
             let answer = try await upstream.fetch(request)
-            do { try cache.write(request, answer.response) }
-            catch { monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))") }
-            if let history, request.isKOBIS || request.isPosterSearch, isFinal(request, answer) { keep(request, answer, in: history) }
+            do { try cache.write(request, answer.response) } catch {
+                monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))")
+            }
+            if let history, request.isKOBIS || request.isPosterSearch, isFinal(request, answer) {
+                keep(request, answer, in: history)
+            }
             return answer
         } catch let error as QuotaError {
             throw budget.quotaReached("\(error.fault.code) \(error.fault.message)")
@@ -89,8 +97,13 @@ public struct CachingClient: APIClient {
     }
 
     func keep(_ request: SourceRequest, _ answer: APIAnswer, in history: HistoryStore) {
-        do { try history.write(request, answer.response) }
-        catch { monitor.warnOnce("history save", "history: could not save \(request.label) in \(history.folder.path) (\(ErrorText.describe(error))); what is not saved there is fetched again if the cache is lost") }
+        do { try history.write(request, answer.response) } catch {
+            monitor.warnOnce(
+                "history save",
+                "history: could not save \(request.label) in \(history.folder.path) (\(ErrorText.describe(error))); "
+                    + "what is not saved there is fetched again if the cache is lost"
+            )
+        }
     }
 
     func isFinal(_ request: SourceRequest, _ entry: APIAnswer) -> Bool {

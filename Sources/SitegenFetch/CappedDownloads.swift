@@ -23,13 +23,19 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     init(cap: Int, hosts: PosterHosts = PosterHosts()) { self.cap = cap; self.hosts = hosts }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        let refusal: String? = if let url = request.url {
-            ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? hosts.refusal(for: url) : "it redirects to an address that is not http(s)"
-        } else { "it redirects nowhere" }
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let refusal: String? =
+            if let url = request.url {
+                ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+                    ? hosts.refusal(for: url) : "it redirects to an address that is not http(s)"
+            } else { "it redirects nowhere" }
         if let refusal {
-            lock.withLock { pending[task.taskIdentifier]?.refused = PosterRefused(description: "redirected, then " + refusal) }
+            lock.withLock {
+                pending[task.taskIdentifier]?.refused = PosterRefused(description: "redirected, then " + refusal)
+            }
             completionHandler(nil)
         } else {
             completionHandler(request)

@@ -29,9 +29,17 @@ public final class FetchMonitor: @unchecked Sendable {
     public var warnings: [String] { lock.withLock { notes } }
 
     public func plan(_ n: Int) { lock.withLock { counts.planned += n } }
-    public func finished(failed: Bool = false) { lock.withLock { counts.done += 1; if failed { counts.failures += 1 } } }
+    public func finished(failed: Bool = false) {
+        lock.withLock {
+            counts.done += 1; if failed { counts.failures += 1 }
+        }
+    }
     /// A backfill's plan: `calls` KOBIS calls at `perDay` a day.
-    public func planBackfill(calls: Int, perDay: Int) { lock.withLock { counts.backfillCalls = calls; counts.callsPerDay = perDay } }
+    public func planBackfill(calls: Int, perDay: Int) {
+        lock.withLock {
+            counts.backfillCalls = calls; counts.callsPerDay = perDay
+        }
+    }
     func kobisCall() { lock.withLock { counts.kobisCalls += 1 } }
     func planDays(_ n: Int) { lock.withLock { counts.daysPlanned += n } }
     func dayFetched() { lock.withLock { counts.daysFetched += 1 } }
@@ -49,7 +57,8 @@ public final class FetchMonitor: @unchecked Sendable {
         let s = snapshot
         return "fetch: \(s.done) \(s.done == 1 ? "item" : "items"), \(s.cacheHits) from the cache, "
             + "\(s.network) \(s.network == 1 ? "request" : "requests") over the network "
-            + "(\(s.retries) \(s.retries == 1 ? "retry" : "retries")), \(s.failures) \(s.failures == 1 ? "failure" : "failures")"
+            + "(\(s.retries) \(s.retries == 1 ? "retry" : "retries")), \(s.failures) "
+                + "\(s.failures == 1 ? "failure" : "failures")"
     }
 
     /// "fetch 34/60 · days 12 done, 18 left · 20 cached · 1 retry"

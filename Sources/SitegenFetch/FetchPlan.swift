@@ -97,8 +97,13 @@ public struct FilmAnswer: Sendable {
 
     /// A film the source knows nothing more of than the charts do.
     public static func noDetails(_ code: String) -> FilmAnswer {
-        FilmAnswer(movie: nil, warnings: [DataWarning(context: "fetch movie \(code)",
-                                                      message: "KOBIS has no details; the page shows chart figures only")])
+        FilmAnswer(
+            movie: nil,
+            warnings: [
+                DataWarning(
+                    context: "fetch movie \(code)",
+                    message: "KOBIS has no details; the page shows chart figures only")
+            ])
     }
 }
 

@@ -34,7 +34,8 @@ public struct Fetcher: Sendable {
     /// the build (a window must be whole).
     public let keepsGaps: Bool
 
-    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor = FetchMonitor(), keepsGaps: Bool = false) {
+    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor = FetchMonitor(), keepsGaps: Bool = false)
+    {
         self.source = source
         self.jobs = max(1, jobs)
         self.monitor = monitor
@@ -60,12 +61,22 @@ public struct Fetcher: Sendable {
         // page, so a cache filled before sitegen knew weeks still builds every day it holds.
         let missingDays = misses.compactMap { if case .day(let day) = $0.0 { day } else { nil } }
         if !missingDays.isEmpty && !keepsGaps {
-            throw FetchError(item: "--offline", cause: OfflineMissing(message: "not in the cache: \(listed(missingDays.sorted().map(\.iso))); run `sitegen fetch` or build without --offline"))
+            throw FetchError(
+                item: "--offline",
+                cause: OfflineMissing(
+                    message:
+                        "not in the cache: \(listed(missingDays.sorted().map(\.iso))); run `sitegen fetch` or build "
+                            + "without --offline"
+                ))
         }
         var warnings = charts.flatMap(\.1)
         let missingPeriods = misses.filter { if case .period = $0.0 { true } else { false } }.map(\.1)
         if !missingPeriods.isEmpty {
-            warnings.append(DataWarning(context: "--offline", message: "not in the cache, so left out: \(listed(missingPeriods)); run `sitegen fetch` to add them"))
+            warnings.append(
+                DataWarning(
+                    context: "--offline",
+                    message: "not in the cache, so left out: \(listed(missingPeriods)); run `sitegen fetch` to add them"
+                ))
         }
         let dayCharts = charts.compactMap { if case .day(let c) = $0.0 { c } else { nil } }
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
@@ -118,7 +129,9 @@ public enum PosterQuery {
 }
 
 /// Maps with at most `limit` operations in flight, keeping input order. The first error cancels the rest.
-func boundedMap<T: Sendable, R: Sendable>(_ items: [T], limit: Int, _ transform: @escaping @Sendable (T) async throws -> R) async throws -> [R] {
+func boundedMap<T: Sendable, R: Sendable>(
+    _ items: [T], limit: Int, _ transform: @escaping @Sendable (T) async throws -> R
+) async throws -> [R] {
     try await withThrowingTaskGroup(of: (Int, R).self) { group in
         var results = [R?](repeating: nil, count: items.count)
         var next = 0

@@ -23,7 +23,8 @@ public struct HistoryStore: Sendable {
         let path: String
         switch request {
         case .dailyChart(let day): path = "daily/\(day.compact.prefix(4))/\(day.compact).json"
-        case .periodChart(let kind, let start): path = "\(kind.rawValue)/\(start.compact.prefix(4))/\(start.compact).json"
+        case .periodChart(let kind, let start):
+            path = "\(kind.rawValue)/\(start.compact.prefix(4))/\(start.compact).json"
         case .movieInfo(let code):
             let safe = ResponseCache.safe(code)
             path = "movie/\(safe.prefix(4))/\(safe).json"

@@ -21,10 +21,14 @@ public struct LiveSettings: Sendable {
     public static let defaultKOBISBase = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest")!
     public static let defaultKakaoBase = URL(string: "https://dapi.kakao.com")!
 
-    public init(kobisKey: String, kakaoKey: String?, kobisBase: URL = defaultKOBISBase, kakaoBase: URL = defaultKakaoBase,
-                jobs: Int = 6, timeoutSeconds: Int = 10, retry: RetryPolicy = RetryPolicy(), posterHosts: PosterHosts = PosterHosts()) {
+    public init(
+        kobisKey: String, kakaoKey: String?, kobisBase: URL = defaultKOBISBase, kakaoBase: URL = defaultKakaoBase,
+        jobs: Int = 6, timeoutSeconds: Int = 10, retry: RetryPolicy = RetryPolicy(),
+        posterHosts: PosterHosts = PosterHosts()
+    ) {
         self.kobisKey = kobisKey; self.kakaoKey = kakaoKey; self.kobisBase = kobisBase; self.kakaoBase = kakaoBase
-        self.jobs = jobs; self.timeoutSeconds = max(1, timeoutSeconds); self.retry = retry; self.posterHosts = posterHosts
+        self.jobs = jobs; self.timeoutSeconds = max(1, timeoutSeconds); self.retry = retry;
+        self.posterHosts = posterHosts
     }
 }
 
@@ -39,7 +43,8 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
 public struct InvalidKeyError: Error, Sendable, CustomStringConvertible {
     public let fault: KOBISFault
     public var description: String {
-        "KOBIS refused KOBIS_API_KEY (\(fault.code) \(fault.message)); check the key, or unset it to build the demo site"
+        "KOBIS refused KOBIS_API_KEY (\(fault.code) \(fault.message)); check the key, or unset it to build the demo "
+            + "site"
     }
 }
 
@@ -47,7 +52,8 @@ public struct InvalidKeyError: Error, Sendable, CustomStringConvertible {
 public struct QuotaError: Error, Sendable, CustomStringConvertible {
     public let fault: KOBISFault
     public var description: String {
-        "KOBIS says the key's daily quota is used up (\(fault.code) \(fault.message)); what was fetched is cached — run again tomorrow"
+        "KOBIS says the key's daily quota is used up (\(fault.code) \(fault.message)); what was fetched is cached — "
+            + "run again tomorrow"
     }
 }
 
@@ -99,7 +105,9 @@ public actor LiveSource: APIClient {
         // Only a refused key (or spent quota) speaks for every other request; any other failure
         // of the first one is its own, and the rest go ahead.
         probe = Task {
-            do { _ = try await first.value } catch let error where error is InvalidKeyError || error is QuotaError { throw error } catch {}
+            do { _ = try await first.value } catch let error where error is InvalidKeyError || error is QuotaError {
+                throw error
+            } catch {}
         }
         let response = try await first.value
         keyVerified = true
@@ -113,15 +121,20 @@ public actor LiveSource: APIClient {
         var headers: [String: String] = ["Accept": "application/json"]
         switch request {
         case .dailyChart, .periodChart, .movieInfo:
-            components = URLComponents(url: settings.kobisBase.appendingPathComponent(request.endpoint + ".json"), resolvingAgainstBaseURL: false)!
+            components = URLComponents(
+                url: settings.kobisBase.appendingPathComponent(request.endpoint + ".json"),
+                resolvingAgainstBaseURL: false)!
             items.append(URLQueryItem(name: "key", value: settings.kobisKey))
         case .posterSearch:
-            components = URLComponents(url: settings.kakaoBase.appendingPathComponent(request.endpoint), resolvingAgainstBaseURL: false)!
+            components = URLComponents(
+                url: settings.kakaoBase.appendingPathComponent(request.endpoint), resolvingAgainstBaseURL: false)!
             headers["Authorization"] = "KakaoAK \(settings.kakaoKey ?? "")"
         case .posterImage(let url):
             // Another site entirely: no key goes with it, and the URL is asked for as found. One
             // that does not parse is refused in `perform` before this is reached.
-            var plain = URLRequest(url: URL(string: url) ?? URL(string: "about:blank")!, timeoutInterval: TimeInterval(settings.timeoutSeconds))
+            var plain = URLRequest(
+                url: URL(string: url) ?? URL(string: "about:blank")!,
+                timeoutInterval: TimeInterval(settings.timeoutSeconds))
             plain.setValue("image/webp,image/avif,image/*;q=0.8", forHTTPHeaderField: "Accept")
             return plain
         }
@@ -135,13 +148,17 @@ public actor LiveSource: APIClient {
     }
 
     private func perform(_ request: SourceRequest) async throws -> APIAnswer {
-        if case .posterImage(let url) = request, URL(string: url)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
+        if case .posterImage(let url) = request,
+            URL(string: url)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
+        {
             throw RequestError(reason: "the poster's address is not an http(s) URL", transient: false)
         }
         if case .posterImage(let address) = request, let url = URL(string: address) {
             // Resolving blocks: off the actor, so other requests go on meanwhile.
             let hosts = settings.posterHosts
-            if let refusal = await Task.detached(operation: { hosts.refusal(for: url) }).value { throw PosterRefused(description: refusal) }
+            if let refusal = await Task.detached(operation: { hosts.refusal(for: url) }).value {
+                throw PosterRefused(description: refusal)
+            }
         }
         let urlRequest = urlRequest(request)
         let service = request.isKOBIS ? "KOBIS" : (request.isPosterImage ? "the poster's host" : "Kakao")
@@ -165,7 +182,9 @@ public actor LiveSource: APIClient {
                 if !(200..<300).contains(status) {
                     let detail = request.isKOBIS || request.isPosterImage ? nil : KakaoDecoder.errorMessage(data)
                     failure = "\(service) answered HTTP \(status)" + (detail.map { " (\($0))" } ?? "")
-                    guard RetryPolicy.isRetryable(status: status) else { throw RequestError(reason: failure, transient: false) }
+                    guard RetryPolicy.isRetryable(status: status) else {
+                        throw RequestError(reason: failure, transient: false)
+                    }
                     retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")
                 } else {
                     do {
@@ -182,13 +201,16 @@ public actor LiveSource: APIClient {
                 }
             } catch let error as URLError {
                 failure = Self.describe(error, service: service, timeout: settings.timeoutSeconds)
-                guard RetryPolicy.isRetryable(error), !Self.isTLSFailure(error) else { throw RequestError(reason: failure, transient: false) }
+                guard RetryPolicy.isRetryable(error), !Self.isTLSFailure(error) else {
+                    throw RequestError(reason: failure, transient: false)
+                }
             }
             guard canRetry else {
                 throw RequestError(reason: "\(failure) (gave up after \(attempt) attempts)", transient: true)
             }
             monitor.retried()
-            try await Task.sleep(nanoseconds: UInt64(settings.retry.delay(after: attempt, retryAfter: retryAfter) * 1e9))
+            try await Task.sleep(
+                nanoseconds: UInt64(settings.retry.delay(after: attempt, retryAfter: retryAfter) * 1e9))
         }
     }
 
@@ -205,9 +227,16 @@ public actor LiveSource: APIClient {
 
     /// Linux reports a failed handshake as `.unknown` with OpenSSL's text, so both are looked at.
     static func isTLSFailure(_ error: URLError) -> Bool {
-        if [.secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-            .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired].contains(error.code) { return true }
-        let text = (error as NSError).localizedDescription + ((error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? "")
+        if [
+            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired
+        ].contains(error.code) {
+            return true
+        }
+        let text =
+            (error as NSError).localizedDescription
+            + ((error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? "")
         return text.contains("SSL") || text.contains("TLS")
     }
 
@@ -216,7 +245,9 @@ public actor LiveSource: APIClient {
         if isTLSFailure(error) {
             // Never retried over plain HTTP by itself: the key would travel in clear text.
             let variable = service == "KOBIS" ? "KOBIS_BASE_URL" : "KAKAO_BASE_URL"
-            return "the TLS (https) connection to \(service) failed; to use plain HTTP knowingly, set \(variable) to an http:// URL"
+            return
+                "the TLS (https) connection to \(service) failed; to use plain HTTP knowingly, set \(variable) to an "
+                    + "http:// URL"
         }
         switch error.code {
         case .timedOut: return "\(service) did not answer within \(timeout) s"

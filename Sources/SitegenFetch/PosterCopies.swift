@@ -19,8 +19,12 @@ public struct PosterCopies: Sendable {
         self.init(source: source, jobs: jobs, monitor: monitor, imagesUnavailable: { PosterImages.unavailable })
     }
 
-    init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, imagesUnavailable: @escaping @Sendable () -> String?) {
-        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor; self.imagesUnavailable = imagesUnavailable
+    init(
+        source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor,
+        imagesUnavailable: @escaping @Sendable () -> String?
+    ) {
+        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor;
+        self.imagesUnavailable = imagesUnavailable
     }
 
     /// WebP: every browser the site is checked in (Chromium, and Safari, Firefox, Samsung
@@ -39,11 +43,22 @@ public struct PosterCopies: Sendable {
         if let reason = imagesUnavailable() {
             // One warning for the build instead of one per poster, and nothing downloaded that
             // could not be used. Not a hotlink either: the site keeps the choice it was built with.
-            return (out, [DataWarning(context: "posters", message: "\(reason); install libvips42 to copy posters, or build with --hotlink-posters. The drawn placeholders are shown")])
+            return (
+                out,
+                [
+                    DataWarning(
+                        context: "posters",
+                        message:
+                            "\(reason); install libvips42 to copy posters, or build with --hotlink-posters. The drawn "
+                                + "placeholders are shown"
+                    )
+                ]
+            )
         }
         monitor.plan(chosen.count)
         let source = self.source, monitor = self.monitor
-        let results = try await boundedMap(chosen, limit: jobs) { code, poster -> (String, Result<SizedPoster, PosterFailure>) in
+        let results = try await boundedMap(chosen, limit: jobs) {
+            code, poster -> (String, Result<SizedPoster, PosterFailure>) in
             do {
                 let sized = try await Self.copy(poster, source: source)
                 monitor.finished()
@@ -62,7 +77,9 @@ public struct PosterCopies: Sendable {
             switch result {
             case .success(let sized): out.sizedPosters[code] = sized
             case .failure(let failure):
-                warnings.append(DataWarning(context: "poster \(code)", message: "\(failure.reason); the drawn placeholder is shown"))
+                warnings.append(
+                    DataWarning(context: "poster \(code)", message: "\(failure.reason); the drawn placeholder is shown")
+                )
             }
         }
         return (out, warnings)
@@ -71,7 +88,9 @@ public struct PosterCopies: Sendable {
     struct PosterFailure: Error, Sendable { let reason: String; init(_ reason: String) { self.reason = reason } }
 
     static func copy(_ poster: Poster, source: any BoxOfficeSource) async throws -> SizedPoster {
-        guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host != nil
+        else {
             throw PosterFailure("its address is not an http(s) URL")
         }
         let bytes: Data
@@ -87,15 +106,22 @@ public struct PosterCopies: Sendable {
     static func resize(_ bytes: Data) throws -> SizedPoster {
         do {
             let (width, height) = try PosterImages.size(bytes)
-            guard width >= minimumSide, height >= minimumSide else { throw PosterFailure("the image is \(width)×\(height) pixels, too small to be a poster") }
-            guard width * height <= maximumPixels else { throw PosterFailure("the image is \(width)×\(height) pixels, too large to decode") }
+            guard width >= minimumSide, height >= minimumSide else {
+                throw PosterFailure("the image is \(width)×\(height) pixels, too small to be a poster")
+            }
+            guard width * height <= maximumPixels else {
+                throw PosterFailure("the image is \(width)×\(height) pixels, too large to decode")
+            }
             func copies(_ css: Int) throws -> [PosterFile] {
                 var files: [PosterFile] = []
                 for scale in [1, 2] {
                     let image = try PosterImages.webp(bytes, width: css * scale, quality: quality)
                     if let last = files.last, image.width <= last.width { break }
                     let name = "\(FNV1a.hex(image.data, digits: 16))-\(image.width).webp"
-                    files.append(PosterFile(path: SizedPoster.folder + "/" + name, width: image.width, height: image.height, data: image.data))
+                    files.append(
+                        PosterFile(
+                            path: SizedPoster.folder + "/" + name, width: image.width, height: image.height,
+                            data: image.data))
                 }
                 return files
             }

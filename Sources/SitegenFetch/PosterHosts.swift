@@ -28,7 +28,9 @@ public struct PosterHosts: Sendable, Equatable {
 
     /// Each value an IP address, a CIDR range or a host name; a value that is none says so.
     public init(allowing values: [String]) throws {
-        allowed = try values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { try Self.entry(String($0).trimmingCharacters(in: .whitespaces)) }
+        allowed = try values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
+            try Self.entry(String($0).trimmingCharacters(in: .whitespaces))
+        }
     }
 
     static func entry(_ text: String) throws -> Entry {
@@ -36,14 +38,16 @@ public struct PosterHosts: Sendable, Equatable {
         if let bytes = Self.address(parts[0]) {
             guard parts.count == 2 else { return .network(bytes, prefix: bytes.count * 8) }
             guard let prefix = Int(parts[1]), (0...(bytes.count * 8)).contains(prefix) else {
-                throw PosterHostsError("'\(ErrorText.printable(text))' has no valid prefix length (0–\(bytes.count * 8) after the /)")
+                throw PosterHostsError(
+                    "'\(ErrorText.printable(text))' has no valid prefix length (0–\(bytes.count * 8) after the /)")
             }
             return .network(bytes, prefix: prefix)
         }
         let name = text.lowercased()
         let label = "abcdefghijklmnopqrstuvwxyz0123456789-."
         guard parts.count == 1, !name.isEmpty, name.utf8.count <= 253, name.allSatisfy({ label.contains($0) }) else {
-            throw PosterHostsError("'\(ErrorText.printable(text))' is neither an IP address, a range like 10.0.0.0/8, nor a host name")
+            throw PosterHostsError(
+                "'\(ErrorText.printable(text))' is neither an IP address, a range like 10.0.0.0/8, nor a host name")
         }
         return .name(name.hasSuffix(".") ? String(name.dropLast()) : name)
     }
@@ -70,7 +74,9 @@ public struct PosterHosts: Sendable, Equatable {
             guard let kind = Self.nonPublic(address) else { continue }
             let text = Self.text(address)
             let via = text == host ? "" : "its host \(shown) resolves to "
-            return "not downloaded: \(via)\(text) is \(kind), and posters come only from public addresses; allow it with --allow-poster-host \(text) if posters live on your own network"
+            return
+                "not downloaded: \(via)\(text) is \(kind), and posters come only from public addresses; allow it with "
+                    + "--allow-poster-host \(text) if posters live on your own network"
         }
         return nil
     }
@@ -80,7 +86,9 @@ public struct PosterHosts: Sendable, Equatable {
             guard case .network(let network, let prefix) = entry else { return false }
             if network.count == address.count { return Self.matches(address, network, prefix) }
             // An IPv4 range also covers the same addresses written as IPv4-mapped IPv6.
-            if network.count == 4, let embedded = Self.mappedIPv4(address) { return Self.matches(embedded, network, prefix) }
+            if network.count == 4, let embedded = Self.mappedIPv4(address) {
+                return Self.matches(embedded, network, prefix)
+            }
             return false
         }
     }
@@ -106,7 +114,9 @@ public struct PosterHosts: Sendable, Equatable {
         if address[0] == 0xfe && address[1] & 0xc0 == 0x80 { return "a link-local address" }
         if address[0] == 0xfe && address[1] & 0xc0 == 0xc0 { return "a site-local address" }
         if address[0] == 0xff { return "a multicast address" }
-        if address[0] == 0x20 && address[1] == 0x01 && address[2] == 0x0d && address[3] == 0xb8 { return "a documentation address" }
+        if address[0] == 0x20 && address[1] == 0x01 && address[2] == 0x0d && address[3] == 0xb8 {
+            return "a documentation address"
+        }
         if address[0] == 0x01 && address[1...7].allSatisfy({ $0 == 0 }) { return "a discard address" }
         return nil
     }
@@ -117,7 +127,9 @@ public struct PosterHosts: Sendable, Equatable {
         guard a.count == 16 else { return nil }
         if a[0..<10].allSatisfy({ $0 == 0 }) && a[10] == 0xff && a[11] == 0xff { return Array(a[12..<16]) }
         if a[0..<12].allSatisfy({ $0 == 0 }) && !(a[12] == 0 && a[13] == 0 && a[14] == 0) { return Array(a[12..<16]) }
-        if a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && a[4..<12].allSatisfy({ $0 == 0 }) { return Array(a[12..<16]) }
+        if a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && a[4..<12].allSatisfy({ $0 == 0 }) {
+            return Array(a[12..<16])
+        }
         if a[0] == 0x20 && a[1] == 0x02 { return Array(a[2..<6]) }
         return nil
     }

@@ -38,7 +38,9 @@ public struct ResponseCache: Sendable {
         // The cache folder is sitegen's: a folder, FIFO or link where an entry belongs (which
         // `read` took for a miss) is removed, or the rename under the atomic write would fail.
         var info = stat()
-        if lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { try? FileManager.default.removeItem(at: file) }
+        if lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            try? FileManager.default.removeItem(at: file)
+        }
         try response.body.write(to: file, options: .atomic)
         if let fetchedAt = response.fetchedAt {
             try FileManager.default.setAttributes([.modificationDate: fetchedAt], ofItemAtPath: file.path)

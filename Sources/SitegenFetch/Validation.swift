@@ -23,7 +23,11 @@ extension APIAnswer {
         case .posterImage:
             if data.isEmpty { throw ResponseMismatchError(reason: "the poster's host sent no bytes") }
             if data.count > SourceRequest.maxPosterBytes {
-                throw ResponseMismatchError(reason: "the poster is \(data.count / 1_000_000) MB, more than the \(SourceRequest.maxPosterBytes / 1_000_000) MB a poster may be")
+                throw ResponseMismatchError(
+                    reason:
+                        "the poster is \(data.count / 1_000_000) MB, more than the "
+                            + "\(SourceRequest.maxPosterBytes / 1_000_000) MB a poster may be"
+                )
             }
             value = .image
         }

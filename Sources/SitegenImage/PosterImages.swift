@@ -27,7 +27,9 @@ public enum PosterImages {
     /// Loads and starts libvips from `library`; nil on success, else why not, in one line.
     static func start(_ library: String) -> ImageError? {
         var reason = [CChar](repeating: 0, count: 512)
-        guard sg_vips_start(library, CommandLine.arguments.first ?? "sitegen", &reason, reason.count) != 0 else { return nil }
+        guard sg_vips_start(library, CommandLine.arguments.first ?? "sitegen", &reason, reason.count) != 0 else {
+            return nil
+        }
         let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return ImageError(description: "libvips could not be loaded (\(text))")
     }
@@ -50,7 +52,10 @@ public enum PosterImages {
             var out: UnsafeMutableRawPointer?
             var length = 0
             var w: Int32 = 0, h: Int32 = 0
-            let ok = data.withUnsafeBytes { sg_vips_webp($0.baseAddress, $0.count, Int32(width), Int32(quality), &out, &length, &w, &h) } == 0
+            let ok =
+                data.withUnsafeBytes {
+                    sg_vips_webp($0.baseAddress, $0.count, Int32(width), Int32(quality), &out, &length, &w, &h)
+                } == 0
             guard ok, let out else { return nil }
             defer { sg_vips_free(out) }
             return EncodedImage(data: Data(bytes: out, count: length), width: Int(w), height: Int(h))
@@ -62,7 +67,9 @@ public enum PosterImages {
         try call { () -> Data? in
             var out: UnsafeMutableRawPointer?
             var length = 0
-            guard sg_vips_test_image(Int32(width), Int32(height), noise ? 1 : 0, png ? 1 : 0, &out, &length) == 0, let out else { return nil }
+            guard sg_vips_test_image(Int32(width), Int32(height), noise ? 1 : 0, png ? 1 : 0, &out, &length) == 0,
+                let out
+            else { return nil }
             defer { sg_vips_free(out) }
             return Data(bytes: out, count: length)
         }

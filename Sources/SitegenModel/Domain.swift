@@ -156,7 +156,9 @@ public struct PosterFile: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var data: Data
-    public init(path: String, width: Int, height: Int, data: Data) { self.path = path; self.width = width; self.height = height; self.data = data }
+    public init(path: String, width: Int, height: Int, data: Data) {
+        self.path = path; self.width = width; self.height = height; self.data = data
+    }
 }
 
 /// Everything render needs from the fetch stage.

@@ -32,8 +32,9 @@ enum KoreanHolidayRules {
         Fixed(month: 8, day: 15, name: "광복절", years: always, substitution: .whenOnWeekendOrHoliday(since: from2021)),
         Fixed(month: 10, day: 3, name: "개천절", years: always, substitution: .whenOnWeekendOrHoliday(since: from2021)),
         // Not a holiday 1991–2012; restored by the 2012-12-28 개정 from 2013.
-        Fixed(month: 10, day: 9, name: "한글날", years: 2013...9999, substitution: .whenOnWeekendOrHoliday(since: from2021)),
-        Fixed(month: 12, day: 25, name: "성탄절", years: always, substitution: .whenOnWeekendOrHoliday(since: from2023)),
+        Fixed(
+            month: 10, day: 9, name: "한글날", years: 2013...9999, substitution: .whenOnWeekendOrHoliday(since: from2021)),
+        Fixed(month: 12, day: 25, name: "성탄절", years: always, substitution: .whenOnWeekendOrHoliday(since: from2023))
     ]
 
     fileprivate struct Trigger {

@@ -65,7 +65,8 @@ enum TemplateParser {
         case tag(Tag)
     }
 
-    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"),
+        cr = UInt8(ascii: "\r")
 
     // MARK: Tokens
 
@@ -85,7 +86,9 @@ enum TemplateParser {
         while let o = find(open, in: s, from: cursor) {
             if o > cursor { tokens.append(.text(start: cursor, end: o)) }
             let (line, column) = position(o)
-            func fail(_ message: String) -> TemplateSyntaxError { TemplateSyntaxError(line: line, column: column, message: message) }
+            func fail(_ message: String) -> TemplateSyntaxError {
+                TemplateSyntaxError(line: line, column: column, message: message)
+            }
             var p = o + open.count
             var sigil: UInt8 = 0
             var closer = close
@@ -97,26 +100,34 @@ enum TemplateParser {
             let display = String(decoding: closer, as: UTF8.self)
             guard let c = find(closer, in: s, from: p) else { throw fail("unfinished tag: expected '\(display)'") }
             let content = s[p..<c]
-            if sigil != UInt8(ascii: "!") && (content.contains(newline) || find(open, in: Array(content), from: 0) != nil) {
+            if sigil != UInt8(ascii: "!")
+                && (content.contains(newline) || find(open, in: Array(content), from: 0) != nil)
+            {
                 throw fail("unfinished tag: expected '\(display)'")
             }
             cursor = c + closer.count
             if sigil == UInt8(ascii: "=") {
-                guard content.last == UInt8(ascii: "=") else { throw fail("a set-delimiter tag ends with '=', as in {{=<% %>=}}") }
+                guard content.last == UInt8(ascii: "=") else {
+                    throw fail("a set-delimiter tag ends with '=', as in {{=<% %>=}}")
+                }
                 let parts = content.dropLast().split(whereSeparator: { $0 == space || $0 == tab }).map(Array.init)
                 guard parts.count == 2, !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else {
                     throw fail("a set-delimiter tag names two delimiters separated by a space, as in {{=<% %>=}}")
                 }
                 (open, close) = (parts[0], parts[1])
             }
-            let trimmed = content.drop(while: { $0 == space || $0 == tab }).reversed().drop(while: { $0 == space || $0 == tab }).reversed()
+            let trimmed = content.drop(while: { $0 == space || $0 == tab }).reversed().drop(while: {
+                $0 == space || $0 == tab
+            }).reversed()
             let name = String(decoding: trimmed, as: UTF8.self)
             if sigil != UInt8(ascii: "!") && sigil != UInt8(ascii: "=") {
                 if name.isEmpty { throw fail("empty tag") }
                 if name.contains(where: { $0 == " " || $0 == "\t" }) {
                     throw fail("'\(name)' is not a name: names have no spaces")
                 }
-                if name.contains(where: { $0 == "{" || $0 == "}" }) { throw fail("unfinished tag: expected '\(display)'") }
+                if name.contains(where: { $0 == "{" || $0 == "}" }) {
+                    throw fail("unfinished tag: expected '\(display)'")
+                }
             }
             tokens.append(.tag(Tag(sigil: sigil, name: name, start: o, end: cursor, line: line, column: column,
                                    outerStart: o, outerEnd: cursor)))
@@ -175,7 +186,8 @@ enum TemplateParser {
         var openers: [UInt8] = []        // sigils of the open sections, to know what a "/" closes
         func passing(_ t: Tag) -> UInt8? {
             switch t.sigil {
-            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"): openers.append(t.sigil); return nil
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"):
+                openers.append(t.sigil); return nil
             case UInt8(ascii: "/"): return openers.popLast()
             default: return nil
             }
@@ -194,13 +206,15 @@ enum TemplateParser {
             let closes = passing(t)
             if let next = tag(i + 1), next.start == t.end, let start = blankBefore(i) {
                 let closesNext: UInt8? = next.sigil == UInt8(ascii: "/") ? (openers.last) : nil
-                let keepsLineEnd: Bool? = switch (t.sigil, next.sigil) {
-                case (UInt8(ascii: "<"), UInt8(ascii: "/")) where next.name == t.name: false
-                case (UInt8(ascii: "<"), UInt8(ascii: "$")): (false)
-                case (UInt8(ascii: "/"), UInt8(ascii: "/")) where closes == UInt8(ascii: "$") && closesNext == UInt8(ascii: "<"): false
-                case (UInt8(ascii: "$"), UInt8(ascii: "/")) where next.name == t.name: true
-                default: nil
-                }
+                let keepsLineEnd: Bool? =
+                    switch (t.sigil, next.sigil) {
+                    case (UInt8(ascii: "<"), UInt8(ascii: "/")) where next.name == t.name: false
+                    case (UInt8(ascii: "<"), UInt8(ascii: "$")): (false)
+                    case (UInt8(ascii: "/"), UInt8(ascii: "/"))
+                    where closes == UInt8(ascii: "$") && closesNext == UInt8(ascii: "<"): false
+                    case (UInt8(ascii: "$"), UInt8(ascii: "/")) where next.name == t.name: true
+                    default: nil
+                    }
                 if let keepsLineEnd, let end = blankAfter(i + 1) {
                     _ = passing(next)
                     take(i, from: start, to: nil)
@@ -221,9 +235,12 @@ enum TemplateParser {
     /// Deeper than any real template; a limit, so that a pathological one is an error, not a stack overflow.
     static let maxNesting = 100
 
-    private static func build(_ tokens: [Token], _ s: [UInt8], _ index: inout Int, closing: Tag?, dedent: [UInt8], depth: Int) throws -> [TemplateNode] {
+    private static func build(
+        _ tokens: [Token], _ s: [UInt8], _ index: inout Int, closing: Tag?, dedent: [UInt8], depth: Int
+    ) throws -> [TemplateNode] {
         if let closing, depth > maxNesting {
-            throw TemplateSyntaxError(line: closing.line, column: closing.column, message: "sections nested more than \(maxNesting) deep")
+            throw TemplateSyntaxError(
+                line: closing.line, column: closing.column, message: "sections nested more than \(maxNesting) deep")
         }
         var nodes: [TemplateNode] = []
         while index < tokens.count {
@@ -244,7 +261,8 @@ enum TemplateParser {
             let indent = tag.standalone ? Array(tag.indent.dropFirst(commonPrefix(tag.indent, dedent))) : nil
             switch tag.sigil {
             case 0, UInt8(ascii: "&"), UInt8(ascii: "{"):
-                nodes.append(TemplateNode(kind: .variable(path, escaped: tag.sigil == 0), line: tag.line, column: tag.column))
+                nodes.append(
+                    TemplateNode(kind: .variable(path, escaped: tag.sigil == 0), line: tag.line, column: tag.column))
             case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "<"):
                 let children = try build(tokens, s, &index, closing: tag, dedent: dedent, depth: depth + 1)
                 let kind: TemplateNode.Kind
@@ -265,20 +283,24 @@ enum TemplateParser {
                 if tag.standalone, let close = closer(of: index - 1, in: tokens) {
                     own = commonIndent(s, tag.outerEnd, close.outerStart) ?? dedent
                 }
-                let children = try build(tokens, s, &index, closing: tag, dedent: tag.standalone ? own : dedent, depth: depth + 1)
+                let children = try build(
+                    tokens, s, &index, closing: tag, dedent: tag.standalone ? own : dedent, depth: depth + 1)
                 var site: [UInt8]? = nil
                 if tag.standalone {
                     let intrinsic = Array(own.dropFirst(commonPrefix(own, dedent)))
                     site = intrinsic.isEmpty ? indent : intrinsic
                 }
-                nodes.append(TemplateNode(kind: .block(tag.name, children, indent: site), line: tag.line, column: tag.column))
+                nodes.append(
+                    TemplateNode(kind: .block(tag.name, children, indent: site), line: tag.line, column: tag.column))
             case UInt8(ascii: "/"):
                 guard let open = closing else {
-                    throw TemplateSyntaxError(line: tag.line, column: tag.column, message: "closing tag '\(tag.name)' has no open section")
+                    throw TemplateSyntaxError(
+                        line: tag.line, column: tag.column, message: "closing tag '\(tag.name)' has no open section")
                 }
                 guard open.name == tag.name else {
-                    throw TemplateSyntaxError(line: tag.line, column: tag.column,
-                                              message: "closing tag '\(tag.name)' does not match the section '\(open.name)' it closes")
+                    throw TemplateSyntaxError(
+                        line: tag.line, column: tag.column,
+                        message: "closing tag '\(tag.name)' does not match the section '\(open.name)' it closes")
                 }
                 return nodes
             case UInt8(ascii: ">"):
@@ -288,7 +310,8 @@ enum TemplateParser {
             }
         }
         if let open = closing {
-            throw TemplateSyntaxError(line: open.line, column: open.column, message: "section '\(open.name)' is never closed")
+            throw TemplateSyntaxError(
+                line: open.line, column: open.column, message: "section '\(open.name)' is never closed")
         }
         return nodes
     }
@@ -305,7 +328,9 @@ enum TemplateParser {
         var depth = 0
         for token in tokens[(open + 1)...] {
             guard case .tag(let t) = token else { continue }
-            if [UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<")].contains(t.sigil) { depth += 1 }
+            if [UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<")].contains(t.sigil) {
+                depth += 1
+            }
             if t.sigil == UInt8(ascii: "/") {
                 if depth == 0 { return t }
                 depth -= 1
@@ -363,7 +388,9 @@ enum TemplateParser {
     /// Every partial and parent named, with where and whether it always renders (outside any
     /// section, inverted section, block default or parent's override), for checking they exist
     /// and that none includes itself.
-    static func references(_ nodes: [TemplateNode], always: Bool = true) -> [(name: String, line: Int, column: Int, always: Bool)] {
+    static func references(
+        _ nodes: [TemplateNode], always: Bool = true
+    ) -> [(name: String, line: Int, column: Int, always: Bool)] {
         var found: [(String, Int, Int, Bool)] = []
         for node in nodes {
             switch node.kind {

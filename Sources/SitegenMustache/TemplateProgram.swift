@@ -96,7 +96,10 @@ final class TemplateProgram: @unchecked Sendable { // the buffers are written in
         /// Appends an instruction whose `next` is filled in by `close` once its body is emitted.
         mutating func open(_ code: Op.Code, _ a: Int32, _ b: Int32, indent: [UInt8]?, at node: TemplateNode) -> Int {
             let (i, iEnd) = indent.map { store($0) } ?? (-1, -1)
-            ops.append(Op(code: code, a: a, b: b, next: 0, indent: i, indentEnd: iEnd, line: Int32(node.line), column: Int32(node.column)))
+            ops.append(
+                Op(
+                    code: code, a: a, b: b, next: 0, indent: i, indentEnd: iEnd, line: Int32(node.line),
+                    column: Int32(node.column)))
             return ops.count - 1
         }
 
@@ -114,8 +117,10 @@ final class TemplateProgram: @unchecked Sendable { // the buffers are written in
                     ops.append(Op(code: .text, a: a, b: b, next: 0, indent: -1, indentEnd: -1, line: 0, column: 0))
                 case .variable(let p, let escaped):
                     let (a, b) = path(p)
-                    ops.append(Op(code: escaped ? .variable : .unescaped, a: a, b: b, next: 0, indent: -1, indentEnd: -1,
-                                  line: Int32(node.line), column: Int32(node.column)))
+                    ops.append(
+                        Op(
+                            code: escaped ? .variable : .unescaped, a: a, b: b, next: 0, indent: -1, indentEnd: -1,
+                            line: Int32(node.line), column: Int32(node.column)))
                 case .section(let p, let children):
                     let (a, b) = path(p)
                     let at = open(.section, a, b, indent: nil, at: node)

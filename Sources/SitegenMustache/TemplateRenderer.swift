@@ -63,11 +63,13 @@ struct TemplateRenderer {
             // The first name is searched from the innermost context outwards; the rest descend.
             var i = frames.count - 1
             while i >= 0 {
-                if case .object(let fields) = frames[i], let found = fields.find(keys[first], utf8Count: lengths[first]) {
+                if case .object(let fields) = frames[i], let found = fields.find(keys[first], utf8Count: lengths[first])
+                {
                     var value = found
                     var k = first + 1
                     while k < end {
-                        guard case .object(let inner) = value, let next = inner.find(keys[k], utf8Count: lengths[k]) else { return nil }
+                        guard case .object(let inner) = value, let next = inner.find(keys[k], utf8Count: lengths[k])
+                        else { return nil }
                         value = next
                         k += 1
                     }
@@ -178,7 +180,8 @@ struct TemplateRenderer {
     private mutating func include(_ op: TemplateProgram.Op, depth: Int) throws {
         let number = Int(op.a)
         guard depth < Self.maxDepth else {
-            throw error(at: op, "partial '\(program.names[number])' nested \(Self.maxDepth) deep: it keeps including itself")
+            throw error(
+                at: op, "partial '\(program.names[number])' nested \(Self.maxDepth) deep: it keeps including itself")
         }
         let saved = (indent, file)
         let lineIndent = indentation(of: op)

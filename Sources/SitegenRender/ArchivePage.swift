@@ -36,7 +36,8 @@ enum ArchivePage {
         archive["coverage"] = Coverage.notice(site)
         if isSplit(site) {
             let coverage = Coverage.years(site)
-            archive["years"] = .list(years(site).reversed().map { year in yearSummary(site, year: year, from: route, coverage: coverage) })
+            archive["years"] = .list(
+                years(site).reversed().map { year in yearSummary(site, year: year, from: route, coverage: coverage) })
             archive["hasYears"] = true
         } else {
             let months = self.months(site, from: first, to: last, route: route)
@@ -79,23 +80,31 @@ enum ArchivePage {
     }
 
     /// A year on the index page: its range, its busiest day and its months.
-    static func yearSummary(_ site: SiteModel, year: Int, from route: Route, coverage: [Coverage.Year] = []) -> TemplateValue {
+    static func yearSummary(
+        _ site: SiteModel, year: Int, from route: Route, coverage: [Coverage.Year] = []
+    ) -> TemplateValue {
         let page = Route.archiveYear(year)
         let charts = site.days.filter { $0.date.year == year }
-        let busiest = charts.max { $0.audienceSum < $1.audienceSum || ($0.audienceSum == $1.audienceSum && $0.date > $1.date) }
+        let busiest = charts.max {
+            $0.audienceSum < $1.audienceSum || ($0.audienceSum == $1.audienceSum && $0.date > $1.date)
+        }
         var monthLinks: [TemplateValue] = []
         var seen = Set<Int>()
         for chart in charts where seen.insert(chart.date.month).inserted {
-            monthLinks.append(["name": .text("\(chart.date.month)월"), "href": .text(page.href(from: route) + "#" + monthID(chart.date))])
+            monthLinks.append([
+                "name": .text("\(chart.date.month)월"), "href": .text(page.href(from: route) + "#" + monthID(chart.date))
+            ])
         }
         var summary: [String: TemplateValue] = [
-            "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count), "months": .list(monthLinks),
-            "busiest": .null, "pending": Coverage.pending(site, year: year, in: coverage),
+            "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count),
+            "months": .list(monthLinks),
+            "busiest": .null, "pending": Coverage.pending(site, year: year, in: coverage)
         ]
         if let busiest, let top = busiest.first {
             summary["busiest"] = [
-                "date": .text(KoreanFormat.longDate(busiest.date)), "href": .text(Route.day(busiest.date).href(from: route)),
-                "total": .text(KoreanFormat.people(busiest.audienceSum, compact: true)), "top": .text(top.title),
+                "date": .text(KoreanFormat.longDate(busiest.date)),
+                "href": .text(Route.day(busiest.date).href(from: route)),
+                "total": .text(KoreanFormat.people(busiest.audienceSum, compact: true)), "top": .text(top.title)
             ]
         }
         return .object(summary)
@@ -114,10 +123,12 @@ enum ArchivePage {
             for n in 0..<month.daysInMonth {
                 let d = month.adding(days: n)
                 let holiday = KoreanHolidays.name(of: d)
-                var cell: [String: TemplateValue] = ["day": .int(d.day), "weekday": .text(KoreanFormat.dayClass(d)),
-                                                     "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
-                                                     "holiday": .null, "href": .null, "top": .null, "total": .null, "tint": .null,
-                                                     "empty": false, "outside": false, "latest": false]
+                var cell: [String: TemplateValue] = [
+                    "day": .int(d.day), "weekday": .text(KoreanFormat.dayClass(d)),
+                    "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
+                    "holiday": .null, "href": .null, "top": .null, "total": .null, "tint": .null,
+                    "empty": false, "outside": false, "latest": false
+                ]
                 if let holiday { cell["holiday"] = .text(holiday) }
                 if d == latest { cell["latest"] = true }
                 if let i = site.dayIndex[d] {
@@ -138,18 +149,27 @@ enum ArchivePage {
                 cells.append(.object(cell))
             }
             while cells.count % 7 != 0 { cells.append(["blank": true]) }
-            let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map { ["days": .list(Array(cells[$0..<$0 + 7]))] }
+            let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map {
+                ["days": .list(Array(cells[$0..<$0 + 7]))]
+            }
             // The month's weeks as the press numbers them (by their Thursday), with their charts.
             var periods: [TemplateValue] = []
             let firstThursday = month.adding(days: (4 - month.weekday + 7) % 7)
-            for monday in stride(from: firstThursday.ordinal - 3, through: month.ordinal + month.daysInMonth - 4, by: 7).map(Day.init(ordinal:)) {
+            for monday in stride(from: firstThursday.ordinal - 3, through: month.ordinal + month.daysInMonth - 4, by: 7)
+                .map(Day.init(ordinal:))
+            {
                 let week = PeriodPage.link(site, .week, monday, from: route)
                 let weekend = PeriodPage.link(site, .weekend, monday.adding(days: 4), from: route)
                 guard week != nil || weekend != nil else { continue }
-                periods.append(["number": .text("\(MonthWeek(monday: monday).number)주"), "week": week, "weekend": weekend])
+                periods.append([
+                    "number": .text("\(MonthWeek(monday: monday).number)주"), "week": week, "weekend": weekend
+                ])
             }
-            months.append(["name": .text(KoreanFormat.month(month)), "short": .text("\(month.month)월"), "id": .text(monthID(month)),
-                           "weeks": .list(weeks), "periods": .list(periods), "hasPeriods": .bool(!periods.isEmpty)])
+            months.append([
+                "name": .text(KoreanFormat.month(month)), "short": .text("\(month.month)월"),
+                "id": .text(monthID(month)),
+                "weeks": .list(weeks), "periods": .list(periods), "hasPeriods": .bool(!periods.isEmpty)
+            ])
             month = month.adding(days: month.daysInMonth)
         }
         return months

@@ -39,28 +39,44 @@ enum AudienceChart {
                 row = x - lastX < 0.18 ? 1 - row : 0
                 lastX = x
                 let side = x > 0.8 ? "right:\(percent(1 - x))" : "left:\(percent(x))"
-                out += "<span class=\"chart-milestone row\(row)\(x > 0.8 ? " end" : "")\" style=\"\(side)\">\(RunFacts.label(m.threshold))</span>"
+                out +=
+                    "<span class=\"chart-milestone row\(row)\(x > 0.8 ? " end" : "")\" "
+                        + "style=\"\(side)\">\(RunFacts.label(m.threshold))</span>"
             }
             out += "</div>"
         }
         out += "<div class=\"chart-plot\">"
-        out += "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
+        out +=
+            "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" "
+                + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
-        out += "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
+        out +=
+            "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
         for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.isHoliday(d) {
-            out += "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" height=\"\(f(plotHeight))\"/>"
+            out +=
+                "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" "
+                    + "height=\"\(f(plotHeight))\"/>"
         }
         for k in 0...4 {
             let gy = plotHeight * Double(k) / 4
-            out += "<line class=\"grid\" x1=\"0\" x2=\"\(f(plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" vector-effect=\"non-scaling-stroke\"/>"
+            out +=
+                "<line class=\"grid\" x1=\"0\" x2=\"\(f(plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
+                    + "vector-effect=\"non-scaling-stroke\"/>"
         }
         var path = ""
         var drawing = false
         for (i, d) in days.enumerated() {
             guard let e = rows[d] else { drawing = false; continue }
             let top = y(e.audience, maxDaily)
-            let label = "\(KoreanFormat.shortDate(d)) (\(KoreanFormat.weekdayNames[d.weekday])) \(e.rank)위 관객 \(KoreanFormat.people(e.audience)), 누적 \(KoreanFormat.people(e.audienceTotal))"
-            out += "<rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" width=\"\(f(slot * 0.72))\" height=\"\(f(plotHeight - top))\"><title>\(XML.escape(label))</title></rect>"
+            let label =
+                "\(KoreanFormat.shortDate(d)) (\(KoreanFormat.weekdayNames[d.weekday])) \(e.rank)위 관객 "
+                    + "\(KoreanFormat.people(e.audience)), 누적 \(KoreanFormat.people(e.audienceTotal))"
+            out +=
+                """
+                    <rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" \
+                    width=\"\(f(slot * 0.72))\" \
+                    height=\"\(f(plotHeight - top))\"><title>\(XML.escape(label))</title></rect>
+                    """
             let point = "\(f(slot * (Double(i) + 0.5))),\(f(y(e.audienceTotal, maxTotal)))"
             path += (drawing ? " L" : (path.isEmpty ? "M" : " M")) + point
             drawing = true
@@ -69,7 +85,9 @@ enum AudienceChart {
         for m in milestones {
             guard let i = days.firstIndex(of: m.date) else { continue }
             let cx = f(slot * (Double(i) + 0.5))
-            out += "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\" vector-effect=\"non-scaling-stroke\"/>"
+            out +=
+                "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\" "
+                    + "vector-effect=\"non-scaling-stroke\"/>"
         }
         out += "</svg>"
         // Axis values sit just under their gridline, daily on the left and cumulative on the right;
@@ -79,14 +97,20 @@ enum AudienceChart {
         for k in 0..<4 {
             let share = Double(4 - k) / 4
             let top = percent(Double(k) / 4)
-            out += "<span class=\"axis-label daily\" style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxDaily * share)))</span>"
-            out += "<span class=\"axis-label total\" style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
+            out +=
+                "<span class=\"axis-label daily\" "
+                    + "style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxDaily * share)))</span>"
+            out +=
+                "<span class=\"axis-label total\" "
+                    + "style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
         }
         out += "</div></div>"
         out += "<div class=\"chart-dates\" aria-hidden=\"true\">"
         for i in dateTicks(count: n) {
             let d = days[i]
-            let position = i == 0 && n > 1 ? "left:0" : i == n - 1 && n > 1 ? "right:0" : "left:\(percent((Double(i) + 0.5) / Double(n)))"
+            let position =
+                i == 0 && n > 1
+                ? "left:0" : i == n - 1 && n > 1 ? "right:0" : "left:\(percent((Double(i) + 0.5) / Double(n)))"
             let kind = i == 0 && n > 1 ? " start" : i == n - 1 && n > 1 ? " end" : ""
             out += "<span class=\"date-label\(kind)\" style=\"\(position)\">\(d.month)/\(d.day)</span>"
         }

@@ -22,10 +22,13 @@ enum CSVFiles {
     static func row(_ e: ChartEntry) -> [String] {
         func n(_ v: Int64?) -> String { v.map { String($0) } ?? "" }
         func rate(_ v: Double?) -> String { v.map(KoreanFormat.oneDecimal) ?? "" }
-        return [String(e.rank), e.isNew ? "" : String(e.rankChange), e.isNew ? "Y" : "", text(e.movieCode), text(e.title),
-                e.openDate?.iso ?? "", String(e.audience), n(e.audienceChange), rate(e.audienceChangeRate), String(e.audienceTotal),
-                String(e.sales), rate(e.salesShare), n(e.salesChange), rate(e.salesChangeRate), String(e.salesTotal),
-                String(e.screens), String(e.showings)]
+        return [
+            String(e.rank), e.isNew ? "" : String(e.rankChange), e.isNew ? "Y" : "", text(e.movieCode), text(e.title),
+            e.openDate?.iso ?? "", String(e.audience), n(e.audienceChange), rate(e.audienceChangeRate),
+            String(e.audienceTotal),
+            String(e.sales), rate(e.salesShare), n(e.salesChange), rate(e.salesChangeRate), String(e.salesTotal),
+            String(e.screens), String(e.showings)
+        ]
     }
 
     /// Text from the network: a leading = + - @ (or tab/CR) would make Excel evaluate it.
@@ -40,7 +43,9 @@ enum CSVFiles {
         for row in [header] + rows {
             for (i, cell) in row.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                if cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+                if cell.utf8.contains(where: {
+                    $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+                }) {
                     out.append(UInt8(ascii: "\""))
                     for b in cell.utf8 { if b == UInt8(ascii: "\"") { out.append(b) }; out.append(b) }
                     out.append(UInt8(ascii: "\""))

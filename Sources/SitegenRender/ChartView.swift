@@ -5,8 +5,10 @@ import SitegenMustache
 /// What `partials/chart-list` and `partials/chart-grid` read: one chart, a day's or a week's or
 /// weekend's, so both kinds of page share one markup instead of two copies that drift apart.
 enum ChartView {
-    static func context(heading: String, caption: String, figureLabel: String, changeVersus: String, entries: TemplateValue,
-                        audienceSum: Int64, salesSum: Int64, emptyText: String, rejectedRows: Int, isPeriod: Bool) -> TemplateValue {
+    static func context(
+        heading: String, caption: String, figureLabel: String, changeVersus: String, entries: TemplateValue,
+        audienceSum: Int64, salesSum: Int64, emptyText: String, rejectedRows: Int, isPeriod: Bool
+    ) -> TemplateValue {
         [
             "heading": .text(heading),
             "caption": .text(caption),

@@ -54,7 +54,11 @@ enum Coverage {
     static func spans(_ years: [Int]) -> String {
         var runs: [(Int, Int)] = []
         for year in years.sorted(by: >) {
-            if let last = runs.last, last.1 == year + 1 { runs[runs.count - 1].1 = year } else { runs.append((year, year)) }
+            if let last = runs.last, last.1 == year + 1 {
+                runs[runs.count - 1].1 = year
+            } else {
+                runs.append((year, year))
+            }
         }
         return runs.map { $0.0 == $0.1 ? "\($0.0)년" : "\($0.1)–\($0.0)년" }.joined(separator: " · ")
     }

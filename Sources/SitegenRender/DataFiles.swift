@@ -57,7 +57,9 @@ enum DataFiles {
             }
             if let poster = site.dataset.posters[code] {
                 o.key("poster")
-                o.object { p in p.field("height", poster.height); p.field("url", poster.url); p.field("width", poster.width) }
+                o.object { p in
+                    p.field("height", poster.height); p.field("url", poster.url); p.field("width", poster.width)
+                }
             }
             o.field("source", sourceName(site))
             o.field("title", site.title(of: code))
@@ -81,7 +83,13 @@ enum DataFiles {
             o.field("demo", site.isDemo)
             o.field("generator", "sitegen")
             o.key("movies")
-            o.array { a in for code in site.movieCodes { a.object { m in m.field("code", code); m.field("title", site.title(of: code)) } } }
+            o.array { a in
+                for code in site.movieCodes {
+                    a.object { m in
+                        m.field("code", code); m.field("title", site.title(of: code))
+                    }
+                }
+            }
             o.field("source", sourceName(site))
             // When the newest figures were collected: data-derived, so an unchanged site stays byte-identical.
             o.field("updatedAt", site.days.compactMap(\.fetchedAt).max())
@@ -101,7 +109,13 @@ enum DataFiles {
                 }
             }
             o.key("years")
-            o.array { a in for year in YearPage.years(site) { a.object { y in y.field("path", Route.year(year).prettyPath); y.field("year", year) } } }
+            o.array { a in
+                for year in YearPage.years(site) {
+                    a.object { y in
+                        y.field("path", Route.year(year).prettyPath); y.field("year", year)
+                    }
+                }
+            }
         }
         return json.data
     }

@@ -12,8 +12,11 @@ enum DayPage {
         let listRoute: Route = isHome ? .home : .day(date)
         let gridRoute: Route = isHome ? .homeGrid : .dayGrid(date)
         let heading = KoreanFormat.longDate(date)
-        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
-        let description = chart.entries.isEmpty
+        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
+            "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
+        }
+        let description =
+            chart.entries.isEmpty
             ? "\(heading) 일별 박스오피스: 집계된 자료가 없습니다."
             : "\(heading) 일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
 
@@ -23,7 +26,10 @@ enum DayPage {
             guard site.days.indices.contains(i) else { return nil }
             let d = site.days[i].date
             let target: Route = view == .list ? .day(d) : .dayGrid(d)
-            return ["href": .text(target.href(from: route)), "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")]
+            return [
+                "href": .text(target.href(from: route)),
+                "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")
+            ]
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
@@ -41,7 +47,8 @@ enum DayPage {
             "prev": neighbour(-1),
             "next": neighbour(1),
             "listHref": .text(listRoute.href(from: route)),
-            "calendarHref": .text(ArchivePage.route(of: date, in: site).href(from: route) + "#" + ArchivePage.anchor(of: date)),
+            "calendarHref": .text(
+                ArchivePage.route(of: date, in: site).href(from: route) + "#" + ArchivePage.anchor(of: date)),
             "gridHref": .text(gridRoute.href(from: route)),
             "isList": .bool(view == .list),
             "isGrid": .bool(view == .grid),
@@ -74,9 +81,14 @@ enum DayPage {
         var links: [TemplateValue] = []
         var shown = Set<Route>()
         func add(_ kind: PeriodKind, _ start: Day?, _ prefix: String) {
-            guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else { return }
-            links.append(["href": .text(Route.period(kind, start).href(from: route)),
-                          "label": .text("\(prefix) \(PeriodPage.kindName(kind))"), "name": .text(PeriodPage.weekName(kind, start))])
+            guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else {
+                return
+            }
+            links.append([
+                "href": .text(Route.period(kind, start).href(from: route)),
+                "label": .text("\(prefix) \(PeriodPage.kindName(kind))"),
+                "name": .text(PeriodPage.weekName(kind, start))
+            ])
         }
         let monday = PeriodKind.week.start(containing: date)
         add(.week, monday, "이 주")

@@ -21,6 +21,7 @@ enum Feeds {
             InstantText.iso8601(chart.fetchedAt ?? chart.end.adding(days: 1).startInstantKST)
         }
         let weeks = (site.periods[.week] ?? []).suffix(feedWeeks).reversed()
+        let updated = ([recent.first.map(stamp)] + weeks.map { Optional(periodStamp($0)) }).compactMap { $0 }.max()
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ko">
@@ -29,7 +30,7 @@ enum Feeds {
         <id>\(XML.escape(id(.home, "site")))</id>
         <link rel="alternate" type="text/html" href="\(XML.escape(link(.home)))"/>
         <link rel="self" type="application/atom+xml" href="\(XML.escape(link(.feed)))"/>
-        <updated>\(([recent.first.map(stamp)] + weeks.map { Optional(periodStamp($0)) }).compactMap { $0 }.max() ?? "1970-01-01T00:00:00Z")</updated>
+        <updated>\(updated ?? "1970-01-01T00:00:00Z")</updated>
         <author><name>sitegen</name></author>
         <generator>sitegen</generator>
 
@@ -37,8 +38,10 @@ enum Feeds {
         for chart in recent {
             let heading = KoreanFormat.longDate(chart.date)
             let top = chart.first.map { " 1위 \($0.title)" } ?? ""
-            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
-                .joined(separator: " · ")
+            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
+                "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))"
+            }
+            .joined(separator: " · ")
             xml += """
             <entry>
             <title>\(XML.escape("\(heading) 박스오피스\(top)"))</title>
@@ -53,8 +56,10 @@ enum Feeds {
         for chart in weeks {
             let heading = PeriodPage.heading(.week, chart.start)
             let top = chart.first.map { " 1위 \($0.title)" } ?? ""
-            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
-                .joined(separator: " · ")
+            let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
+                "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))"
+            }
+            .joined(separator: " · ")
             let route = Route.period(.week, chart.start)
             xml += """
             <entry>
@@ -76,10 +81,14 @@ enum Feeds {
         routes += site.movieCodes.map { .movie($0) }
         routes += site.people.people.map { .person($0.id) } + [.search]
         for kind in PeriodKind.allCases {
-            for chart in site.periods[kind] ?? [] { routes += [.period(kind, chart.start), .periodGrid(kind, chart.start)] }
+            for chart in site.periods[kind] ?? [] {
+                routes += [.period(kind, chart.start), .periodGrid(kind, chart.start)]
+            }
         }
         if !site.days.isEmpty { routes += [.years, .records] + YearPage.years(site).map { .year($0) } }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+                + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for route in routes {
             guard let url = route.absolute(site.settings.baseURL) else { continue }
             xml += "<url><loc>\(XML.escape(url))</loc></url>\n"

@@ -32,7 +32,9 @@ struct FilmFacts: Sendable {
     }
 
     /// The latest cumulative audience in the daily rows and any weekly row that ends after them.
-    static func latestTotal(_ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]) -> (total: Int64, date: Day)? {
+    static func latestTotal(
+        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]
+    ) -> (total: Int64, date: Day)? {
         var best = rows.last.map { (total: $0.entry.audienceTotal, date: $0.date) }
         for chart in periods where best.map({ chart.end > $0.date }) ?? true {
             if let e = chart.entries.first(where: { $0.movieCode == code }), best.map({ chart.end > $0.date }) ?? true {

@@ -12,24 +12,30 @@ extension Fingerprint {
     mutating func add(_ e: ChartEntry) {
         add(e.rank); add(e.rankChange); add(e.status.rawValue); add(e.movieCode); add(e.title); add(e.rawTitle)
         add(e.openDate); add(e.sales); add(e.salesShare); add(e.salesChange); add(e.salesChangeRate); add(e.salesTotal)
-        add(e.audience); add(e.audienceChange); add(e.audienceChangeRate); add(e.audienceTotal); add(e.screens); add(e.showings)
+        add(e.audience); add(e.audienceChange); add(e.audienceChangeRate); add(e.audienceTotal); add(e.screens);
+        add(e.showings)
     }
 
     mutating func add(_ chart: DayChart) {
-        add(chart.date); add(chart.entries.count); chart.entries.forEach { add($0) }; add(chart.fetchedAt); add(chart.rejectedRows)
+        add(chart.date); add(chart.entries.count); chart.entries.forEach { add($0) }; add(chart.fetchedAt);
+        add(chart.rejectedRows)
     }
 
     mutating func add(_ chart: PeriodChart) {
-        add(chart.kind.rawValue); add(chart.start); add(chart.entries.count); chart.entries.forEach { add($0) }; add(chart.fetchedAt)
+        add(chart.kind.rawValue); add(chart.start); add(chart.entries.count); chart.entries.forEach { add($0) };
+        add(chart.fetchedAt)
     }
 
     mutating func add(_ person: Person) { add(person.name); add(person.englishName); add(person.role) }
-    mutating func add(_ company: Company) { add(company.code); add(company.name); add(company.englishName); add(company.part) }
+    mutating func add(_ company: Company) {
+        add(company.code); add(company.name); add(company.englishName); add(company.part)
+    }
 
     mutating func add(_ movie: Movie?) {
         guard let m = movie else { byte(0); return }
         byte(1)
-        add(m.code); add(m.title); add(m.englishTitle); add(m.originalTitle); add(m.runtimeMinutes); add(m.productionYear)
+        add(m.code); add(m.title); add(m.englishTitle); add(m.originalTitle); add(m.runtimeMinutes);
+        add(m.productionYear)
         add(m.openDate); add(m.productionStatus); add(m.type); add(m.nations); add(m.genres)
         add(m.directors.count); m.directors.forEach { add($0) }
         add(m.actors.count); m.actors.forEach { add($0) }

@@ -32,7 +32,13 @@ extension JSONWriter {
 
     mutating func people(_ k: String, _ people: [Person]) {
         key(k)
-        array { a in for p in people { a.object { o in o.field("englishName", p.englishName); o.field("name", p.name); o.field("role", p.role) } } }
+        array { a in
+            for p in people {
+                a.object { o in
+                    o.field("englishName", p.englishName); o.field("name", p.name); o.field("role", p.role)
+                }
+            }
+        }
     }
 
     mutating func movie(_ m: Movie) {
@@ -40,9 +46,14 @@ extension JSONWriter {
             o.people("actors", m.actors)
             o.field("code", m.code)
             o.key("companies")
-            o.array { a in for c in m.companies { a.object { o in
-                o.field("code", c.code); o.field("englishName", c.englishName); o.field("name", c.name); o.field("part", c.part)
-            } } }
+            o.array { a in
+                for c in m.companies {
+                    a.object { o in
+                        o.field("code", c.code); o.field("englishName", c.englishName); o.field("name", c.name);
+                        o.field("part", c.part)
+                    }
+                }
+            }
             o.people("directors", m.directors)
             o.field("englishTitle", m.englishTitle)
             o.field("genres", m.genres)

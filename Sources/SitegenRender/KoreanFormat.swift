@@ -88,7 +88,9 @@ public enum KoreanFormat {
     /// "2024년 2월 10일 (토)"
     public static func longDate(_ d: Day) -> String { "\(d.year)년 \(d.month)월 \(d.day)일 (\(weekdayNames[d.weekday]))" }
     /// "2024.02.10"
-    public static func shortDate(_ d: Day) -> String { Day.pad(d.year, 4) + "." + Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) }
+    public static func shortDate(_ d: Day) -> String {
+        Day.pad(d.year, 4) + "." + Day.pad(d.month, 2) + "." + Day.pad(d.day, 2)
+    }
     /// "2월 10일"
     public static func monthDay(_ d: Day) -> String { "\(d.month)월 \(d.day)일" }
     /// "2024년 2월"

@@ -14,12 +14,15 @@ public enum Markdown {
         if markdown.isEmpty { return "" }
         // Stripped before (raw text) and after (cmark turns `&#x85;` into the character itself).
         var source = ForbiddenCharacters.strip(markdown)
-        return ForbiddenCharacters.strip(source.withUTF8 { buffer in
-            guard let base = buffer.baseAddress,
-                  let out = cmark_markdown_to_html(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count,
-                                                   CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8) else { return "" }
-            defer { free(out) }
-            return String(cString: out)
-        })
+        return ForbiddenCharacters.strip(
+            source.withUTF8 { buffer in
+                guard let base = buffer.baseAddress,
+                    let out = cmark_markdown_to_html(
+                        UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count,
+                        CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8)
+                else { return "" }
+                defer { free(out) }
+                return String(cString: out)
+            })
     }
 }

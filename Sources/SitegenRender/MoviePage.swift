@@ -16,16 +16,24 @@ enum MoviePage {
 
         var facts: [TemplateValue] = []
         func fact(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { facts.append(["label": .text(label), "value": .text(value), "people": nil, "more": nil]) }
+            if let value, !value.isEmpty {
+                facts.append(["label": .text(label), "value": .text(value), "people": nil, "more": nil])
+            }
         }
         // Every director and the actors shown link to their pages; the rest are on the search page.
         func people(_ label: String, _ list: [Person], more: Int) {
             let links: [TemplateValue] = list.enumerated().compactMap { i, person in
                 guard let id = site.people.id(of: person) else { return nil }
-                return ["name": .text(PeopleIndex.clean(person.name)), "href": .text(Route.person(id).path), "comma": .bool(i > 0)]
+                return [
+                    "name": .text(PeopleIndex.clean(person.name)), "href": .text(Route.person(id).path),
+                    "comma": .bool(i > 0)
+                ]
             }
             guard !links.isEmpty else { return }
-            facts.append(["label": .text(label), "value": nil, "people": .list(links), "more": more > 0 ? .text("외 \(more)명") : nil])
+            facts.append([
+                "label": .text(label), "value": nil, "people": .list(links),
+                "more": more > 0 ? .text("외 \(more)명") : nil
+            ])
         }
         if let movie {
             people("감독", movie.directors, more: 0)
@@ -53,7 +61,8 @@ enum MoviePage {
             history.append([
                 // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
                 "year": .text(Day.pad(d.year, 4) + "."),
-                "monthDay": .text(Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                "monthDay": .text(
+                    Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
                 "dayHref": .text(Route.day(d).href(from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),

@@ -38,13 +38,18 @@ struct PageKeys {
             f.add(days[i])
             return f.value
         }
-        periodPrints = site.periods.mapValues { charts in charts.map { var f = Fingerprint(); f.add($0); return f.value } }
+        periodPrints = site.periods.mapValues { charts in
+            charts.map {
+                var f = Fingerprint(); f.add($0); return f.value
+            }
+        }
         var looks: [String: UInt64] = [:], facts: [String: UInt64] = [:]
         for code in site.movieCodes + site.periodOnlyCodes {
             looks[code] = Self.look(code, site)
             if let film = site.films[code] {
                 var g = Fingerprint()
-                g.add(film.title); g.add(film.englishTitle); g.add(film.originalTitle); g.add(film.openDate); g.add(film.date)
+                g.add(film.title); g.add(film.englishTitle); g.add(film.originalTitle); g.add(film.openDate);
+                g.add(film.date)
                 g.add(film.audienceTotal); g.add(film.asOf); g.add(film.bestRank)
                 facts[code] = g.value
             }
@@ -59,7 +64,8 @@ struct PageKeys {
         if templates.stampsBuildTime { g.add(site.buildTime) }
         let s = site.settings
         g.add(s.title); g.add(s.baseURL?.absoluteString)
-        g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon); g.add(s.assets.styleText)
+        g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon);
+        g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site))
         global = g
@@ -166,7 +172,9 @@ struct PageKeys {
         let rows = site.history[code] ?? []
         f.add(rows.count)
         for row in rows { f.add(dayPrints[site.dayIndex[row.date]!]) }
-        if let first = rows.first, let last = rows.last, let a = site.dayIndex[first.date], let b = site.dayIndex[last.date] {
+        if let first = rows.first, let last = rows.last, let a = site.dayIndex[first.date],
+            let b = site.dayIndex[last.date]
+        {
             f.add(b - a)
             for d in site.days[a...b] { f.add(d.date) }
             f.add(last.date == site.days.last?.date)
@@ -211,7 +219,9 @@ struct PageKeys {
     /// The search page and index: the range of days, every film's facts and thumbnail, every person.
     private func addSearch(to f: inout Fingerprint) {
         f.add(site.days.count); f.add(site.days.first?.date); f.add(site.days.last?.date)
-        if let first = site.days.first?.date, let last = site.days.last?.date, site.days.count != last.ordinal - first.ordinal + 1 {
+        if let first = site.days.first?.date, let last = site.days.last?.date,
+            site.days.count != last.ordinal - first.ordinal + 1
+        {
             for d in site.days { f.add(d.date) }
         }
         for code in site.movieCodes {

@@ -57,7 +57,9 @@ struct PeopleIndex: Sendable {
                 if directed { records[i].credits[last].directed = true } else {
                     records[i].credits[last].acted = true
                     let role = Self.clean(person.role)
-                    if !role.isEmpty && !records[i].credits[last].characters.contains(role) { records[i].credits[last].characters.append(role) }
+                    if !role.isEmpty && !records[i].credits[last].characters.contains(role) {
+                        records[i].credits[last].characters.append(role)
+                    }
                 }
             }
             for d in movie.directors { add(d, directed: true) }
@@ -112,7 +114,8 @@ struct PeopleIndex: Sendable {
             case 0x20:
                 if previousSpace { return false }
                 previousSpace = true
-            case 0x21...0x7E, 0xEA...0xED: previousSpace = false  // ASCII; lead bytes of U+A000–U+DFFF (Hangul syllables)
+            // ASCII; lead bytes of U+A000–U+DFFF (Hangul syllables)
+            case 0x21...0x7E, 0xEA...0xED: previousSpace = false
             case 0x80...0xBF: break  // continuation bytes
             default: return false
             }

@@ -24,10 +24,15 @@ enum PeriodPage {
         chart.kind == .week ? (.weekend, chart.start.adding(days: 4)) : (.week, chart.start.adding(days: -4))
     }
 
-    static func link(_ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false) -> TemplateValue? {
+    static func link(
+        _ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false
+    ) -> TemplateValue? {
         guard site.periodIndex[kind]?[start] != nil else { return nil }
         let target: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
-        return ["href": .text(target.href(from: route)), "label": .text(weekName(kind, start)), "kind": .text(kindName(kind))]
+        return [
+            "href": .text(target.href(from: route)), "label": .text(weekName(kind, start)),
+            "kind": .text(kindName(kind))
+        ]
     }
 
     static func latest(_ site: SiteModel, _ kind: PeriodKind, from route: Route) -> TemplateValue? {
@@ -40,8 +45,11 @@ enum PeriodPage {
         let route: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
         let heading = heading(kind, start)
         let name = kindName(kind)
-        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map { "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))" }
-        let description = chart.entries.isEmpty
+        let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
+            "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
+        }
+        let description =
+            chart.entries.isEmpty
             ? "\(heading) \(name) 박스오피스: 집계된 자료가 없습니다."
             : "\(heading) \(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
         let charts = site.periods[kind] ?? []
@@ -50,7 +58,10 @@ enum PeriodPage {
             let i = index + offset
             guard charts.indices.contains(i) else { return nil }
             let s = charts[i].start
-            return ["href": .text((grid ? Route.periodGrid(kind, s) : Route.period(kind, s)).href(from: route)), "label": .text(weekName(kind, s))]
+            return [
+                "href": .text((grid ? Route.periodGrid(kind, s) : Route.period(kind, s)).href(from: route)),
+                "label": .text(weekName(kind, s))
+            ]
         }
         let (otherKind, otherStart) = counterpart(chart)
         let days: [TemplateValue] = chart.days.map { d in
@@ -65,7 +76,8 @@ enum PeriodPage {
         let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind) })
         let chartView = ChartView.context(
             heading: heading, caption: "\(heading) \(name) 박스오피스", figureLabel: name,
-            changeVersus: kind == .week ? "지난주" : "지난 주말", entries: entries, audienceSum: audienceSum, salesSum: salesSum,
+            changeVersus: kind == .week ? "지난주" : "지난 주말", entries: entries, audienceSum: audienceSum,
+            salesSum: salesSum,
             emptyText: "이 기간은 집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: true)
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
@@ -90,15 +102,17 @@ enum PeriodPage {
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
         ]
-        return site.base(route, title: "\(heading) \(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
-                         kind: grid ? "period-grid" : "period-list",
-                         dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period, "chart": chartView])
+        return site.base(
+            route, title: "\(heading) \(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
+            kind: grid ? "period-grid" : "period-list",
+            dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period, "chart": chartView])
     }
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when
     /// the film never made a daily top 10 in the range (it then has no page).
     static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind) -> TemplateValue {
-        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? "지난주" : "지난 주말") else { return .null }
+        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? "지난주" : "지난 주말")
+        else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
         return .object(fields)
     }

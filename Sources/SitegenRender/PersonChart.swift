@@ -19,7 +19,9 @@ enum PersonChart {
         func percent(_ v: Double) -> String { f(v * 100) + "%" }
         var xs: [Double] = []
         for film in films {
-            var x = last == first ? (width - bar) / 2 : gap + inner * Double(film.date.ordinal - first) / Double(last - first)
+            var x =
+                last == first
+                ? (width - bar) / 2 : gap + inner * Double(film.date.ordinal - first) / Double(last - first)
             if let previous = xs.last, x < previous + bar + gap { x = previous + bar + gap }
             xs.append(x)
         }
@@ -30,22 +32,33 @@ enum PersonChart {
         }
         let firstLabel = KoreanFormat.shortDate(films.first!.date), lastLabel = KoreanFormat.shortDate(films.last!.date)
         var out = "<div class=\"audience-chart person-chart\"><div class=\"chart-plot\">"
-        out += "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" preserveAspectRatio=\"none\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
+        out +=
+            "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" preserveAspectRatio=\"none\" role=\"img\" "
+                + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title id=\"chart-title\">\(XML.escape(name)) 영화별 누적 관객수</title>"
-        out += "<desc id=\"chart-desc\">\(firstLabel)부터 \(lastLabel)까지 개봉한 영화 \(films.count)편. 막대 하나가 영화 한 편이며, 높이는 자료에 있는 마지막 날의 누적 관객수입니다.</desc>"
+        out +=
+            "<desc id=\"chart-desc\">\(firstLabel)부터 \(lastLabel)까지 개봉한 영화 \(films.count)편. 막대 하나가 영화 한 편이며, 높이는 자료에 "
+                + "있는 마지막 날의 누적 관객수입니다.</desc>"
         for k in 0...4 {
             let gy = height * Double(k) / 4
-            out += "<line class=\"grid\" x1=\"0\" x2=\"\(f(width))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" vector-effect=\"non-scaling-stroke\"/>"
+            out +=
+                "<line class=\"grid\" x1=\"0\" x2=\"\(f(width))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
+                    + "vector-effect=\"non-scaling-stroke\"/>"
         }
         for (film, x) in zip(films, xs) {
             let top = height - Double(film.audienceTotal) / maxTotal * height
-            let label = "\(film.title) (\(KoreanFormat.shortDate(film.date))) 누적 관객 \(KoreanFormat.people(film.audienceTotal))"
-            out += "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar))\" height=\"\(f(height - top))\"><title>\(XML.escape(label))</title></rect>"
+            let label =
+                "\(film.title) (\(KoreanFormat.shortDate(film.date))) 누적 관객 \(KoreanFormat.people(film.audienceTotal))"
+            out +=
+                "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar))\" "
+                    + "height=\"\(f(height - top))\"><title>\(XML.escape(label))</title></rect>"
         }
         out += "</svg><div class=\"chart-axis\" aria-hidden=\"true\">"
         for k in 0..<4 {
             let share = Double(4 - k) / 4
-            out += "<span class=\"axis-label daily\" style=\"top:\(percent(Double(k) / 4))\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
+            out +=
+                "<span class=\"axis-label daily\" "
+                    + "style=\"top:\(percent(Double(k) / 4))\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
         }
         out += "</div></div><div class=\"chart-dates\" aria-hidden=\"true\">"
         if films.count == 1 || first == last {

@@ -36,7 +36,8 @@ enum PersonPage {
             "films": .list(list),
             "chart": .text(PersonChart.html(name: person.name, films: films.map(\.1))),
         ]
-        let description = "\(person.name) (\(roles)): 이 사이트 자료 속 영화 \(films.count)편, 관객 합계 \(KoreanFormat.people(sum, compact: true))"
+        let description =
+            "\(person.name) (\(roles)): 이 사이트 자료 속 영화 \(films.count)편, 관객 합계 \(KoreanFormat.people(sum, compact: true))"
             + (site.isDemo ? " · 데모 데이터" : "")
         return site.base(route, title: person.name, description: description, kind: "person", content: ["person": info])
     }
@@ -45,7 +46,11 @@ enum PersonPage {
     static func roleText(_ credit: Credit) -> String {
         var parts: [String] = []
         if credit.directed { parts.append("감독") }
-        if credit.acted { parts.append(credit.characters.isEmpty ? "배우" : "배우 · " + credit.characters.map { "\($0) 역" }.joined(separator: ", ")) }
+        if credit.acted {
+            parts.append(
+                credit.characters.isEmpty ? "배우" : "배우 · " + credit.characters.map { "\($0) 역" }.joined(separator: ", ")
+            )
+        }
         return parts.joined(separator: " · ")
     }
 

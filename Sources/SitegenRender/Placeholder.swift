@@ -13,15 +13,19 @@ enum PlaceholderPoster {
         let top = 215 - (lines.count - 1) * 21
         var text = ""
         for (i, line) in lines.enumerated() {
-            text += "<text x=\"150\" y=\"\(top + i * 42)\" font-size=\"30\" font-weight=\"700\">\(XML.escape(line))</text>"
+            text +=
+                "<text x=\"150\" y=\"\(top + i * 42)\" font-size=\"30\" font-weight=\"700\">\(XML.escape(line))</text>"
         }
         let caption = year.map { "\($0) · 포스터 없음" } ?? "포스터 없음"
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img">\
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+        viewBox="0 0 \(width) \(height)" role="img">\
         <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">\
-        <stop offset="0" stop-color="hsl(\(hue),45%,34%)"/><stop offset="1" stop-color="hsl(\((hue + 40) % 360),50%,16%)"/>\
+        <stop offset="0" stop-color="hsl(\(hue),45%,34%)"/>\
+        <stop offset="1" stop-color="hsl(\((hue + 40) % 360),50%,16%)"/>\
         </linearGradient></defs><rect width="\(width)" height="\(height)" fill="url(#g)"/>\
-        <g fill="#fff" text-anchor="middle" font-family="'Noto Sans KR','NanumGothic','Apple SD Gothic Neo',sans-serif">\(text)\
+        <g fill="#fff" text-anchor="middle" \
+        font-family="'Noto Sans KR','NanumGothic','Apple SD Gothic Neo',sans-serif">\(text)\
         <text x="150" y="400" font-size="16" fill-opacity=".75">\(XML.escape(caption))</text></g></svg>
 
         """

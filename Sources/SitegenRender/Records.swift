@@ -34,7 +34,8 @@ struct Records {
             let open = site.index.openDate(of: code)
             let cut: Bool
             if let open, let first { cut = open < first } else { cut = true }
-            for m in RunFacts(rows: rows, openDate: open).milestones where m.threshold == Self.tenMillion || m.threshold == 5_000_000 || m.threshold == 1_000_000 {
+            for m in RunFacts(rows: rows, openDate: open).milestones
+            where m.threshold == Self.tenMillion || m.threshold == 5_000_000 || m.threshold == 1_000_000 {
                 crossings.append(Crossing(code: code, threshold: m.threshold, milestone: m, openedBeforeRange: cut))
             }
             if let row = rows.first, row.entry.audienceTotal >= Self.tenMillion, row.date != open {

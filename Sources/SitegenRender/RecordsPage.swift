@@ -24,19 +24,27 @@ enum RecordsPage {
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.records
         let records = Records(site)
-        let range = site.days.first.map { "\(KoreanFormat.longDate($0.date)) – \(KoreanFormat.longDate(site.days.last!.date))" }
+        let range = site.days.first.map {
+            "\(KoreanFormat.longDate($0.date)) – \(KoreanFormat.longDate(site.days.last!.date))"
+        }
         let club = records.crossings.filter { $0.threshold == Records.tenMillion }
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
-            ["title": .text(site.title(of: b.code)), "href": .text(Route.movie(b.code).href(from: route)),
-             "firstDate": .text(KoreanFormat.longDate(b.firstDate)), "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
-             "openDate": site.index.openDate(of: b.code).map { .text(KoreanFormat.shortDate($0)) }]
+            [
+                "title": .text(site.title(of: b.code)), "href": .text(Route.movie(b.code).href(from: route)),
+                "firstDate": .text(KoreanFormat.longDate(b.firstDate)),
+                "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
+                "openDate": site.index.openDate(of: b.code).map { .text(KoreanFormat.shortDate($0)) }
+            ]
         }
         let years = Set(records.crossings.map(\.milestone.date.year)).sorted(by: >)
         let byYear: [TemplateValue] = years.map { year in
             let inYear = records.crossings.filter { $0.milestone.date.year == year }
             let five = inYear.filter { $0.threshold == 5_000_000 }.map { crossing(site, $0, from: route) }
             let one = inYear.filter { $0.threshold == 1_000_000 }.map { crossing(site, $0, from: route) }
-            return ["year": .int(year), "five": .list(five), "hasFive": .bool(!five.isEmpty), "one": .list(one), "hasOne": .bool(!one.isEmpty)]
+            return [
+                "year": .int(year), "five": .list(five), "hasFive": .bool(!five.isEmpty), "one": .list(one),
+                "hasOne": .bool(!one.isEmpty)
+            ]
         }
         let records_: TemplateValue = [
             "range": range.templateValue,

@@ -21,9 +21,12 @@ public struct SiteAssets: Sendable, Equatable {
     public var searchScript: String
     public var favicon: String
     public var styleText: String
-    public init(style: String = "style.css", siteScript: String = "site.js", searchScript: String = "search.js",
-                favicon: String = "favicon.svg", styleText: String = "") {
-        self.style = style; self.siteScript = siteScript; self.searchScript = searchScript; self.favicon = favicon; self.styleText = styleText
+    public init(
+        style: String = "style.css", siteScript: String = "site.js", searchScript: String = "search.js",
+        favicon: String = "favicon.svg", styleText: String = ""
+    ) {
+        self.style = style; self.siteScript = siteScript; self.searchScript = searchScript; self.favicon = favicon;
+        self.styleText = styleText
     }
 }
 
@@ -46,7 +49,8 @@ public struct RenderInput: Sendable {
     /// stock templates do not use it, so rebuilds of the same data are byte-identical.
     public var buildTime: Date
     public init(dataset: Dataset, templates: Templates, notes: NoteSources, settings: SiteSettings, buildTime: Date) {
-        self.dataset = dataset; self.templates = templates; self.notes = notes; self.settings = settings; self.buildTime = buildTime
+        self.dataset = dataset; self.templates = templates; self.notes = notes; self.settings = settings;
+        self.buildTime = buildTime
     }
 }
 

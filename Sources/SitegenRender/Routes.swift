@@ -4,8 +4,10 @@ import SitegenModel
 /// Where every page lives. Links are relative and name `index.html` explicitly, so the site works
 /// at a domain root, under any sub-path, and opened straight from disk.
 enum Route: Hashable {
-    case home, homeGrid, day(Day), dayGrid(Day), movie(String), person(String), archive, archiveYear(Int), search, notFound
-    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots, siteData, searchIndex
+    case home, homeGrid, day(Day), dayGrid(Day), movie(String), person(String), archive, archiveYear(Int), search,
+        notFound
+    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots,
+        siteData, searchIndex
     /// Weeks by their Monday, weekends by their Friday: `week/2024-02-05/`, `weekend/2024-02-09/`.
     case period(PeriodKind, Day), periodGrid(PeriodKind, Day), periodData(PeriodKind, Day), periodCSV(PeriodKind, Day)
     case years, year(Int), records
@@ -55,7 +57,8 @@ enum Route: Hashable {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots: ""
         case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years, .records: "../"
-        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year: "../../"
+        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year:
+            "../../"
         case .dayGrid, .periodGrid: "../../../"
         }
     }

@@ -42,8 +42,10 @@ struct RunFacts {
                 // Past it on the first day built: it happened before the range, unless that is the opening day.
                 guard before != nil || row.date == openDate else { continue }
                 let exact = before.map { row.date.days(since: $0.date) == 1 } ?? true
-                found.append(Milestone(threshold: threshold, date: row.date, exact: exact,
-                                       dayOfRun: openDate.map { row.date.days(since: $0) + 1 }.flatMap { $0 > 0 ? $0 : nil }))
+                found.append(
+                    Milestone(
+                        threshold: threshold, date: row.date, exact: exact,
+                        dayOfRun: openDate.map { row.date.days(since: $0) + 1 }.flatMap { $0 > 0 ? $0 : nil }))
             }
             before = (row.date, total)
         }

@@ -26,9 +26,12 @@ enum SearchIndex {
             o.key("f")
             o.array { a in
                 for film in films {
-                    var fields: [String] = [film.englishTitle == film.title ? "" : film.englishTitle,
-                                            film.originalTitle == film.title || film.originalTitle == film.englishTitle ? "" : film.originalTitle,
-                                            site.posterThumbnail(film.code) ?? ""].map(PeopleIndex.clean)
+                    var fields: [String] = [
+                        film.englishTitle == film.title ? "" : film.englishTitle,
+                        film.originalTitle == film.title || film.originalTitle == film.englishTitle
+                            ? "" : film.originalTitle,
+                        site.posterThumbnail(film.code) ?? ""
+                    ].map(PeopleIndex.clean)
                     while fields.last == "" { fields.removeLast() }
                     a.array { f in
                         f.string(film.code); f.string(PeopleIndex.clean(film.title))

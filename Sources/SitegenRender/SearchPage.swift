@@ -13,7 +13,8 @@ enum SearchPage {
 
     static func group(of text: String) -> Int {
         let plainFirst = text.unicodeScalars.first.flatMap { isPlainAlphanumeric($0) ? $0 : nil }
-        guard let first = plainFirst ?? text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else { return 15 }
+        guard let first = plainFirst ?? text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) })
+        else { return 15 }
         switch first.value {
         case 0xAC00...0xD7A3: return initialGroup[Int(first.value - 0xAC00) / 588]
         case 0x41...0x5A, 0x61...0x7A: return 14
@@ -26,7 +27,10 @@ enum SearchPage {
         // Most names start with a Hangul syllable or an ASCII letter or digit and have no capitals
         // to lower: the key is the name itself, without asking Foundation about every character.
         if let first = text.unicodeScalars.first, isPlainAlphanumeric(first),
-           text.unicodeScalars.allSatisfy({ $0.value < 0x80 ? !(0x41...0x5A).contains($0.value) : (0xAC00...0xD7A3).contains($0.value) }) {
+            text.unicodeScalars.allSatisfy({
+                $0.value < 0x80 ? !(0x41...0x5A).contains($0.value) : (0xAC00...0xD7A3).contains($0.value)
+            })
+        {
             return text
         }
         let scalars = text.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }
@@ -50,14 +54,21 @@ enum SearchPage {
                 .sorted { ($0.key, $0.item.text, $0.item.href) < ($1.key, $1.item.text, $1.item.href) }.map(\.item)
             let byGroup = Dictionary(grouping: sorted) { group(of: $0.text) }
             return byGroup.keys.sorted().map { g in
-                ["label": .text(groups[g]), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
-                 "items": .list(byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] })]
+                [
+                    "label": .text(groups[g]), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
+                    "items": .list(
+                        byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] }
+                    )
+                ]
             }
         }
         let films = site.films.values.map { film in
-            Item(text: PeopleIndex.clean(film.title), href: Route.movie(film.code).href(from: route),
-                 detail: [film.openDate.map { "\($0.year)" }, "누적 " + KoreanFormat.people(film.audienceTotal, compact: true)]
-                    .compactMap { $0 }.joined(separator: " · "))
+            Item(
+                text: PeopleIndex.clean(film.title), href: Route.movie(film.code).href(from: route),
+                detail: [
+                    film.openDate.map { "\($0.year)" }, "누적 " + KoreanFormat.people(film.audienceTotal, compact: true)
+                ]
+                .compactMap { $0 }.joined(separator: " · "))
         }
         let people = site.people.people.map { person in
             Item(text: person.name, href: Route.person(person.id).href(from: route),

@@ -49,23 +49,36 @@ final class SiteIndex: Sendable {
             for code in Set(chart.entries.map(\.movieCode)) { listing[code, default: []].append(chart) }
         }
         chartsListing = listing
-        let films = Dictionary(uniqueKeysWithValues: history.map { code, rows in
-            // An empty movieNm in movie info must not blank a title the chart knows.
-            (code, FilmFacts(code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
-                             title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first { !$0.isEmpty } ?? code))
-        })
+        let films = Dictionary(
+            uniqueKeysWithValues: history.map { code, rows in
+                // An empty movieNm in movie info must not blank a title the chart knows.
+                (
+                    code,
+                    FilmFacts(
+                        code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
+                        title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first {
+                            !$0.isEmpty
+                        } ?? code)
+                )
+            })
         self.films = films
         var periods: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
         for chart in dataset.periods { periods[chart.kind, default: []].append(chart) }
         for kind in PeriodKind.allCases { periods[kind]!.sort { $0.start < $1.start } }
         self.periods = periods
         var periodTitles: [String: ChartEntry] = [:]
-        for chart in dataset.periods { for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e } }
+        for chart in dataset.periods {
+            for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e }
+        }
         self.periodTitles = periodTitles
-        periodIndex = periods.mapValues { charts in Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) }) }
+        periodIndex = periods.mapValues { charts in
+            Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) })
+        }
         var opened: [Int: [String]] = [:]
         for code in Set(movieCodes).union(periodTitles.keys).sorted() {
-            if let year = Self.openDate(code, films: films, periodTitles: periodTitles)?.year { opened[year, default: []].append(code) }
+            if let year = Self.openDate(code, films: films, periodTitles: periodTitles)?.year {
+                opened[year, default: []].append(code)
+            }
         }
         openedIn = opened
         busiestDayTotal = days.map(\.audienceSum).max() ?? 0
@@ -76,7 +89,8 @@ final class SiteIndex: Sendable {
     /// only on weekly charts). The year pages and the records page both count by it.
     func openDate(of code: String) -> Day? { Self.openDate(code, films: films, periodTitles: periodTitles) }
 
-    private static func openDate(_ code: String, films: [String: FilmFacts], periodTitles: [String: ChartEntry]) -> Day? {
+    private static func openDate(_ code: String, films: [String: FilmFacts], periodTitles: [String: ChartEntry]) -> Day?
+    {
         films[code]?.openDate ?? periodTitles[code]?.openDate
     }
 }

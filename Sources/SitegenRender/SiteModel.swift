@@ -46,7 +46,9 @@ struct SiteModel: Sendable {
     /// The served poster files, each once: named by their bytes, so two films sharing an image share its files.
     var posterCopies: [PosterFile] {
         var seen = Set<String>()
-        return dataset.sizedPosters.keys.sorted().flatMap { dataset.sizedPosters[$0]!.files }.filter { seen.insert($0.path).inserted }
+        return dataset.sizedPosters.keys.sorted().flatMap { dataset.sizedPosters[$0]!.files }.filter {
+            seen.insert($0.path).inserted
+        }
     }
 
     /// Its movie info's (the fetch stage gives an empty one the title the film first charted
@@ -142,14 +144,23 @@ struct SiteModel: Sendable {
         let title = self.title(of: code)
         if let sized = dataset.sizedPosters[code], let first = (onFilmPage ? sized.page : sized.card).first {
             let copies = onFilmPage ? sized.page : sized.card
-            return ["remote": nil, "fallback": nil, "local": .text(first.path), "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
-                    "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")]
+            return [
+                "remote": nil, "fallback": nil, "local": .text(first.path),
+                "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
+                "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")
+            ]
         }
         if let poster = dataset.posters[code], !dataset.postersServedFromSite {
-            return ["remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil, "width": .int(poster.width),
-                    "height": .int(poster.height), "alt": .text("\(title) 포스터")]
+            return [
+                "remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil,
+                "width": .int(poster.width),
+                "height": .int(poster.height), "alt": .text("\(title) 포스터")
+            ]
         }
-        return ["remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil, "width": .int(PlaceholderPoster.width),
-                "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")]
+        return [
+            "remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil,
+            "width": .int(PlaceholderPoster.width),
+            "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")
+        ]
     }
 }

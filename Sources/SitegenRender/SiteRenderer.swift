@@ -9,7 +9,9 @@ public enum SiteRenderer {
     /// Renders chunk by chunk on all cores and hands each file to `sink` (the writer), so a large
     /// site is never all in memory and writing overlaps rendering. Still pure: the sink is the
     /// caller's. Files arrive in a fixed order, whatever order the cores finished in.
-    public static func render(_ input: RenderInput, chunk: Int = 256, into sink: (OutputFile) throws -> Void) throws -> RenderSummary {
+    public static func render(
+        _ input: RenderInput, chunk: Int = 256, into sink: (OutputFile) throws -> Void
+    ) throws -> RenderSummary {
         try render(plan(input), chunk: chunk) { _, file in try sink(file) }
     }
 
@@ -21,7 +23,8 @@ public enum SiteRenderer {
         let keys = PageKeys(site, templates: input.templates)
         let jobs = jobs(site)
         // Ten thousand keys at 3,650 days: on all cores.
-        return SitePlan(input: input, site: site, jobs: jobs, pages: concurrentMap(jobs.count, chunk: 512) { keys.key(jobs[$0]) })
+        return SitePlan(
+            input: input, site: site, jobs: jobs, pages: concurrentMap(jobs.count, chunk: 512) { keys.key(jobs[$0]) })
     }
 
     /// Renders the pages of `plan` named in `only` (all when nil) and hands each file to `sink`
@@ -43,7 +46,9 @@ public enum SiteRenderer {
         // soon as it and the pages before it are done, so writing overlaps rendering; at most
         // `chunk` pages rendered ahead of the sink.
         let jobs = chosen
-        try concurrentForEachInOrder(jobs.count, window: chunk, produce: { i in Result { try jobs[i].render(site, templates) } }) { i, result in
+        try concurrentForEachInOrder(
+            jobs.count, window: chunk, produce: { i in Result { try jobs[i].render(site, templates) } }
+        ) { i, result in
             let (made, count) = try result.get()
             let id = jobs[i].id(site)
             for file in made { try sink(id, file) }
@@ -51,7 +56,8 @@ public enum SiteRenderer {
         }
         var messages: [String] = []
         if input.settings.baseURL == nil {
-            messages.append("no --base-url: sitemap.xml left out (it needs absolute URLs); feed.xml and pages use relative links")
+            messages.append(
+                "no --base-url: sitemap.xml left out (it needs absolute URLs); feed.xml and pages use relative links")
         }
         let known = Set(site.days.map(\.date))
         for day in input.notes.days.keys.sorted() where !known.contains(day) {
@@ -67,13 +73,17 @@ public enum SiteRenderer {
     static func jobs(_ site: SiteModel) -> [Job] {
         (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
             + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
-            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } } + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
-            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [.notFound, .feeds, .posters]
+            + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } }
+            + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
+            + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [
+                .notFound, .feeds, .posters
+            ]
     }
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive, archiveYear(Int)
+        case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
+            archiveYear(Int)
         case years, year(Int), records, notFound, feeds, posters
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
@@ -82,17 +92,32 @@ public enum SiteRenderer {
             }
             switch self {
             case .home:
-                return ([try page(.home, "day", DayPage.context(site, chart: site.days.last!, route: .home, view: .list))], 1)
+                return (
+                    [try page(.home, "day", DayPage.context(site, chart: site.days.last!, route: .home, view: .list))],
+                    1
+                )
             case .homeGrid:
-                return ([try page(.homeGrid, "grid", DayPage.context(site, chart: site.days.last!, route: .homeGrid, view: .grid))], 1)
+                return (
+                    [
+                        try page(
+                            .homeGrid, "grid",
+                            DayPage.context(site, chart: site.days.last!, route: .homeGrid, view: .grid))
+                    ], 1
+                )
             case .day(let i):
                 let chart = site.days[i]
-                return ([
-                    try page(.day(chart.date), "day", DayPage.context(site, chart: chart, route: .day(chart.date), view: .list)),
-                    try page(.dayGrid(chart.date), "grid", DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid)),
-                    OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
-                    OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)),
-                ], 2)
+                return (
+                    [
+                        try page(
+                            .day(chart.date), "day",
+                            DayPage.context(site, chart: chart, route: .day(chart.date), view: .list)),
+                        try page(
+                            .dayGrid(chart.date), "grid",
+                            DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid)),
+                        OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
+                        OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart))
+                    ], 2
+                )
             case .movie(let code):
                 var files = [
                     try page(.movie(code), "movie", MoviePage.context(site, code: code)),
@@ -101,7 +126,10 @@ public enum SiteRenderer {
                 ]
                 // Drawn for every film: the fallback when a found poster's host refuses to serve it.
                 let year = site.films[code]?.openDate?.year
-                files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
+                files.append(
+                    OutputFile(
+                        path: Route.poster(code).path,
+                        text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
                 return (files, 1)
             case .person(let i):
                 let person = site.people.people[i]
@@ -111,12 +139,18 @@ public enum SiteRenderer {
                          OutputFile(path: Route.searchIndex.path, contents: SearchIndex.json(site))], 1)
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
-                return ([
-                    try page(.period(kind, chart.start), "week", PeriodPage.context(site, chart: chart, grid: false)),
-                    try page(.periodGrid(kind, chart.start), "week-grid", PeriodPage.context(site, chart: chart, grid: true)),
-                    OutputFile(path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
-                    OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart)),
-                ], 2)
+                return (
+                    [
+                        try page(
+                            .period(kind, chart.start), "week", PeriodPage.context(site, chart: chart, grid: false)),
+                        try page(
+                            .periodGrid(kind, chart.start), "week-grid",
+                            PeriodPage.context(site, chart: chart, grid: true)),
+                        OutputFile(
+                            path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
+                        OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart))
+                    ], 2
+                )
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
@@ -128,7 +162,14 @@ public enum SiteRenderer {
             case .records:
                 return ([try page(.records, "records", RecordsPage.context(site))], 1)
             case .notFound:
-                return ([try page(.notFound, "404", site.base(.notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))], 1)
+                return (
+                    [
+                        try page(
+                            .notFound, "404",
+                            site.base(
+                                .notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))
+                    ], 1
+                )
             case .feeds:
                 var files = [
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
@@ -140,9 +181,16 @@ public enum SiteRenderer {
                 ]
                 // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
                 for code in site.periodOnlyCodes {
-                    files.append(OutputFile(path: Route.poster(code).path, text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year)))
+                    files.append(
+                        OutputFile(
+                            path: Route.poster(code).path,
+                            text: PlaceholderPoster.svg(
+                                code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year))
+                    )
                 }
-                if site.settings.baseURL != nil { files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site))) }
+                if site.settings.baseURL != nil {
+                    files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
+                }
                 return (files, 0)
             case .posters:
                 return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)

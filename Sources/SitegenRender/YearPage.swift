@@ -24,7 +24,9 @@ enum YearPage {
             self.openings = openings.sorted { $0.total != $1.total ? $0.total > $1.total : $0.code < $1.code }
             var days: [String: Int] = [:]
             for chart in charts { if let top = chart.first { days[top.movieCode, default: 0] += 1 } }
-            topDays = days.map { ($0.key, $0.value) }.sorted { $0.days != $1.days ? $0.days > $1.days : $0.code < $1.code }
+            topDays = days.map { ($0.key, $0.value) }.sorted {
+                $0.days != $1.days ? $0.days > $1.days : $0.code < $1.code
+            }
         }
     }
 
@@ -34,39 +36,59 @@ enum YearPage {
         let first = facts.charts.first?.date, last = facts.charts.last?.date
         let whole = first == Day(year: year, month: 1, day: 1) && last == Day(year: year, month: 12, day: 31)
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
-            ["rank": .int(i + 1), "title": .text(site.title(of: f.code)),
-             "href": site.history[f.code] != nil ? .text(Route.movie(f.code).href(from: route)) : nil,
-             "openDate": site.index.openDate(of: f.code).map { .text(KoreanFormat.shortDate($0)) } ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
-             "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
-             "asOf": .text(KoreanFormat.shortDate(f.date))]
+            [
+                "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
+                "href": site.history[f.code] != nil ? .text(Route.movie(f.code).href(from: route)) : nil,
+                "openDate": site.index.openDate(of: f.code).map { .text(KoreanFormat.shortDate($0)) }
+                    ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
+                "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
+                "asOf": .text(KoreanFormat.shortDate(f.date))
+            ]
         }
         // Sums worked out once, not in every comparison.
         let summed: [(chart: DayChart, sum: Int64)] = facts.charts.map { ($0, $0.audienceSum) }
-        let busiest: [DayChart] = summed.sorted { $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.date < $1.chart.date }.map(\.chart)
+        let busiest: [DayChart] = summed.sorted { $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.date < $1.chart.date }
+            .map(\.chart)
         let bigDays: [TemplateValue] = busiest.prefix(10).map { chart in
-                ["label": .text(KoreanFormat.longDate(chart.date)), "href": .text(Route.day(chart.date).href(from: route)),
-                 "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
-                 "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
-            }
+            [
+                "label": .text(KoreanFormat.longDate(chart.date)),
+                "href": .text(Route.day(chart.date).href(from: route)),
+                "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
+                "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
+            ]
+        }
         func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
             let summed: [(chart: PeriodChart, sum: Int64)] = (site.periods[kind] ?? [])
-                .filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }.map { ($0, $0.audienceSum) }
-            let busiest: [PeriodChart] = summed.sorted { $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.start < $1.chart.start }.map(\.chart)
-            return busiest.prefix(5).map { chart in
-                    ["label": .text(PeriodPage.heading(kind, chart.start)), "href": .text(Route.period(kind, chart.start).href(from: route)),
-                     "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }]
+                .filter { MonthWeek(monday: kind == .week ? $0.start : $0.start.adding(days: -4)).year == year }.map {
+                    ($0, $0.audienceSum)
                 }
+            let busiest: [PeriodChart] = summed.sorted {
+                $0.sum != $1.sum ? $0.sum > $1.sum : $0.chart.start < $1.chart.start
+            }.map(\.chart)
+            return busiest.prefix(5).map { chart in
+                [
+                    "label": .text(PeriodPage.heading(kind, chart.start)),
+                    "href": .text(Route.period(kind, chart.start).href(from: route)),
+                    "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
+                ]
+            }
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
-            ["title": .text(site.title(of: f.code)), "href": .text(Route.movie(f.code).href(from: route)), "days": .int(f.days)]
+            [
+                "title": .text(site.title(of: f.code)), "href": .text(Route.movie(f.code).href(from: route)),
+                "days": .int(f.days)
+            ]
         }
         var months: [TemplateValue] = []
         for month in 1...12 {
             let inMonth = facts.charts.filter { $0.date.month == month }
             guard !inMonth.isEmpty else { continue }
             let length = Day.daysIn(month: month, year: year)
-            months.append(["name": .text("\(month)월"), "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + $1.audienceSum })),
-                           "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)])
+            months.append([
+                "name": .text("\(month)월"),
+                "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + $1.audienceSum })),
+                "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)
+            ])
         }
         let all = years(site)
         func neighbour(_ y: Int) -> TemplateValue? {
@@ -90,8 +112,10 @@ enum YearPage {
             "archiveHref": .text(ArchivePage.route(of: first ?? site.days[0].date, in: site).href(from: route)),
         ]
         let top = facts.openings.first.map { " · 최다 관객 개봉작 \(site.title(of: $0.code))" } ?? ""
-        return site.base(route, title: "\(year)년 박스오피스", description: "\(year)년 개봉작 순위와 최다 관객일, 월별 관객\(top)" + (site.isDemo ? " · 데모 데이터" : ""),
-                         kind: "year", content: ["year": page])
+        return site.base(
+            route, title: "\(year)년 박스오피스",
+            description: "\(year)년 개봉작 순위와 최다 관객일, 월별 관객\(top)" + (site.isDemo ? " · 데모 데이터" : ""),
+            kind: "year", content: ["year": page])
     }
 
     static func indexContext(_ site: SiteModel) -> TemplateValue {
@@ -99,12 +123,16 @@ enum YearPage {
         let coverage = Coverage.years(site)
         let list: [TemplateValue] = years(site).reversed().map { year in
             let facts = Facts(site, year: year)
-            return ["year": .int(year), "href": .text(Route.year(year).href(from: route)), "dayCount": .int(facts.charts.count),
-                    "pending": Coverage.pending(site, year: year, in: coverage),
-                    "total": .text(KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
-                    "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
-                    "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
-                    "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }]
+            return [
+                "year": .int(year), "href": .text(Route.year(year).href(from: route)),
+                "dayCount": .int(facts.charts.count),
+                "pending": Coverage.pending(site, year: year, in: coverage),
+                "total": .text(
+                    KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
+                "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
+                "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
+                "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }
+            ]
         }
         return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
                          content: ["years": ["list": .list(list), "recordsHref": .text(Route.records.href(from: route)),

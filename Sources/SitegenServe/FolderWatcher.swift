@@ -16,10 +16,15 @@ public struct FolderWatcher: Sendable {
         let fm = FileManager.default
         for folder in folders {
             snapshot.entries[folder.path] = [fm.fileExists(atPath: folder.path) ? 1 : 0]
-            guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey]) else { continue }
+            guard
+                let walker = fm.enumerator(
+                    at: folder, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey])
+            else { continue }
             for case let url as URL in walker {
                 let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
-                snapshot.entries[url.path] = [values?.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values?.fileSize ?? -1)]
+                snapshot.entries[url.path] = [
+                    values?.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values?.fileSize ?? -1)
+                ]
             }
         }
         return snapshot

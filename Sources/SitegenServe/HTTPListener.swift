@@ -18,7 +18,9 @@ final class HTTPListener: @unchecked Sendable {
 
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
-    init(address: ListenAddress, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse) throws {
+    init(
+        address: ListenAddress, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse
+    ) throws {
         self.handler = handler
         var bound = address.withPort(port)
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
@@ -29,14 +31,18 @@ final class HTTPListener: @unchecked Sendable {
             var only: Int32 = address.isIPv6Any ? 0 : 1
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size))
         }
-        let result = withUnsafePointer(to: &bound.storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, bound.length) } }
+        let result = withUnsafePointer(to: &bound.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, bound.length) }
+        }
         guard result == 0, listen(fd, 128) == 0 else {
             let error = ListenError(errno: errno, address: bound)
             close(fd)
             throw error
         }
         var length = bound.length
-        _ = withUnsafeMutablePointer(to: &bound.storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &bound.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         self.fd = fd
         self.address = bound
     }
@@ -101,7 +107,8 @@ final class HTTPListener: @unchecked Sendable {
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             let left = deadline > now ? deadline - now : 0
-            var remaining = timeval(tv_sec: Int(left / 1_000_000_000), tv_usec: Int(max(1_000, (left % 1_000_000_000) / 1_000)))
+            var remaining = timeval(
+                tv_sec: Int(left / 1_000_000_000), tv_usec: Int(max(1_000, (left % 1_000_000_000) / 1_000)))
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &remaining, socklen_t(MemoryLayout<timeval>.size))
             let n = left == 0 ? -1 : read(client, &buffer, buffer.count)
             if n < 0 && (left == 0 || errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -112,7 +119,9 @@ final class HTTPListener: @unchecked Sendable {
             switch head.feed(buffer[0..<n]) {
             case .needMore: continue
             case .refused(let status):
-                Self.reply(client, PreviewResponse(status: status, body: Data("\(status) \(Self.reason(status))\n".utf8)), head: false)
+                Self.reply(
+                    client, PreviewResponse(status: status, body: Data("\(status) \(Self.reason(status))\n".utf8)),
+                    head: false)
                 Self.lingeringClose(client, &buffer)
                 return
             case .complete:
@@ -200,8 +209,14 @@ struct ListenError: Error, Sendable, CustomStringConvertible {
         let at = "\(address.text):\(address.port)"
         switch errno {
         case EADDRINUSE: return "port \(address.port) on \(address.text) is in use; pick another with --port"
-        case EADDRNOTAVAIL, EAFNOSUPPORT: return "\(address.text) is not an address of this machine; pick one it has with --host (127.0.0.1, ::1, 0.0.0.0)"
-        case EACCES: return "\(at) cannot be opened (\(String(cString: strerror(errno)))); ports below 1024 need privileges, pick another with --port"
+        case EADDRNOTAVAIL, EAFNOSUPPORT:
+            return
+                "\(address.text) is not an address of this machine; pick one it has with --host (127.0.0.1, ::1, "
+                    + "0.0.0.0)"
+        case EACCES:
+            return
+                "\(at) cannot be opened (\(String(cString: strerror(errno)))); ports below 1024 need privileges, pick "
+                    + "another with --port"
         default: return "\(at) cannot be opened (\(String(cString: strerror(errno)))); pick another --host or --port"
         }
     }

@@ -21,7 +21,8 @@ struct ListenAddress: @unchecked Sendable {
                 getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
             }
         }
-        let name = ok == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        let name =
+            ok == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
         return family == AF_INET6 ? "[\(name)]" : name
     }
 
@@ -39,8 +40,11 @@ struct ListenAddress: @unchecked Sendable {
     func withPort(_ port: UInt16) -> ListenAddress {
         var copy = self
         withUnsafeMutableBytes(of: &copy.storage) { raw in
-            if family == AF_INET6 { raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port = port.bigEndian }
-            else { raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port = port.bigEndian }
+            if family == AF_INET6 {
+                raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port = port.bigEndian
+            } else {
+                raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port = port.bigEndian
+            }
         }
         return copy
     }
@@ -48,7 +52,8 @@ struct ListenAddress: @unchecked Sendable {
     var port: UInt16 {
         var copy = storage
         return withUnsafeBytes(of: &copy) { raw in
-            family == AF_INET6 ? UInt16(bigEndian: raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port)
+            family == AF_INET6
+                ? UInt16(bigEndian: raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_port)
                 : UInt16(bigEndian: raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self).pointee.sin_port)
         }
     }
@@ -87,7 +92,11 @@ public enum ListenHost {
         let status = plain.isEmpty ? EAI_NONAME : getaddrinfo(plain, nil, &hints, &list)
         guard status == 0, let first = list else {
             let why = status == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(status))
-            throw ServeError(description: "--host '\(ErrorText.printable(host))' is neither an IP address nor a name this machine resolves (\(why)); use an address like 127.0.0.1 or ::1, or localhost")
+            throw ServeError(
+                description:
+                    "--host '\(ErrorText.printable(host))' is neither an IP address nor a name this machine resolves "
+                        + "(\(why)); use an address like 127.0.0.1 or ::1, or localhost"
+            )
         }
         defer { freeaddrinfo(list) }
         var found: [ListenAddress] = []
@@ -95,10 +104,14 @@ public enum ListenHost {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let entry = next {
             next = entry.pointee.ai_next
-            guard let address = entry.pointee.ai_addr, [AF_INET, AF_INET6].contains(entry.pointee.ai_family) else { continue }
+            guard let address = entry.pointee.ai_addr, [AF_INET, AF_INET6].contains(entry.pointee.ai_family) else {
+                continue
+            }
             var listen = ListenAddress()
             listen.length = entry.pointee.ai_addrlen
-            withUnsafeMutableBytes(of: &listen.storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen))) }
+            withUnsafeMutableBytes(of: &listen.storage) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen)))
+            }
             if seen.insert(listen.text).inserted { found.append(listen) }
         }
         return found

@@ -49,12 +49,15 @@ public actor LiveReload {
           box = document.createElement("pre");
           box.id = "__sitegen_error";
           box.setAttribute("role", "alert");
-          box.style.cssText = "position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;margin:0;padding:14px 16px;" +
-            "background:#2b0b0e;color:#ffd9d9;border:1px solid #ff6b76;border-radius:8px;font:13px/1.5 ui-monospace,Menlo,monospace;" +
+          box.style.cssText = \
+          "position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;margin:0;padding:14px 16px;" +
+            "background:#2b0b0e;color:#ffd9d9;border:1px solid #ff6b76;border-radius:8px;font:13px/1.5 \
+            ui-monospace,Menlo,monospace;" +
             "white-space:pre-wrap;max-height:50vh;overflow:auto;box-shadow:0 8px 30px rgba(0,0,0,.45)";
           document.body.appendChild(box);
         }
-        box.textContent = "sitegen: the last change did not build\\n" + message + "\\n(this page shows the last good build)";
+        box.textContent = "sitegen: the last change did not build\\n" + message + "\\n(this page shows the last good \
+        build)";
       }
       function poll() {
         fetch("/__sitegen/wait?generation=" + (generation === null ? "" : generation), { cache: "no-store" })

@@ -87,13 +87,17 @@ struct PreviewHandler: Sendable {
         let raw = request.path
         switch raw {
         case "/__sitegen/live.js":
-            return PreviewResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
-                                   body: Data(LiveReload.script.utf8))
+            return PreviewResponse(
+                status: 200,
+                headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Data(LiveReload.script.utf8))
         case "/__sitegen/wait":
             let generation = request.queryValue("generation").flatMap { Int($0) }
             let state = await reload.wait(after: generation)
-            return PreviewResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
-                                   body: (try? JSONEncoder().encode(state)) ?? Data())
+            return PreviewResponse(
+                status: 200,
+                headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: (try? JSONEncoder().encode(state)) ?? Data())
         default:
             break
         }
@@ -101,16 +105,20 @@ struct PreviewHandler: Sendable {
         case .file(let url, let type):
             guard var data = try? Data(contentsOf: url) else { return text(404, "not found\n") }
             if type.hasPrefix("text/html") { data = Self.inject(data) }
-            return PreviewResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: data)
+            return PreviewResponse(
+                status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: data)
         case .redirect(let location):
             return PreviewResponse(status: 301, headers: [("Location", Self.location(location, query: request.query))])
         case .forbidden:
             return text(403, "forbidden\n")
         case .notFound:
             let page = files.root.appendingPathComponent("404.html")
-            guard let data = try? Data(contentsOf: page) else { return text(404, "not found (and the site has no 404.html)\n") }
-            return PreviewResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                                   body: Self.inject(Self.rootBase(data)))
+            guard let data = try? Data(contentsOf: page) else {
+                return text(404, "not found (and the site has no 404.html)\n")
+            }
+            return PreviewResponse(
+                status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Self.inject(Self.rootBase(data)))
         }
     }
 
@@ -125,8 +133,11 @@ struct PreviewHandler: Sendable {
         guard !query.isEmpty else { return local }
         var safe = ""
         for byte in query.utf8 {
-            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") { safe.unicodeScalars.append(Unicode.Scalar(byte)) }
-            else { safe += String(format: "%%%02X", byte) }
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                safe.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                safe += String(format: "%%%02X", byte)
+            }
         }
         return local + "?" + safe
     }

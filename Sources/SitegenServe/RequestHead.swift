@@ -50,7 +50,9 @@ public struct RequestHead {
                 let line = scanned - 1 - lineStart - (scanned >= 2 && bytes[scanned - 2] == UInt8(ascii: "\r") ? 1 : 0)
                 if requestLineEnd == nil {
                     // A request line may not hold a bare CR: it would reach Location headers.
-                    if bytes[lineStart..<(lineStart + line)].contains(UInt8(ascii: "\r")) { return .refused(status: 400) }
+                    if bytes[lineStart..<(lineStart + line)].contains(UInt8(ascii: "\r")) {
+                        return .refused(status: 400)
+                    }
                     requestLineEnd = scanned
                 } else if line == 0 {
                     return .complete(consumed: scanned)
@@ -68,7 +70,8 @@ public struct RequestHead {
     public func request() -> PreviewRequest? {
         guard requestLineEnd != nil else { return nil }
         // Split as bytes: as Characters, "\r\n" is one grapheme and would not split at "\n".
-        var lines = bytes[0..<scanned].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+        var lines = bytes[0..<scanned].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            line in
             String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }
         let parts = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
@@ -77,11 +80,13 @@ public struct RequestHead {
         var headers: [String: String] = [:]
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let target = parts[1]
         let question = target.firstIndex(of: "?")
-        return PreviewRequest(method: String(parts[0]), path: String(target[..<(question ?? target.endIndex)]),
-                              query: question.map { String(target[target.index(after: $0)...]) } ?? "", headers: headers)
+        return PreviewRequest(
+            method: String(parts[0]), path: String(target[..<(question ?? target.endIndex)]),
+            query: question.map { String(target[target.index(after: $0)...]) } ?? "", headers: headers)
     }
 }

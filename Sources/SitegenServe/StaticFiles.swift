@@ -40,7 +40,8 @@ public struct StaticFiles: Sendable {
         if isDirectory.boolValue {
             guard rawPath.hasSuffix("/") else { return .redirect(rawPath + "/") }
             let index = resolved.appendingPathComponent("index.html")
-            return FileManager.default.fileExists(atPath: index.path) ? .file(index, contentType: ContentType.of(index)) : .notFound
+            return FileManager.default.fileExists(atPath: index.path)
+                ? .file(index, contentType: ContentType.of(index)) : .notFound
         }
         return .file(resolved, contentType: ContentType.of(resolved))
     }
@@ -50,7 +51,8 @@ public struct StaticFiles: Sendable {
 public enum ContentType {
     static let types: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
         "json": "application/json; charset=utf-8", "xml": "application/xml; charset=utf-8",
         "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8",
         "svg": "image/svg+xml; charset=utf-8", "webmanifest": "application/manifest+json; charset=utf-8",

@@ -34,11 +34,16 @@ public final class FakeAPIs: @unchecked Sendable {
     public var kakaoBase: String { server.baseURL + "/kakao" }
     public var environment: [String: String] {
         // Posters are served from 127.0.0.1 here, which a build refuses unless told otherwise.
-        ["KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey, "KOBIS_BASE_URL": kobisBase, "KAKAO_BASE_URL": kakaoBase,
-         "SITEGEN_ALLOW_POSTER_HOSTS": "127.0.0.1"]
+        [
+            "KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey, "KOBIS_BASE_URL": kobisBase,
+            "KAKAO_BASE_URL": kakaoBase,
+            "SITEGEN_ALLOW_POSTER_HOSTS": "127.0.0.1"
+        ]
     }
 
-    public func count(_ endpointSuffix: String) -> Int { server.requests.filter { $0.path.hasSuffix(endpointSuffix) }.count }
+    public func count(_ endpointSuffix: String) -> Int {
+        server.requests.filter { $0.path.hasSuffix(endpointSuffix) }.count
+    }
     public var chartRequests: Int { count("searchDailyBoxOfficeList.json") }
     public var movieRequests: Int { count("searchMovieInfo.json") }
     public var posterRequests: Int { count("/v2/search/image") }
@@ -47,10 +52,15 @@ public final class FakeAPIs: @unchecked Sendable {
     /// The poster every image search finds (as the Kakao answer says: 700×1000), made by libvips.
     public let posterBytes: Data = (try? PosterImages.testImage(width: 700, height: 1000)) ?? Data()
     public var weeklyRequests: Int { count("searchWeeklyBoxOfficeList.json") }
-    public var chartDates: [String] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap { $0.query["targetDt"] } }
+    public var chartDates: [String] {
+        server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap {
+            $0.query["targetDt"]
+        }
+    }
 
     func answer(_ request: TestServer.Request) -> TestServer.Reply {
-        let (attempt, hook) = lock.withLock { () -> (Int, (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?) in
+        let (attempt, hook) = lock.withLock {
+            () -> (Int, (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?) in
             counts[request.target, default: 0] += 1
             return (counts[request.target]!, faultHook)
         }
@@ -62,8 +72,13 @@ public final class FakeAPIs: @unchecked Sendable {
             let query = request.query["query"] ?? ""
             let hash = FNV1a.hash32(query)
             return .json("""
-            {"documents":[{"collection":"blog","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"","doc_url":"https://blog.example.com/1","height":400,"image_url":"https://img.example.com/wide.jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":900},\
-            {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스","doc_url":"https://news.example.com/2","height":1000,"image_url":"\(server.baseURL)/img/poster-\(String(hash, radix: 16)).jpg","thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\
+            {"documents":[{"collection":"blog","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"",\
+            "doc_url":"https://blog.example.com/1","height":400,"image_url":"https://img.example.com/wide.jpg",\
+            "thumbnail_url":"https://search1.kakaocdn.net/t","width":900},\
+            {"collection":"news","datetime":"2024-01-01T00:00:00.000+09:00","display_sitename":"뉴스",\
+            "doc_url":"https://news.example.com/2","height":1000,\
+            "image_url":"\(server.baseURL)/img/poster-\(String(hash, radix: 16)).jpg",\
+            "thumbnail_url":"https://search1.kakaocdn.net/t","width":700}],\
             "meta":{"is_end":true,"pageable_count":2,"total_count":2}}
             """)
         }
@@ -87,7 +102,8 @@ public final class FakeAPIs: @unchecked Sendable {
             // As KOBIS: any date answers with the period containing it; weekGb defaults to the weekend.
             let kind: PeriodKind = request.query["weekGb"] == "0" ? .week : .weekend
             guard let start = kind.start(containing: day) else {
-                return .json(#"{"boxOfficeResult":{"boxofficeType":"주말 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}"#)
+                return .json(
+                    #"{"boxOfficeResult":{"boxofficeType":"주말 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}"#)
             }
             return .json(DemoSource.periodChartJSON(kind, start: start))
         }

@@ -14,7 +14,9 @@ public enum RawHTTP {
     }
 
     /// `address` is an IPv4 or IPv6 address (`::1`).
-    public static func get(port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1") throws -> Response {
+    public static func get(
+        port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1"
+    ) throws -> Response {
         let host = address.contains(":") ? "[\(address)]" : address
         let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
         return try exchange(port: port, Data(request.utf8), head: method == "HEAD", address: address)
@@ -22,7 +24,9 @@ public enum RawHTTP {
 
     /// Sends `request` byte for byte (a send the server cut short by answering early is fine)
     /// and reads the answer.
-    public static func exchange(port: UInt16, _ request: Data, head isHead: Bool = false, address: String = "127.0.0.1") throws -> Response {
+    public static func exchange(
+        port: UInt16, _ request: Data, head isHead: Bool = false, address: String = "127.0.0.1"
+    ) throws -> Response {
         let six = address.contains(":")
         let fd = socket(six ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
@@ -35,13 +39,21 @@ public enum RawHTTP {
             peer.sin6_family = sa_family_t(AF_INET6)
             peer.sin6_port = port.bigEndian
             guard inet_pton(AF_INET6, address, &peer.sin6_addr) == 1 else { throw POSIXError(.EINVAL) }
-            connected = withUnsafePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            connected = withUnsafePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
         } else {
             var peer = sockaddr_in()
             peer.sin_family = sa_family_t(AF_INET)
             peer.sin_port = port.bigEndian
             peer.sin_addr.s_addr = inet_addr(address)
-            connected = withUnsafePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            connected = withUnsafePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         request.withUnsafeBytes { raw in
@@ -71,13 +83,16 @@ public enum RawHTTP {
             }
             if let end = headerEnd, let expected, data.count - end >= expected { break }
         }
-        guard let end = headerEnd ?? data.range(of: Data("\r\n\r\n".utf8))?.upperBound else { throw POSIXError(.EPROTO) }
+        guard let end = headerEnd ?? data.range(of: Data("\r\n\r\n".utf8))?.upperBound else {
+            throw POSIXError(.EPROTO)
+        }
         let head = String(decoding: data[..<(end - 4)], as: UTF8.self).components(separatedBy: "\r\n")
         let status = Int(head[0].split(separator: " ").dropFirst().first ?? "") ?? 0
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Response(status: status, headers: headers, body: Data(data[end...]))
     }
@@ -86,7 +101,9 @@ public enum RawHTTP {
 extension RawHTTP {
     /// The same request from async code: the blocking socket work runs on its own thread, so an
     /// in-process server on the cooperative pool is never starved by its own client.
-    public static func fetch(port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1") async throws -> Response {
+    public static func fetch(
+        port: UInt16, _ target: String, method: String = "GET", address: String = "127.0.0.1"
+    ) async throws -> Response {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result { try get(port: port, target, method: method, address: address) })

@@ -22,9 +22,12 @@ public final class TestServer: @unchecked Sendable {
         /// Promise `declared` bytes, send `body`, close.
         case truncate(body: Data, declared: Int)
 
-        public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:], delay: Double = 0) -> Reply {
-            .respond(status: status, headers: ["Content-Type": "application/json;charset=UTF-8"].merging(headers) { $1 },
-                     body: Data(text.utf8), delay: delay)
+        public static func json(
+            _ text: String, status: Int = 200, headers: [String: String] = [:], delay: Double = 0
+        ) -> Reply {
+            .respond(
+                status: status, headers: ["Content-Type": "application/json;charset=UTF-8"].merging(headers) { $1 },
+                body: Data(text.utf8), delay: delay)
         }
     }
 
@@ -48,10 +51,16 @@ public final class TestServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         guard bound == 0, listen(fd, 128) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         let thread = Thread { [self] in acceptLoop() }
@@ -91,7 +100,8 @@ public final class TestServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
@@ -102,17 +112,25 @@ public final class TestServer: @unchecked Sendable {
                 query[key] = kv.count > 1 ? (String(kv[1]).removingPercentEncoding ?? String(kv[1])) : ""
             }
         }
-        let request = Request(method: String(parts[0]), path: String(pieces[0]).removingPercentEncoding ?? String(pieces[0]),
-                              query: query, headers: headers, target: target, receivedAt: Date())
+        let request = Request(
+            method: String(parts[0]), path: String(pieces[0]).removingPercentEncoding ?? String(pieces[0]),
+            query: query, headers: headers, target: target, receivedAt: Date())
         lock.withLock { log.append(request) }
         switch handler(request) {
         case .drop:
             return
         case .truncate(let body, let declared):
-            send(fd, head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\nConnection: close\r\n\r\n", body: body)
+            send(
+                fd,
+                head:
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\nConnection: "
+                        + "close\r\n\r\n",
+                body: body)
         case .respond(let status, let extra, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            var head =
+                "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Length: \(body.count)\r\nConnection: "
+                    + "close\r\n"
             for (k, v) in extra.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
             send(fd, head: head + "\r\n", body: body)
         }

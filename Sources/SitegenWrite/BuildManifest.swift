@@ -79,7 +79,9 @@ public struct BuildManifest: Sendable, Equatable {
         }
         text(Self.header, last: false); text(builder, last: false); text(folder, last: true)
         if let inputs { tag("I"); text(String(inputs, radix: 16), last: true) }
-        if !counts.isEmpty { tag("S"); for (i, count) in counts.enumerated() { text(String(count), last: i == counts.count - 1) } }
+        if !counts.isEmpty {
+            tag("S"); for (i, count) in counts.enumerated() { text(String(count), last: i == counts.count - 1) }
+        }
         for message in messages { tag("M"); text(message, last: true) }
         if let fileMode { tag("A"); text(String(fileMode, radix: 8), last: true) }
         for folder in folders { tag("D"); hex(folder.stamp); text(folder.path, last: true) }
@@ -99,7 +101,7 @@ public struct BuildManifest: Sendable, Equatable {
     static func parse(_ text: String) -> BuildManifest? { parse(bytes: Array(text.utf8)) }
 
     static func parse(bytes: [UInt8]) -> BuildManifest? {
-        let newline: UInt8 = 0x0A, tab: UInt8 = 0x09
+        let newline: UInt8 = 0x0A
         guard bytes.last == newline else { return nil }  // cut short: written by a build that died
         return bytes.withUnsafeBufferPointer { parse(lines: $0) }
     }
@@ -161,7 +163,13 @@ public struct BuildManifest: Sendable, Equatable {
             case UInt8(ascii: "P"):
                 guard let (field, id) = cut(rest) else { return nil }
                 let key: UInt64?
-                if field.elementsEqual([UInt8(ascii: "-")]) { key = nil } else if let k = hex(field) { key = k } else { return nil }
+                if field.elementsEqual([UInt8(ascii: "-")]) {
+                    key = nil
+                } else if let k = hex(field) {
+                    key = k
+                } else {
+                    return nil
+                }
                 pages.append(Page(id: text(id), key: key, files: [], stamps: []))
             case UInt8(ascii: "I"):
                 guard let inputs = hex(rest) else { return nil }
@@ -232,11 +240,15 @@ extension SiteWriter {
             if rename(temporary, manifestPath) != 0 {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
-                return "cannot record what this build wrote in \(ErrorText.printable(manifestPath)) (\(reason)); the next build is a whole one"
+                return
+                    "cannot record what this build wrote in \(ErrorText.printable(manifestPath)) (\(reason)); the next "
+                        + "build is a whole one"
             }
         } catch {
             unlink(temporary)
-            return "cannot record what this build wrote in \(ErrorText.printable(manifestPath)) (\(ErrorText.describe(error))); the next build is a whole one"
+            return
+                "cannot record what this build wrote in \(ErrorText.printable(manifestPath)) "
+                    + "(\(ErrorText.describe(error))); the next build is a whole one"
         }
         return nil
     }

@@ -7,15 +7,20 @@ import Glibc
 extension SiteWriter {
     /// Starts a rebuild that changes a few pages of the existing output in place instead of
     /// staging the whole site again (which costs as much as a first build: tens of thousands of
-    /// files made, then as many deleted). `keptCount` files of pages not rendered again stay; `replacing` are the previous build's
-    /// files of the pages that are rendered again or gone (deleted unless written again);
+    /// files made, then as many deleted). `keptCount` files of pages not rendered again stay;
+    /// `replacing` are the previous build's files of the pages that are rendered again or gone
+    /// (deleted unless written again);
     /// `isKept` says whether a path is one of the kept files (asked only of a path written twice).
     /// `drift` is what `checkOutput` found (its files are among `replacing`, their pages rendered
     /// again); `folders` and `fileMode` are the last build's record, carried over.
-    public func update(keptCount: Int, replacing: [String], drift: OutputDrift = OutputDrift(), folders: [BuildManifest.Folder] = [],
-                       fileMode: UInt32? = nil, isKept: @escaping (String) -> Bool) throws -> Update {
+    public func update(
+        keptCount: Int, replacing: [String], drift: OutputDrift = OutputDrift(), folders: [BuildManifest.Folder] = [],
+        fileMode: UInt32? = nil, isKept: @escaping (String) -> Bool
+    ) throws -> Update {
         try checkReplaceable()
-        return Update(writer: self, keptCount: keptCount, replacing: replacing, drift: drift, folders: folders, fileMode: fileMode, isKept: isKept)
+        return Update(
+            writer: self, keptCount: keptCount, replacing: replacing, drift: drift, folders: folders,
+            fileMode: fileMode, isKept: isKept)
     }
 
     /// Nothing reaches the output until `finish`, and a render that fails before it leaves the
@@ -47,8 +52,11 @@ extension SiteWriter {
         /// Folders whose names change here: their stamps are taken again at the end.
         private var touched: Set<String> = []
 
-        init(writer: SiteWriter, keptCount: Int, replacing: [String], drift: OutputDrift, folders: [BuildManifest.Folder],
-             fileMode: UInt32?, isKept: @escaping (String) -> Bool) {
+        init(
+            writer: SiteWriter, keptCount: Int, replacing: [String], drift: OutputDrift,
+            folders: [BuildManifest.Folder],
+            fileMode: UInt32?, isKept: @escaping (String) -> Bool
+        ) {
             self.writer = writer
             root = writer.output.path
             self.keptCount = keptCount
@@ -65,7 +73,9 @@ extension SiteWriter {
             // Written twice in this build, or over a kept page's file (which exists on disk and
             // is not among the files being replaced).
             let overKept = !replaced.contains(relative) && access(root + "/" + relative, F_OK) == 0 && isKept(relative)
-            guard present.insert(relative).inserted, !overKept else { throw SiteWriter.collision(relative, from: source) }
+            guard present.insert(relative).inserted, !overKept else {
+                throw SiteWriter.collision(relative, from: source)
+            }
             bytes += data.count
             var info = stat()
             if !drift.rewrite.contains(relative), SiteWriter.sameContents(root + "/" + relative, data, mode: fileMode),
@@ -101,8 +111,11 @@ extension SiteWriter {
             }
             for relative in drift.strays {
                 var info = stat()
-                if lstat(root + "/" + relative, &info) == 0, FileStamp.isFolder(info) { SiteWriter.removeTree(root + "/" + relative) }
-                else { unlink(root + "/" + relative) }
+                if lstat(root + "/" + relative, &info) == 0, FileStamp.isFolder(info) {
+                    SiteWriter.removeTree(root + "/" + relative)
+                } else {
+                    unlink(root + "/" + relative)
+                }
                 touched.insert(SiteWriter.parentFolder(relative))
             }
             // A gone file where a new one needs its folder (Public `about` → `about/index.html`),
@@ -127,7 +140,8 @@ extension SiteWriter {
             for (number, relative) in pending.enumerated() {
                 try SiteWriter.makeFolders(for: relative, under: root, made: &made, created: &created)
                 if rename(staging! + "/\(number)", root + "/" + relative) != 0 {
-                    throw WriteError("cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
+                    throw WriteError(
+                        "cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
                 }
                 touched.insert(SiteWriter.parentFolder(relative))
             }
@@ -136,7 +150,9 @@ extension SiteWriter {
             var report = WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
                                      writtenCount: pending.count, deletedCount: stale.count)
             // Each path once: a folder where a page belongs is removed, then the page written.
-            report.repairedCount = Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count + (drift.marker ? 1 : 0)
+            report.repairedCount =
+                Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count
+                + (drift.marker ? 1 : 0)
             report.stamps = stamps
             report.fileMode = fileMode
             let untouched: [BuildManifest.Folder] = self.folders.filter { !self.touched.contains($0.path) }

@@ -55,7 +55,9 @@ extension SiteWriter {
         let root = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else {
             var drift = OutputDrift()
-            for page in manifest.pages where !page.files.isEmpty { drift.pages.insert(page.id); drift.files.formUnion(page.files) }
+            for page in manifest.pages where !page.files.isEmpty {
+                drift.pages.insert(page.id); drift.files.formUnion(page.files)
+            }
             return drift
         }
         defer { close(root) }
@@ -72,9 +74,13 @@ extension SiteWriter {
                     var info = stat()
                     for i in range where i < folderCount {
                         let folder = folders.items[i]
-                        guard fstatat(root, folder.path.isEmpty ? "." : folder.path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }  // its files say so
-                        if !FileStamp.isFolder(info) { news.folders.append((i, .notAFolder)) }
-                        else if FileStamp.folder(info) != folder.stamp { news.folders.append((i, .changed)) }
+                        guard fstatat(root, folder.path.isEmpty ? "." : folder.path, &info, AT_SYMLINK_NOFOLLOW) == 0
+                        else { continue }  // its files say so
+                        if !FileStamp.isFolder(info) {
+                            news.folders.append((i, .notAFolder))
+                        } else if FileStamp.folder(info) != folder.stamp {
+                            news.folders.append((i, .changed))
+                        }
                     }
                     for i in range where i >= folderCount {
                         let page = pages.items[i - folderCount]
@@ -101,10 +107,15 @@ extension SiteWriter {
         }
         var toRead: [String] = []
         for (i, kind) in folderNews {
-            if kind == .notAFolder { drift.strays.append(manifest.folders[i].path) } else { toRead.append(manifest.folders[i].path) }
+            if kind == .notAFolder {
+                drift.strays.append(manifest.folders[i].path)
+            } else {
+                toRead.append(manifest.folders[i].path)
+            }
         }
         if !toRead.isEmpty { drift.strays += strays(in: toRead, root: root, manifest: manifest) }
-        drift.marker = RegularFile.read(output.path + "/" + Self.marker, limit: 4096)?.data != Data(Self.markerText.utf8)
+        drift.marker =
+            RegularFile.read(output.path + "/" + Self.marker, limit: 4096)?.data != Data(Self.markerText.utf8)
         return drift
     }
 

@@ -63,10 +63,15 @@ public struct SiteWriter: Sendable {
     /// Names the system would refuse, said in our words before anything is created.
     func checkName() throws {
         for part in output.pathComponents where part.utf8.count > 255 {
-            throw WriteError("\(ErrorText.printable(output.path)): the name '\(ErrorText.printable(String(part.prefix(40))))…' is \(part.utf8.count) bytes long; names can be at most 255; pick a shorter --output")
+            throw WriteError(
+                "\(ErrorText.printable(output.path)): the name '\(ErrorText.printable(String(part.prefix(40))))…' is "
+                    + "\(part.utf8.count) bytes long; names can be at most 255; pick a shorter --output"
+            )
         }
         if output.path.utf8.count > 3800 {
-            throw WriteError("\(ErrorText.printable(String(output.path.prefix(60))))…: the path is too long; pick a shorter --output")
+            throw WriteError(
+                "\(ErrorText.printable(String(output.path.prefix(60))))…: the path is too long; pick a shorter --output"
+            )
         }
     }
 
@@ -135,9 +140,14 @@ public struct SiteWriter: Sendable {
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = pread(fd, &buffer, buffer.count, 0)
-            let holder = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            let holder =
+                n > 0
+                ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
             close(fd)
-            throw WriteError("another sitegen (pid \(holder)) is writing \(output.path); wait for it to finish or pick another --output")
+            throw WriteError(
+                "another sitegen (pid \(holder)) is writing \(output.path); wait for it to finish or pick another "
+                    + "--output"
+            )
         }
         let pid = "\(getpid())\n"
         ftruncate(fd, 0)
@@ -152,7 +162,8 @@ public struct SiteWriter: Sendable {
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
         let prefix = stagingPrefix
-        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }
+            .sorted()
         if !fm.fileExists(atPath: output.path), let old = leftovers.last(where: { $0.hasSuffix("-old") }) {
             try? fm.moveItem(atPath: parent.appendingPathComponent(old).path, toPath: output.path)
         }
@@ -184,7 +195,8 @@ public struct SiteWriter: Sendable {
 
     /// The same path added twice: silently replacing a generated page would hide it, so both are named.
     static func collision(_ relative: String, from source: String?) -> WriteError {
-        let what = source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
+        let what =
+            source.map { "\(ErrorText.printable($0)) would replace the generated \(ErrorText.printable(relative))" }
             ?? "\(ErrorText.printable(relative)) is generated twice"
         return WriteError("\(what); rename or remove one of them")
     }
@@ -234,8 +246,10 @@ public struct SiteWriter: Sendable {
                 // time, so a deploy that syncs by time or hash uploads only what changed.
                 var kept = false
                 var info = stat()
-                if let previous, SiteWriter.sameContents(previous + "/" + relative, data, mode: fileMode), link(previous + "/" + relative, target) == 0,
-                   lstat(target, &info) == 0 {
+                if let previous, SiteWriter.sameContents(previous + "/" + relative, data, mode: fileMode),
+                    link(previous + "/" + relative, target) == 0,
+                    lstat(target, &info) == 0
+                {
                     kept = true
                 } else {
                     info = try SiteWriter.writeFile(target, data, relative: relative)
@@ -263,10 +277,11 @@ public struct SiteWriter: Sendable {
             let (files, kept, bytes) = lock.withLock { (count, unchanged, self.bytes) }
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
             writer.forgetManifest()
-            do { try writer.swapIn(staging) }
-            catch let error as WriteError { throw error }
-            catch { throw WriteError("\(writer.output.path): \(ErrorText.describe(error))") }
-            var report = WriteReport(fileCount: files, byteCount: bytes, unchangedCount: kept, writtenCount: files - kept, deletedCount: 0)
+            do { try writer.swapIn(staging) } catch let error as WriteError { throw error } catch {
+                throw WriteError("\(writer.output.path): \(ErrorText.describe(error))")
+            }
+            var report = WriteReport(
+                fileCount: files, byteCount: bytes, unchangedCount: kept, writtenCount: files - kept, deletedCount: 0)
             lock.withLock {
                 report.stamps = stamps
                 report.fileMode = fileMode
@@ -286,7 +301,9 @@ public struct SiteWriter: Sendable {
     }
 
     /// The same, adding to `created` each folder that was not there before.
-    static func makeFolders(for relative: String, under root: String, made: inout Set<String>, created: inout [String]) throws {
+    static func makeFolders(
+        for relative: String, under root: String, made: inout Set<String>, created: inout [String]
+    ) throws {
         var missing: [String] = []
         var folder = parentFolder(relative)
         while !made.contains(folder) {
@@ -311,7 +328,10 @@ public struct SiteWriter: Sendable {
         }
         let contents = (try? fm.contentsOfDirectory(atPath: output.path)) ?? []
         if !contents.isEmpty && !contents.contains(Self.marker) {
-            throw WriteError("\(output.path) is not empty and was not written by sitegen (no \(Self.marker) file); pick another --output or empty it")
+            throw WriteError(
+                "\(output.path) is not empty and was not written by sitegen (no \(Self.marker) file); pick another "
+                    + "--output or empty it"
+            )
         }
     }
 
@@ -357,7 +377,9 @@ public struct SiteWriter: Sendable {
             }
         }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw WriteError("cannot write \(relative) (\(String(cString: strerror(errno))))") }
+        guard fstat(fd, &info) == 0 else {
+            throw WriteError("cannot write \(relative) (\(String(cString: strerror(errno))))")
+        }
         return info
     }
 
@@ -366,7 +388,8 @@ public struct SiteWriter: Sendable {
     func stampFolders<S: Sequence>(_ folders: S) -> [BuildManifest.Folder] where S.Element == String {
         var out: [BuildManifest.Folder] = []
         var info = stat()
-        for folder in folders where lstat(folder.isEmpty ? output.path : output.path + "/" + folder, &info) == 0 && FileStamp.isFolder(info) {
+        for folder in folders
+        where lstat(folder.isEmpty ? output.path : output.path + "/" + folder, &info) == 0 && FileStamp.isFolder(info) {
             out.append(BuildManifest.Folder(path: folder, stamp: FileStamp.folder(info)))
         }
         return out
@@ -388,7 +411,11 @@ public struct SiteWriter: Sendable {
         var folders: [String] = []
         while let relative = walker.nextObject() as? String {
             let full = path + "/" + relative
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { folders.append(full) } else { unlink(full) }
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
+                folders.append(full)
+            } else {
+                unlink(full)
+            }
         }
         for folder in folders.reversed() { rmdir(folder) }
         rmdir(path)

@@ -9,7 +9,8 @@ import SitegenTestSupport
 struct KOBISStandIn {
     static func main() throws {
         let apis = try FakeAPIs()
-        let environment = apis.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let environment = apis.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: " ")
         FileHandle.standardOutput.write(Data((environment + "\n").utf8))
         while readLine() != nil {}
         apis.server.stop()

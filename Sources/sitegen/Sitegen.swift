@@ -12,7 +12,8 @@ struct Sitegen: AsyncParsableCommand {
         commandName: "sitegen",
         abstract: "Publish the Korean daily box office (KOBIS) as a static website.",
         discussion: """
-        Without KOBIS_API_KEY (or with --demo) the site is built from a built-in demo source of fictional films, and every page says so.
+        Without KOBIS_API_KEY (or with --demo) the site is built from a built-in demo source of fictional films, and \
+        every page says so.
 
         Environment:
           KOBIS_API_KEY        KOBIS Open API key (live data)
@@ -29,7 +30,9 @@ struct Sitegen: AsyncParsableCommand {
     static func main() async {
         // Before anything allocates: an arena's heap takes the padding when it is made. Only the
         // one-shot commands; `serve` keeps glibc's defaults and hands memory back between builds.
-        if let command = CommandLine.arguments.dropFirst().first, command == "build" || command == "fetch" { sg_tune_malloc() }
+        if let command = CommandLine.arguments.dropFirst().first, command == "build" || command == "fetch" {
+            sg_tune_malloc()
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
