@@ -16,11 +16,13 @@ import Testing
         #expect(files.count > 50, "the sources were found")
         var wide: [String] = []
         for file in files {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (i, line) in lines.enumerated() where line.count > Self.width {
                 wide.append("\(file.path.dropFirst(repo.path.count + 1)):\(i + 1) is \(line.count) columns")
             }
         }
-        #expect(wide.isEmpty, "\(wide.count) lines wider than \(Self.width): \(wide.prefix(10).joined(separator: "; "))")
+        let listed = wide.prefix(10).joined(separator: "; ")
+        #expect(wide.isEmpty, "\(wide.count) lines wider than \(Self.width): \(listed)")
     }
 }
