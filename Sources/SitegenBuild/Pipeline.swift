@@ -83,7 +83,7 @@ public struct Pipeline: Sendable {
     /// One line for what a stopped backfill (or an offline build) left out, never one per day.
     func gapsLine(_ dataset: Dataset) -> String? {
         let gaps = dataset.gaps
-        guard !gaps.isEmpty else { return nil }
+        guard !gaps.isEmpty || gaps.scopedCharts > 0 else { return nil }
         var parts: [String] = []
         if !gaps.days.isEmpty {
             parts.append("\(Count.grouped(gaps.days.count)) \(gaps.days.count == 1 ? "day" : "days")")
@@ -91,6 +91,11 @@ public struct Pipeline: Sendable {
         if !gaps.movies.isEmpty {
             parts.append(
                 "the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")")
+        }
+        if gaps.scopedCharts > 0 {
+            parts.append(
+                "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts") "
+                    + "(한국·외국·다양성, regions)")
         }
         let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
         return

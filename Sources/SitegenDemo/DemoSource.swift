@@ -22,6 +22,8 @@ public struct DemoSource: BoxOfficeSource {
     /// The simulator is part of the binary, which the build manifest names.
     public var snapshotIdentity: String? { "demo" }
 
+    public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) { ([], []) }
+
     public func posterImage(url: String) async throws -> Data {
         // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
         throw ResponseMismatchError(reason: "the demo source has no poster images")
@@ -41,10 +43,10 @@ public struct DemoAPI: APIClient {
 
     public func response(_ request: SourceRequest) throws -> SourceResponse {
         switch request {
-        case .dailyChart(let day):
+        case .dailyChart(let day, _):
             return SourceResponse(body: Data(DemoSource.dailyChartJSON(day, market: cache).utf8),
                                   fetchedAt: DemoSource.collected(day, days: 1))
-        case .periodChart(let kind, let start):
+        case .periodChart(let kind, let start, _):
             return SourceResponse(body: Data(DemoSource.periodChartJSON(kind, start: start, market: cache).utf8),
                                   fetchedAt: DemoSource.collected(start, days: kind.length))
         case .movieInfo(let code):
@@ -57,6 +59,8 @@ public struct DemoAPI: APIClient {
             return SourceResponse(body: Data(empty.utf8), fetchedAt: nil)
         case .posterImage:
             throw ResponseMismatchError(reason: "the demo source has no poster images")
+        case .regionCodes:
+            throw ResponseMismatchError(reason: "not yet")
         }
     }
 }

@@ -10,14 +10,14 @@ import SitegenModel
 /// call is counted, and no poster is searched.
 extension DemoSource {
     public func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
-        let requests = plan.rounds.flatMap { $0 }
+        let requests = plan.rounds.flatMap { $0.charts }
         monitor.plan(requests.count)
         // The memo's values where it has them, the rest simulated; the memo keeps this build's.
         let known = memo?.contents() ?? DemoMemo.Contents()
         var charts: [Chart?] = requests.map { request in
             switch request {
-            case .day(let day): known.days[day.ordinal].map { .day($0) }
-            case .period(let kind, let start):
+            case .day(let day, _): known.days[day.ordinal].map { .day($0) }
+            case .period(let kind, let start, _):
                 known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
             }
         }
@@ -51,15 +51,15 @@ extension DemoSource {
         // Every day a chart compares with: the day before a day, the week before a period.
         let spans = requests.map { request -> ClosedRange<Int> in
             switch request {
-            case .day(let day): (day.ordinal - 1)...day.ordinal
-            case .period(let kind, let start): (start.ordinal - 7)...(start.ordinal + kind.length - 1)
+            case .day(let day, _): (day.ordinal - 1)...day.ordinal
+            case .period(let kind, let start, _): (start.ordinal - 7)...(start.ordinal + kind.length - 1)
             }
         }
         guard let lo = spans.map(\.lowerBound).min(), let hi = spans.map(\.upperBound).max() else { return [] }
         let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism)
         // Each period's market, summed once though most serve as one chart's and the next one's.
         var periods: [PeriodKey] = []
-        for case .period(let kind, let start) in requests {
+        for case .period(let kind, let start, _) in requests {
             periods += [PeriodKey(kind: kind, start: start.ordinal - 7), PeriodKey(kind: kind, start: start.ordinal)]
         }
         let keys = Array(Set(periods))
@@ -70,8 +70,8 @@ extension DemoSource {
         return await chunked(requests.count, parallelism) { range in
             range.map { i -> Chart in
                 switch requests[i] {
-                case .day(let day): .day(Self.dayChart(day, market: market))
-                case .period(let kind, let start):
+                case .day(let day, _): .day(Self.dayChart(day, market: market))
+                case .period(let kind, let start, _):
                     .period(
                         Self.periodChart(
                             kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,

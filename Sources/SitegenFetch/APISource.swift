@@ -26,13 +26,26 @@ public struct APISource: BoxOfficeSource {
         var answers = FetchAnswers()
         var seen = Set<String>()
         for round in plan.rounds {
-            let results = try await boundedMap(round, limit: jobs) { try await self.chart($0, monitor: monitor) }
-            answers.charts += zip(round, results).map { ($0, $1) }
+            let results = try await boundedMap(round.charts, limit: jobs) { try await self.chart($0, monitor: monitor) }
+            answers.charts += zip(round.charts, results).map { ($0, $1) }
             let charted = results.compactMap { if case .fetched(.day(let chart), _) = $0 { chart } else { nil } }
             let films = FetchPlan.newFilms(in: charted, seen: &seen)
             answers.films += zip(films, try await details(films, jobs: jobs, monitor: monitor)).map { ($0, $1) }
+            let scoped = try await boundedMap(round.scoped, limit: jobs) { try await self.chart($0, monitor: monitor) }
+            answers.charts += zip(round.scoped, scoped).map { ($0, $1) }
         }
         return answers
+    }
+
+    public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
+        do {
+            guard case .regions(let regions, let notes) = try await client.fetch(.regionCodes).value else {
+                throw ResponseMismatchError(reason: "the answer to the region codes is not a code list")
+            }
+            return (regions, notes)
+        } catch {
+            throw FetchError(item: SourceRequest.regionCodes.label, cause: error)
+        }
     }
 
     public func posterImage(url: String) async throws -> Data {
@@ -45,10 +58,10 @@ public struct APISource: BoxOfficeSource {
             monitor.finished()
             switch answer.value {
             case .day(let chart, let notes):
-                monitor.dayFetched()
+                if wanted.scope == .all { monitor.dayFetched() }
                 return .fetched(.day(chart), notes)
             case .period(let chart, let notes): return .fetched(.period(chart), notes)
-            case .movie, .poster, .image:
+            case .movie, .poster, .image, .regions:
                 throw ResponseMismatchError(reason: "the answer to a chart request is not a chart")
             }
         } catch let miss as CacheMiss {
@@ -59,6 +72,12 @@ public struct APISource: BoxOfficeSource {
             return .stopped
         } catch {
             monitor.finished(failed: true)
+            // A filter's chart that fails costs its page and its share, never the morning's build.
+            if wanted.scope != .all && !Self.isFatal(error) {
+                return .failed(DataWarning(
+                    context: "fetch \(wanted.request.label)",
+                    message: "\(ErrorText.describe(error)); its page is left out until a later run fetches it"))
+            }
             throw FetchError(item: wanted.request.label, cause: error)
         }
     }

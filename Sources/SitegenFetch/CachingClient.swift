@@ -109,14 +109,14 @@ public struct CachingClient: APIClient {
     func isFinal(_ request: SourceRequest, _ entry: APIAnswer) -> Bool {
         guard let fetchedAt = entry.response.fetchedAt else { return false }
         switch request {
-        case .dailyChart(let day): return fetchedAt >= day.adding(days: 2).startInstantKST
+        case .dailyChart(let day, _): return fetchedAt >= day.adding(days: 2).startInstantKST
         // A week is the sum of its days, so it is final once its last day is.
-        case .periodChart(let kind, let start): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
+        case .periodChart(let kind, let start, _): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
         case .movieInfo:
             if case .movie(let movie?) = entry.value, let opened = movie.openDate,
                fetchedAt >= opened.adding(days: Self.settledAfterOpening).startInstantKST { return true }
             return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
-        case .posterSearch: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        case .posterSearch, .regionCodes: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
         // The bytes at a URL are taken as fixed; a new choice (every 30 days) is a new URL.
         case .posterImage: return true
         }

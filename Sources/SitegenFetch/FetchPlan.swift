@@ -7,20 +7,36 @@ import SitegenModel
 /// answers round by round, charts and then the films they bring, so a run stopped at its budget
 /// has the latest days and whole years, not every chart of twenty years without one film's details.
 public struct FetchPlan: Sendable {
-    public let rounds: [[ChartRequest]]
+    /// Newest year first: its national charts, then the films they bring, then its filtered charts.
+    public let rounds: [Round]
     public let dayCount: Int
 
-    public init(days: [Day]) {
+    public struct Round: Sendable {
+        public let charts: [ChartRequest]
+        /// The filters' charts of the same days and periods (한국, 외국, 다양성; regions): asked
+        /// after the national charts and their films, so a run that stops at its budget has whole
+        /// national years before any filter's.
+        public let scoped: [ChartRequest]
+    }
+
+    /// `scopes`: the filters to ask for beside the national chart. A region's weekly chart is
+    /// asked, its weekend chart not (the region page shows the day and the week).
+    public init(days: [Day], scopes: [ChartScope] = []) {
         var byYear: [Int: [ChartRequest]] = [:]
         for day in days { byYear[day.year, default: []].append(.day(day)) }
         for period in Self.periods(covering: days) {
             byYear[period.start.year, default: []].append(.period(period.kind, period.start))
         }
-        rounds = byYear.keys.sorted(by: >).map { year in byYear[year]!.sorted { $0.sortKey > $1.sortKey } }
+        rounds = byYear.keys.sorted(by: >).map { year in
+            let charts = byYear[year]!.sorted { $0.sortKey > $1.sortKey }
+            let scoped = charts.flatMap { chart in scopes.compactMap { chart.scoped($0) } }
+            return Round(charts: charts, scoped: scoped)
+        }
         dayCount = days.count
     }
 
-    public var chartCount: Int { rounds.reduce(0) { $0 + $1.count } }
+    /// Every chart call the plan makes, filters' included (films come on top: one call each).
+    public var chartCount: Int { rounds.reduce(0) { $0 + $1.charts.count + $1.scoped.count } }
 
     /// The weekly and weekend periods whose every day is in `days`.
     public static func periods(covering days: [Day]) -> [(kind: PeriodKind, start: Day)] {
@@ -47,22 +63,37 @@ public struct FetchPlan: Sendable {
 }
 
 public enum ChartRequest: Sendable, Hashable {
-    case day(Day)
+    case day(Day, scope: ChartScope = .all)
     /// A weekly or weekend chart, by the period's first day (Monday or Friday).
-    case period(PeriodKind, Day)
+    case period(PeriodKind, Day, scope: ChartScope = .all)
 
     public var request: SourceRequest {
         switch self {
-        case .day(let day): .dailyChart(day)
-        case .period(let kind, let start): .periodChart(kind, start)
+        case .day(let day, let scope): .dailyChart(day, scope: scope)
+        case .period(let kind, let start, let scope): .periodChart(kind, start, scope: scope)
+        }
+    }
+
+    public var scope: ChartScope {
+        switch self {
+        case .day(_, let scope), .period(_, _, let scope): scope
+        }
+    }
+
+    /// This national chart's counterpart under a filter; nil for a region's weekend.
+    func scoped(_ scope: ChartScope) -> ChartRequest? {
+        switch self {
+        case .day(let day, _): .day(day, scope: scope)
+        case .period(let kind, let start, _):
+            if case .region = scope, kind == .weekend { nil } else { .period(kind, start, scope: scope) }
         }
     }
 
     /// Newest first, a day before the periods that end on it.
     var sortKey: (Int, Int) {
         switch self {
-        case .day(let day): (day.ordinal, 1)
-        case .period(let kind, let start): (start.ordinal + kind.length - 1, 0)
+        case .day(let day, _): (day.ordinal, 1)
+        case .period(let kind, let start, _): (start.ordinal + kind.length - 1, 0)
         }
     }
 }
@@ -79,6 +110,8 @@ public enum ChartAnswer: Sendable {
     case missing(String)
     /// Not asked: the run's KOBIS calls are used up.
     case stopped
+    /// A filter's chart that could not be had (a national one fails the build instead).
+    case failed(DataWarning)
 }
 
 public struct FilmRequest: Sendable, Hashable {
@@ -108,6 +141,7 @@ public struct FilmAnswer: Sendable {
 }
 
 public struct FetchAnswers: Sendable {
+    /// National and filtered alike; `ChartRequest.scope` tells them apart.
     public var charts: [(ChartRequest, ChartAnswer)] = []
     /// nil where the run's calls ran out before the film was asked for.
     public var films: [(FilmRequest, FilmAnswer?)] = []

@@ -42,16 +42,43 @@ public struct Fetcher: Sendable {
         self.keepsGaps = keepsGaps
     }
 
-    public func fetch(days: [Day]) async throws -> FetchOutcome {
-        let answers = try await source.answer(FetchPlan(days: days), jobs: jobs, monitor: monitor)
+    /// `market`: the 한국, 외국 and 다양성 charts of every day and period too; `regions`: each
+    /// 시·도's daily and weekly chart too (the region codes asked first).
+    public func fetch(days: [Day], market: Bool = false, regions: Bool = false) async throws -> FetchOutcome {
+        var (regionList, warnings) = ([Region](), [DataWarning]())
+        if regions {
+            do { (regionList, warnings) = try await source.regions(monitor: monitor) } catch let error as FetchError
+                where error.underlying is CacheMiss
+            {
+                warnings.append(DataWarning(
+                    context: "--offline", message: "the region codes are not in the cache, so region pages are left out"))
+            }
+        }
+        let scopes = (market ? ChartScope.market : []) + regionList.map { .region($0.code) }
+        let answers = try await source.answer(FetchPlan(days: days, scopes: scopes), jobs: jobs, monitor: monitor)
         var charts: [(Chart, [DataWarning])] = []
         var misses: [(ChartRequest, String)] = []
         var stoppedDays: [Day] = []
-        for (request, answer) in answers.charts {
+        var scoped: [ChartScope: (days: [DayChart], periods: [PeriodChart])] = [:]
+        var scopedMisses: [String] = []
+        var scopedStopped = 0
+        for (request, answer) in answers.charts where request.scope != .all {
+            switch answer {
+            case .fetched(.day(let chart), let notes): scoped[request.scope, default: ([], [])].days.append(chart)
+                warnings += notes
+            case .fetched(.period(let chart), let notes): scoped[request.scope, default: ([], [])].periods.append(chart)
+                warnings += notes
+            case .missing(let label): scopedMisses.append(label)
+            case .stopped: scopedStopped += 1
+            case .failed(let warning): warnings.append(warning)
+            }
+        }
+        for (request, answer) in answers.charts where request.scope == .all {
             switch answer {
             case .fetched(let chart, let notes): charts.append((chart, notes))
             case .missing(let label): misses.append((request, label))
-            case .stopped: if case .day(let day) = request { stoppedDays.append(day) }
+            case .stopped: if case .day(let day, _) = request { stoppedDays.append(day) }
+            case .failed(let warning): warnings.append(warning)
             }
         }
         func listed(_ labels: [String]) -> String {
@@ -59,7 +86,7 @@ public struct Fetcher: Sendable {
         }
         // A missing day fails an offline window build; a missing week or weekend only loses its
         // page, so a cache filled before sitegen knew weeks still builds every day it holds.
-        let missingDays = misses.compactMap { if case .day(let day) = $0.0 { day } else { nil } }
+        let missingDays = misses.compactMap { if case .day(let day, _) = $0.0 { day } else { nil } }
         if !missingDays.isEmpty && !keepsGaps {
             throw FetchError(
                 item: "--offline",
@@ -69,8 +96,15 @@ public struct Fetcher: Sendable {
                             + "without --offline"
                 ))
         }
-        var warnings = charts.flatMap(\.1)
+        warnings = charts.flatMap(\.1) + warnings
         let missingPeriods = misses.filter { if case .period = $0.0 { true } else { false } }.map(\.1)
+        if !scopedMisses.isEmpty {
+            warnings.append(
+                DataWarning(
+                    context: "--offline",
+                    message: "filtered charts not in the cache, so left out: \(listed(scopedMisses)); run `sitegen fetch` "
+                        + "to add them"))
+        }
         if !missingPeriods.isEmpty {
             warnings.append(
                 DataWarning(
@@ -95,7 +129,9 @@ public struct Fetcher: Sendable {
             let title = Self.chartTitle(code, in: dataset)
             dataset.movies[code]?.title = title
         }
-        dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies)
+        dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies, scopedCharts: scopedStopped)
+        dataset.scoped = scoped.mapValues { ScopedCharts(days: $0.days, periods: $0.periods) }
+        dataset.regions = regionList
         return outcome(dataset, warnings)
     }
 }

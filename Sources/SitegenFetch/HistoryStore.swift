@@ -11,6 +11,11 @@ import SitegenModel
 /// stores each answer once (a compacted file per month or year would be rewritten every day and
 /// stored again each time). A file is the answer's own bytes after one header line, so nothing
 /// KOBIS said is lost and they take the same decoding road as the cache's.
+extension ChartScope {
+    /// Region codes are checked as movie codes are ([0-9A-Za-z]+) before they reach a path.
+    var folderSuffix: String { self == .all ? "" : "-" + slug }
+}
+
 public struct HistoryStore: Sendable {
     public let folder: URL
     static let header = "sitegen-history 1 "
@@ -22,9 +27,13 @@ public struct HistoryStore: Sendable {
     public func url(for request: SourceRequest) -> URL? {
         let path: String
         switch request {
-        case .dailyChart(let day): path = "daily/\(day.compact.prefix(4))/\(day.compact).json"
-        case .periodChart(let kind, let start):
-            path = "\(kind.rawValue)/\(start.compact.prefix(4))/\(start.compact).json"
+        // The national charts where they always were; a filter's beside them ("daily-korean/").
+        case .dailyChart(let day, let scope):
+            path = "daily\(scope.folderSuffix)/\(day.compact.prefix(4))/\(day.compact).json"
+        case .periodChart(let kind, let start, let scope):
+            path = "\(kind.rawValue)\(scope.folderSuffix)/\(start.compact.prefix(4))/\(start.compact).json"
+        // Read again after 30 days like poster choices, so it is kept in the cache only.
+        case .regionCodes: return nil
         case .movieInfo(let code):
             let safe = ResponseCache.safe(code)
             path = "movie/\(safe.prefix(4))/\(safe).json"

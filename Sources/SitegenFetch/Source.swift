@@ -5,9 +5,12 @@ import SitegenModel
 /// One request to a data source, independent of transport. The live client turns it into a URL,
 /// the cache into a file name (endpoint + sorted parameters, never the key), the demo source into bytes.
 public enum SourceRequest: Hashable, Sendable {
-    case dailyChart(Day)
+    /// A day's top 10, of all films or of one filter's.
+    case dailyChart(Day, scope: ChartScope = .all)
     /// A weekly or weekend chart, by the period's first day (Monday or Friday).
-    case periodChart(PeriodKind, Day)
+    case periodChart(PeriodKind, Day, scope: ChartScope = .all)
+    /// The 시·도 codes the region charts take (common-code group 0105000000).
+    case regionCodes
     case movieInfo(code: String)
     case posterSearch(query: String)
     /// The bytes of a chosen poster, from whatever host image search found it on.
@@ -17,6 +20,7 @@ public enum SourceRequest: Hashable, Sendable {
         switch self {
         case .dailyChart: "boxoffice/searchDailyBoxOfficeList"
         case .periodChart: "boxoffice/searchWeeklyBoxOfficeList"
+        case .regionCodes: "code/searchCodeList"
         case .movieInfo: "movie/searchMovieInfo"
         case .posterSearch: "v2/search/image"
         case .posterImage: "poster/image"
@@ -26,8 +30,10 @@ public enum SourceRequest: Hashable, Sendable {
     /// Sorted by name, so the same request always has the same query string and cache name.
     public var parameters: [(name: String, value: String)] {
         switch self {
-        case .dailyChart(let day): [("targetDt", day.compact)]
-        case .periodChart(let kind, let start): [("targetDt", start.compact), ("weekGb", kind.weekGb)]
+        case .dailyChart(let day, let scope): Self.sorted([("targetDt", day.compact)] + scope.parameters)
+        case .periodChart(let kind, let start, let scope):
+            Self.sorted([("targetDt", start.compact), ("weekGb", kind.weekGb)] + scope.parameters)
+        case .regionCodes: [("comCode", Region.codeGroup)]
         case .movieInfo(let code): [("movieCd", code)]
         case .posterSearch(let query): [("query", query), ("size", "20")]
         case .posterImage(let url): [("url", url)]
@@ -37,13 +43,26 @@ public enum SourceRequest: Hashable, Sendable {
     /// How errors name the item: "2024-02-10", "movie 20124079".
     public var label: String {
         switch self {
-        case .dailyChart(let day): day.iso
-        case .periodChart(let kind, let start): "\(kind.rawValue) \(start.iso)"
+        case .dailyChart(let day, let scope): day.iso + scope.labelSuffix
+        case .periodChart(let kind, let start, let scope): "\(kind.rawValue) \(start.iso)" + scope.labelSuffix
+        case .regionCodes: "region codes"
         case .movieInfo(let code): "movie \(code)"
         case .posterSearch(let query): "poster search '\(query)'"
         case .posterImage(let url): "poster image \(url)"
         }
     }
+}
+
+extension SourceRequest {
+    static func sorted(_ list: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        list.sorted { $0.name < $1.name }
+    }
+}
+
+extension ChartScope {
+    var parameters: [(name: String, value: String)] { parameter.map { [$0] } ?? [] }
+    /// "2024-02-10 korean": how an error names a filtered chart.
+    var labelSuffix: String { self == .all ? "" : " " + slug }
 }
 
 /// The bytes an API answered and when they were collected (a day's figures are provisional until
@@ -66,6 +85,7 @@ public struct APIAnswer: Sendable {
 public enum Decoded: Sendable {
     case day(DayChart, [DataWarning])
     case period(PeriodChart, [DataWarning])
+    case regions([Region], [DataWarning])
     case movie(Movie?)
     case poster(Poster?)
     case image
@@ -89,6 +109,8 @@ public protocol BoxOfficeSource: Sendable {
     /// Every chart of the plan, and the details and poster choice of every film on its daily
     /// charts, each reported to `monitor` as it is answered, at most `jobs` at a time.
     func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers
+    /// The 시·도 the region charts are asked for, as the code service lists them.
+    func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning])
     /// The bytes of a chosen poster, from whatever host image search found it on.
     func posterImage(url: String) async throws -> Data
 }

@@ -10,12 +10,15 @@ extension APIAnswer {
         self.response = response
         let (data, fetchedAt) = (response.body, response.fetchedAt)
         switch request {
-        case .dailyChart(let day):
+        case .dailyChart(let day, _):
             let (chart, notes) = try KOBISDecoder.dailyChart(data, date: day, fetchedAt: fetchedAt)
             value = .day(chart, notes)
-        case .periodChart(let kind, let start):
+        case .periodChart(let kind, let start, _):
             let (chart, notes) = try KOBISDecoder.periodChart(data, kind: kind, start: start, fetchedAt: fetchedAt)
             value = .period(chart, notes)
+        case .regionCodes:
+            let (regions, notes) = try KOBISDecoder.regionCodes(data)
+            value = .regions(regions, notes)
         case .movieInfo(let code): value = .movie(try KOBISDecoder.movieInfo(data, code: code))
         case .posterSearch: value = .poster(try KakaoDecoder.choosePoster(data))
         // Whether the bytes are an image is libvips's to say (PosterCopies); here only what no

@@ -177,6 +177,10 @@ public struct Dataset: Sendable {
     public var postersServedFromSite = false
     /// What the range still lacks while its history is being backfilled.
     public var gaps = HistoryGaps()
+    /// The filtered charts (한국, 외국, 다양성 and, with `--regions`, each 시·도), by filter.
+    public var scoped: [ChartScope: ScopedCharts] = [:]
+    /// The 시·도 of the region charts, in the code service's order; empty without `--regions`.
+    public var regions: [Region] = []
 
     public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster],
                 periods: [PeriodChart] = []) {
@@ -209,7 +213,11 @@ public struct HistoryGaps: Sendable, Equatable {
     public var days: [Day]
     /// Charted films whose details are not fetched yet, sorted.
     public var movies: [String]
-    public init(days: [Day] = [], movies: [String] = []) { self.days = days.sorted(); self.movies = movies.sorted() }
+    /// Filtered charts not fetched yet (their pages and shares are left out until they are).
+    public var scopedCharts: Int
+    public init(days: [Day] = [], movies: [String] = [], scopedCharts: Int = 0) {
+        self.days = days.sorted(); self.movies = movies.sorted(); self.scopedCharts = scopedCharts
+    }
     public var isEmpty: Bool { days.isEmpty && movies.isEmpty }
 }
 
