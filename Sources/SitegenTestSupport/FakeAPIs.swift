@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenDemo
+import SitegenDecode
 import SitegenFetch
 import SitegenImage
 import SitegenModel
@@ -139,4 +140,8 @@ extension FakeSource {
     }
 
     public func posterImage(url: String) async throws -> Data { try await throughAPI.posterImage(url: url) }
+
+    public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
+        try await throughAPI.regions(monitor: monitor)
+    }
 }

@@ -19,7 +19,7 @@ struct TableSource: FakeAPI {
 
     @Test func aDayThatFailsFailsTheFetchNamingTheDayAndCause() async throws {
         let source = TableSource { request in
-            if case .dailyChart(let d) = request, d.iso == "2024-02-10" {
+            if case .dailyChart(let d, _) = request, d.iso == "2024-02-10" {
                 return Data(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#.utf8)
             }
             return Data(DemoSource.dailyChartJSON(self.day.adding(days: -1)).utf8)
@@ -33,11 +33,11 @@ struct TableSource: FakeAPI {
     @Test func aMovieThatFailsIsAWarningAndItsChartFiguresRemain() async throws {
         let source = TableSource { request in
             switch request {
-            case .dailyChart(let d): return Data(DemoSource.dailyChartJSON(d).utf8)
-            case .periodChart(let kind, let start): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
+            case .dailyChart(let d, _): return Data(DemoSource.dailyChartJSON(d).utf8)
+            case .periodChart(let kind, let start, _): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo: return Data("<html>oops</html>".utf8)
             case .posterSearch: return Data(#"{"documents":[]}"#.utf8)
-            case .posterImage: return Data()
+            case .posterImage, .regionCodes: return Data()
             }
         }
         let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 3).fetch(days: [day])
@@ -51,13 +51,13 @@ struct TableSource: FakeAPI {
         let seen = QueryLog()
         let source = TableSource { request in
             switch request {
-            case .dailyChart(let d): return Data(DemoSource.dailyChartJSON(d).utf8)
-            case .periodChart(let kind, let start): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
+            case .dailyChart(let d, _): return Data(DemoSource.dailyChartJSON(d).utf8)
+            case .periodChart(let kind, let start, _): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo(let code): return Data(DemoSource.movieInfoJSON(code).utf8)
             case .posterSearch(let q):
                 seen.add(q)
                 return Data(#"{"documents":[{"image_url":"https://img.example.com/p.jpg","width":700,"height":1000}]}"#.utf8)
-            case .posterImage: return Data()
+            case .posterImage, .regionCodes: return Data()
             }
         }
         let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 2).fetch(days: [day])

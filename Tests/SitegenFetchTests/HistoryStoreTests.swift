@@ -23,7 +23,7 @@ import SitegenTestSupport
         func respond(_ request: SourceRequest) async throws -> SourceResponse {
             lock.withLock { asked.append(request.label) }
             switch request {
-            case .dailyChart(let d): return SourceResponse(body: Data(DemoSource.dailyChartJSON(d).utf8), fetchedAt: fetchedAt)
+            case .dailyChart(let d, _): return SourceResponse(body: Data(DemoSource.dailyChartJSON(d).utf8), fetchedAt: fetchedAt)
             case .movieInfo(let code): return SourceResponse(body: Data(DemoSource.movieInfoJSON(code).utf8), fetchedAt: fetchedAt)
             default: throw CacheMiss(label: request.label)
             }

@@ -24,9 +24,9 @@ struct ScriptedSource: FakeSource {
 
     func respond(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
-        case .dailyChart(let day):
+        case .dailyChart(let day, _):
             return SourceResponse(body: HostileSource.json(["boxOfficeResult": ["dailyBoxOfficeList": rows]]), fetchedAt: day.adding(days: 1).startInstantKST)
-        case .periodChart(let kind, let start):
+        case .periodChart(let kind, let start, _):
             let end = start.adding(days: kind.length - 1)
             return SourceResponse(body: HostileSource.json(["boxOfficeResult": ["weeklyBoxOfficeList": rows, "showRange": "\(start.compact)~\(end.compact)"]]),
                                   fetchedAt: end.adding(days: 1).startInstantKST)

@@ -41,10 +41,10 @@ struct HostileSource: FakeSource {
 
     func respond(_ request: SourceRequest) async throws -> SourceResponse {
         switch request {
-        case .dailyChart(let day):
+        case .dailyChart(let day, _):
             return SourceResponse(body: Self.json(["boxOfficeResult": ["dailyBoxOfficeList": Self.rows, "showRange": "\(day.compact)~\(day.compact)"]]),
                                   fetchedAt: day.adding(days: 1).startInstantKST)
-        case .periodChart(let kind, let start):
+        case .periodChart(let kind, let start, _):
             let end = start.adding(days: kind.length - 1)
             return SourceResponse(body: Self.json(["boxOfficeResult": ["weeklyBoxOfficeList": Self.rows, "showRange": "\(start.compact)~\(end.compact)"]]),
                                   fetchedAt: end.adding(days: 1).startInstantKST)

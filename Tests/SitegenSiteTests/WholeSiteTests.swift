@@ -252,7 +252,7 @@ struct FailingSource: FakeSource {
     var kind: DataSourceKind { .demo }
     var searchesPosters: Bool { true }
     func respond(_ request: SourceRequest) async throws -> SourceResponse {
-        if case .dailyChart(let day) = request, day.iso == "2024-02-09" {
+        if case .dailyChart(let day, _) = request, day.iso == "2024-02-09" {
             throw ResponseFormatError(reason: "the response is not JSON")
         }
         return try DemoAPI().response(request)
