@@ -37,6 +37,9 @@ struct ScriptedSource: FakeSource {
             return SourceResponse(body: Data(#"{"documents":[]}"#.utf8), fetchedAt: nil)
         case .posterImage:
             return SourceResponse(body: Data(), fetchedAt: nil)
+        case .regionCodes:
+            return SourceResponse(body: HostileSource.json(["codes": [["fullCd": "0105001", "korNm": "서울시", "engNm": "Seoul"]]]),
+                                  fetchedAt: nil)
         }
     }
 }

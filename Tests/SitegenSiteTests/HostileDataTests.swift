@@ -63,6 +63,11 @@ struct HostileSource: FakeSource {
             return SourceResponse(body: Self.json(["documents": [["image_url": hostileURL, "width": 700, "height": 1000]]]), fetchedAt: nil)
         case .posterImage:
             throw ResponseMismatchError(reason: "hot-linked in this test; never downloaded")
+        case .regionCodes:
+            return SourceResponse(body: Self.json(["codes": [
+                ["fullCd": "0105001", "korNm": "<b>서울</b>시 & \"{{x}}\"", "engNm": "Seoul</a>"],
+                ["fullCd": "../../etc", "korNm": "경로", "engNm": "path"],
+            ]]), fetchedAt: nil)
         }
     }
 }

@@ -208,6 +208,9 @@ import SitegenWrite
                 return try await base.answer(plan, jobs: jobs, monitor: monitor)
             }
             func posterImage(url: String) async throws -> Data { try await base.posterImage(url: url) }
+            func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
+                try await base.regions(monitor: monitor)
+            }
         }
         let folder = try SiteFixture.temporaryFolder()
         let site = folder.appendingPathComponent("_site")
