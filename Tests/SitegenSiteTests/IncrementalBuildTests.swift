@@ -4,6 +4,7 @@ import Testing
 import SitegenBuild
 import SitegenCLI
 import SitegenDemo
+import SitegenDecode
 import SitegenFetch
 import SitegenModel
 import SitegenWrite
