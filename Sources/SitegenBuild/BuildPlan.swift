@@ -32,6 +32,10 @@ public struct BuildPlan: Sendable {
     /// The range is a history that only grows (`--since`), not a window: days still missing
     /// from an unfinished backfill are left out rather than failing the build.
     public var accumulating = false
+    /// Fetch the 한국, 외국 and 다양성 charts beside the national ones (the market view).
+    public var market = true
+    /// Fetch each 시·도's charts too (`--regions`: 17 calls a day, so opt-in).
+    public var regions = false
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
                 cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true),

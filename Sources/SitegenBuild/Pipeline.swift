@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
             outcome = try await Fetcher(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating
             )
-            .fetch(days: plan.days)
+            .fetch(days: plan.days, market: plan.market, regions: plan.regions)
         } catch {
             progress?.cancel()
             _ = await progress?.value

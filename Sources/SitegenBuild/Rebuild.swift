@@ -14,6 +14,7 @@ extension Pipeline {
         f.add(plan.days.count)
         for day in plan.days { f.add(day.ordinal) }
         f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
+        f.add(plan.market); f.add(plan.regions)
         f.add(inputs.templates.fingerprint)
         f.add(inputs.notes.site)
         for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }

@@ -49,6 +49,16 @@ public struct RangeOptions: ParsableArguments, Sendable {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
     public var jobs: Int = 6
 
+    @Flag(
+        name: .long,
+        help: "Leave out the 한국영화, 외국영화 and 다양성영화 charts (3 KOBIS calls a day and a week or weekend).")
+    public var noMarket = false
+
+    @Flag(
+        name: .long,
+        help: "Also fetch each of the 17 시·도's daily and weekly charts for region pages (17 KOBIS calls a day).")
+    public var regions = false
+
     @Flag(name: .long, help: "Print nothing but errors.")
     public var quiet = false
 

@@ -123,6 +123,8 @@ extension BuildPlan {
         plan.hotlinkPosters = options.hotlinkPosters
         plan.rangeNotes = rangeNotes
         plan.accumulating = range.since != nil
+        plan.market = !range.noMarket
+        plan.regions = range.regions
         plan.history = history?.folder
         plan.budget = budget
         return plan

@@ -27,6 +27,20 @@ public struct FetchCommand: AsyncParsableCommand {
         return "\(Count.grouped(runs)) \(runs == 1 ? "day" : "days") of quota at \(Count.grouped(budget)) calls a day"
     }
 
+    /// The filters a run will ask for: the region codes as held, else 17 regions not held yet
+    /// (each asked for, so each counted).
+    static func scopes(_ plan: BuildPlan, caching: CachingClient) -> [ChartScope] {
+        var scopes = plan.market ? ChartScope.market : []
+        if plan.regions {
+            if case .regions(let regions, _)? = caching.settled(.regionCodes)?.value {
+                scopes += regions.map { .region($0.code) }
+            } else {
+                scopes += (1...17).map { .region("unknown\($0)") }
+            }
+        }
+        return scopes
+    }
+
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let console = Console.forCommand(quiet: range.quiet, environment: environment)
@@ -38,8 +52,9 @@ public struct FetchCommand: AsyncParsableCommand {
                 range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
             let started = Date()
             let caching = (plan.source as? APISource)?.client as? CachingClient
+            let scopes = caching.map { Self.scopes(plan, caching: $0) } ?? []
             if let caching {
-                let before = BackfillPlan.make(days: plan.days, source: caching)
+                let before = BackfillPlan.make(days: plan.days, scopes: scopes, source: caching)
                 console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "
                              + Self.runs(before, budget: range.budget))
                 plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
@@ -47,7 +62,7 @@ public struct FetchCommand: AsyncParsableCommand {
             let outcome = try await Pipeline(plan: plan, console: console).fetch()
             let seconds = Date().timeIntervalSince(started)
             guard let caching else { return }
-            let after = BackfillPlan.make(days: plan.days, source: caching)
+            let after = BackfillPlan.make(days: plan.days, scopes: Self.scopes(plan, caching: caching), source: caching)
             let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
             let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
             if after.calls == 0 || plan.budget.stop == nil {

@@ -13,8 +13,10 @@ public struct BackfillPlan: Sendable, Equatable {
     public var filmsToFetch = 0
     /// Films the charts still to fetch will add: an estimate.
     public var filmsExpected = 0
+    /// The filters' charts (한국, 외국, 다양성, regions) of the same days and periods.
+    public var scoped = 0, scopedToFetch = 0
 
-    public var calls: Int { daysToFetch + periodsToFetch + filmsToFetch + filmsExpected }
+    public var calls: Int { daysToFetch + periodsToFetch + filmsToFetch + filmsExpected + scopedToFetch }
     public var daysHeld: Int { days - daysToFetch }
 
     /// Runs at `budget` calls each (one a day, at KOBIS's daily quota) that `calls` takes.
@@ -24,7 +26,8 @@ public struct BackfillPlan: Sendable, Equatable {
     /// reach the daily top 10 in a year (KOBIS, 2010s), so 1.1 a day.
     static let newFilmsPerDay = 1.1
 
-    public static func make(days: [Day], source: CachingClient) -> BackfillPlan {
+    /// `scopes`: the filters a run asks for beside the national charts.
+    public static func make(days: [Day], scopes: [ChartScope] = [], source: CachingClient) -> BackfillPlan {
         var plan = BackfillPlan()
         plan.days = days.count
         var films = Set<String>()
@@ -42,6 +45,9 @@ public struct BackfillPlan: Sendable, Equatable {
         // A year of held charts measures the rate better than any constant.
         let rate = plan.daysHeld >= 365 ? Double(films.count) / Double(plan.daysHeld) : newFilmsPerDay
         plan.filmsExpected = Int((Double(plan.daysToFetch) * rate).rounded(.up))
+        let scoped = FetchPlan(days: days, scopes: scopes).rounds.flatMap(\.scoped)
+        plan.scoped = scoped.count
+        plan.scopedToFetch = scoped.filter { source.settled($0.request) == nil }.count
         return plan
     }
 
@@ -52,6 +58,9 @@ public struct BackfillPlan: Sendable, Equatable {
             + "\(Count.grouped(periods)) weeks and weekends (\(Count.grouped(periodsToFetch)) to fetch), "
             + "\(Count.grouped(filmsToFetch)) \(filmsToFetch == 1 ? "film" : "films") to fetch"
         if filmsExpected > 0 { text += " and about \(Count.grouped(filmsExpected)) more on the days still to fetch" }
+        if scoped > 0 {
+            text += ", \(Count.grouped(scoped)) filtered charts (\(Count.grouped(scopedToFetch)) to fetch)"
+        }
         return text
     }
 }
