@@ -9,7 +9,8 @@ enum DataFiles {
         site.isDemo ? "sitegen demo simulator (fictional data)" : "KOBIS Open API (영화진흥위원회)"
     }
 
-    static func day(_ site: SiteModel, _ chart: DayChart) -> Data {
+    /// A filter's file says which filter (`"filter": "korean"`); the national one is as it was.
+    static func day(_ site: SiteModel, _ chart: DayChart, scope: ChartScope = .all) -> Data {
         var json = JSONWriter(capacity: 8192)
         json.object { o in
             o.field("audienceTop10", chart.audienceSum)
@@ -18,6 +19,7 @@ enum DataFiles {
             o.key("entries")
             o.array { a in for e in chart.entries { a.entry(e) } }
             o.field("fetchedAt", chart.fetchedAt)
+            if scope != .all { o.field("filter", scope.slug) }
             o.field("salesTop10", chart.salesSum)
             o.field("source", sourceName(site))
             o.field("weekday", KoreanFormat.weekdayNames[chart.date.weekday])
@@ -25,7 +27,7 @@ enum DataFiles {
         return json.data
     }
 
-    static func period(_ site: SiteModel, _ chart: PeriodChart) -> Data {
+    static func period(_ site: SiteModel, _ chart: PeriodChart, scope: ChartScope = .all) -> Data {
         var json = JSONWriter(capacity: 8192)
         json.object { o in
             o.field("audienceTop10", chart.audienceSum)
@@ -34,6 +36,7 @@ enum DataFiles {
             o.key("entries")
             o.array { a in for e in chart.entries { a.entry(e) } }
             o.field("fetchedAt", chart.fetchedAt)
+            if scope != .all { o.field("filter", scope.slug) }
             o.field("kind", chart.kind.rawValue)
             o.field("salesTop10", chart.salesSum)
             o.field("source", sourceName(site))

@@ -6,26 +6,40 @@ import SitegenMustache
 enum DayPage {
     enum View { case list, grid }
 
-    static func context(_ site: SiteModel, chart: DayChart, route: Route, view: View) -> TemplateValue {
+    /// The route of a day's list or grid under a filter (`.all`: the national chart).
+    static func route(_ scope: ChartScope, _ date: Day, _ view: View) -> Route {
+        switch (scope, view) {
+        case (.all, .list): .day(date)
+        case (.all, .grid): .dayGrid(date)
+        case (_, .list): .scopedDay(scope, date)
+        case (_, .grid): .scopedDayGrid(scope, date)
+        }
+    }
+
+    static func context(
+        _ site: SiteModel, chart: DayChart, route: Route, view: View, scope: ChartScope = .all
+    ) -> TemplateValue {
         let date = chart.date
         let isHome = route == .home || route == .homeGrid
-        let listRoute: Route = isHome ? .home : .day(date)
-        let gridRoute: Route = isHome ? .homeGrid : .dayGrid(date)
+        let listRoute: Route = isHome ? .home : Self.route(scope, date, .list)
+        let gridRoute: Route = isHome ? .homeGrid : Self.route(scope, date, .grid)
+        let scopeName = scope == .all ? "" : scope.name + " "
         let heading = KoreanFormat.longDate(date)
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
             "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
         }
         let description =
             chart.entries.isEmpty
-            ? "\(heading) 일별 박스오피스: 집계된 자료가 없습니다."
-            : "\(heading) 일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
+            ? "\(heading) \(scopeName)일별 박스오피스: 집계된 자료가 없습니다."
+            : "\(heading) \(scopeName)일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
 
-        let index = site.dayIndex[date]!
+        let days = scope == .all ? site.days : site.market.days[scope] ?? []
+        let index = scope == .all ? site.dayIndex[date]! : site.market.dayIndex[scope]![date]!
         func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
-            guard site.days.indices.contains(i) else { return nil }
-            let d = site.days[i].date
-            let target: Route = view == .list ? .day(d) : .dayGrid(d)
+            guard days.indices.contains(i) else { return nil }
+            let d = days[i].date
+            let target = Self.route(scope, d, view)
             return [
                 "href": .text(target.href(from: route)),
                 "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")
@@ -33,14 +47,22 @@ enum DayPage {
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
-        let links = periodLinks(site, date, from: route)
-        let entries: TemplateValue = .list(site.rows.on(date).map(\.values))
+        let links = periodLinks(site, date, from: route, scope: scope)
+        let entries: TemplateValue =
+            scope == .all
+            ? .list(site.rows.on(date).map(\.values))
+            : .list(chart.entries.map { scopedEntry(site, $0, date: date) })
+        let dataRoute: Route = scope == .all ? .dayData(date) : .scopedDayData(scope, date)
+        let csvRoute: Route = scope == .all ? .dayCSV(date) : .scopedDayCSV(scope, date)
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
             "holiday": KoreanHolidays.name(of: date).map { .text($0) },
             "short": .text(KoreanFormat.shortDate(date)),
             "isHome": .bool(isHome),
+            "scopeName": scope == .all ? nil : .text(scope.name),
+            "tabs": MarketPage.tabs(site, view: view, from: route, isHome: isHome) { MarketPage.dayChart(site, $0, date) },
+            "share": MarketPage.shareLine(site.market.share(on: date), site: site, from: route),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
             "entries": entries,
@@ -52,40 +74,46 @@ enum DayPage {
             "gridHref": .text(gridRoute.href(from: route)),
             "isList": .bool(view == .list),
             "isGrid": .bool(view == .grid),
-            "dataHref": .text(Route.dayData(date).href(from: route)),
-            "csvHref": .text(Route.dayCSV(date).href(from: route)),
+            "dataHref": .text(dataRoute.href(from: route)),
+            "csvHref": .text(csvRoute.href(from: route)),
             "permalink": isHome ? .text(Route.day(date).href(from: route)) : nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
-            "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
+            "note": scope == .all ? site.noteHTML(site.notes.days[date], on: route).templateValue : nil,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
             "periodLinks": .list(links),
             "hasPeriodLinks": .bool(!links.isEmpty),
         ]
         let chartView = ChartView.context(
-            heading: heading, caption: "\(heading) 일별 박스오피스", figureLabel: "오늘", changeVersus: "전일",
+            heading: heading, caption: "\(heading) \(scopeName)일별 박스오피스", figureLabel: "오늘", changeVersus: "전일",
             entries: entries, audienceSum: audienceSum, salesSum: salesSum,
             emptyText: "이 날은 집계된 자료가 없습니다.", rejectedRows: chart.rejectedRows, isPeriod: false)
         let viewName = view == .list ? "목록" : "포스터"
-        let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) 박스오피스 \(viewName)"
+        let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) \(scopeName)박스오피스 \(viewName)"
         return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
-                         dataHref: Route.dayData(date).href(from: route), content: ["day": day, "chart": chartView])
+                         dataHref: dataRoute.href(from: route), content: ["day": day, "chart": chartView])
     }
 
     /// The week and weekend this day belongs to, when built, then the latest ones.
-    static func periodLinks(_ site: SiteModel, _ date: Day, from route: Route) -> [TemplateValue] {
+    /// A filter's day links the filter's week and weekend where they were fetched.
+    static func periodLinks(
+        _ site: SiteModel, _ date: Day, from route: Route, scope: ChartScope = .all
+    ) -> [TemplateValue] {
         var links: [TemplateValue] = []
         var shown = Set<Route>()
         func add(_ kind: PeriodKind, _ start: Day?, _ prefix: String) {
             guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else {
                 return
             }
+            let target: Route =
+                scope != .all && site.market.period(scope, kind, start) != nil
+                ? .scopedPeriod(scope, kind, start) : .period(kind, start)
             links.append([
-                "href": .text(Route.period(kind, start).href(from: route)),
+                "href": .text(target.href(from: route)),
                 "label": .text("\(prefix) \(PeriodPage.kindName(kind))"),
                 "name": .text(PeriodPage.weekName(kind, start))
             ])
@@ -96,6 +124,13 @@ enum DayPage {
         add(.week, site.periods[.week]?.last?.start, "최신")
         add(.weekend, site.periods[.weekend]?.last?.start, "최신")
         return links
+    }
+
+    /// A filter's row: a film that never made the national daily top 10 has no page to link.
+    static func scopedEntry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: String = "전일") -> TemplateValue {
+        guard case .object(var fields) = entry(site, e, date: date, versus: versus) else { return .null }
+        fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
+        return .object(fields)
     }
 
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.

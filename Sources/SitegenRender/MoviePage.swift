@@ -35,6 +35,20 @@ enum MoviePage {
                 "more": more > 0 ? .text("외 \(more)명") : nil
             ])
         }
+        // Each 배급사 with a page links it; a name without a usable code stays text.
+        func distributors(_ movie: Movie) {
+            let linked = Set(site.market.distributors.ofFilm[code] ?? [])
+            var seen = Set<String>()
+            let names = movie.companies.filter { $0.part == "배급사" && seen.insert($0.name).inserted }
+            guard !names.isEmpty else { return }
+            let links: [TemplateValue] = names.enumerated().map { i, company in
+                [
+                    "name": .text(company.name), "comma": .bool(i > 0),
+                    "href": linked.contains(company.code) ? .text(Route.distributor(company.code).path) : nil,
+                ]
+            }
+            facts.append(["label": "배급사", "value": nil, "people": .list(links), "more": nil])
+        }
         if let movie {
             people("감독", movie.directors, more: 0)
             people("배우", Array(movie.actors.prefix(actorsShown)), more: movie.actors.count - actorsShown)
@@ -42,7 +56,7 @@ enum MoviePage {
             fact("상영시간", movie.runtimeMinutes.map { "\($0)분" })
             fact("제작연도", movie.productionYear.map { "\($0)년" })
             fact("제작국가", movie.nations.joined(separator: ", "))
-            fact("배급사", movie.distributors.joined(separator: ", "))
+            distributors(movie)
         }
         fact("개봉일", openDate.map(KoreanFormat.longDate))
 
@@ -117,6 +131,7 @@ enum MoviePage {
             "englishTitle": movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) },
             "grade": movie?.watchGrades.first.map { ["name": .text($0), "kind": .text(gradeKind($0))] },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
+            "regions": RegionPage.filmRegions(site, code: code),
         ]
         let description = "\(title): 누적 관객 \(KoreanFormat.people(latest.audienceTotal, compact: true)), 최고 \(best)위"
             + (site.isDemo ? " · 데모 데이터" : "")

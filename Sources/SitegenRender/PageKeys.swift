@@ -105,6 +105,7 @@ struct PageKeys {
             f.add(i + 1 < charts.count ? charts[i + 1].start : nil)
             let (otherKind, otherStart) = PeriodPage.counterpart(chart)
             f.add(site.periodIndex[otherKind]?[otherStart] != nil)
+            addMarket(kind, chart.start, to: &f)
             for d in chart.days { f.add(site.dayIndex[d] != nil) }
             for e in chart.entries {
                 addLook(e.movieCode, to: &f)
@@ -144,10 +145,55 @@ struct PageKeys {
                 if let row = site.periodTitles[code] { f.add(row) }
                 if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
             }
-        case .archive, .years, .records, .feeds:
+        case .scopedDay(let scope, let i):
+            let days = site.market.days[scope]!
+            let date = days[i].date
+            f.add(i > 0 ? days[i - 1].date : nil)
+            f.add(i + 1 < days.count ? days[i + 1].date : nil)
+            addMarket(on: date, to: &f)
+            for e in days[i].entries {
+                addLook(e.movieCode, to: &f)
+                f.add(site.history[e.movieCode] != nil)
+            }
+            // Its week and weekend links, national or the filter's, and the latest ones.
+            let monday = PeriodKind.week.start(containing: date)
+            for (kind, start) in [(PeriodKind.week, monday), (.weekend, monday?.adding(days: 4))] {
+                f.add(start.map { site.periodIndex[kind]?[$0] != nil } ?? false)
+                f.add(start.map { site.market.period(scope, kind, $0) != nil } ?? false)
+            }
+            f.add(site.periods[.week]?.last?.start); f.add(site.periods[.weekend]?.last?.start)
+        case .scopedPeriod(let scope, let kind, let i):
+            let charts = site.market.periods[scope]![kind]!
+            let chart = charts[i]
+            f.add(i > 0 ? charts[i - 1].start : nil)
+            f.add(i + 1 < charts.count ? charts[i + 1].start : nil)
+            addMarket(kind, chart.start, to: &f)
+            let (otherKind, otherStart) = PeriodPage.counterpart(chart)
+            f.add(site.periodIndex[otherKind]?[otherStart] != nil)
+            f.add(site.market.period(scope, otherKind, otherStart) != nil)
+            for d in chart.days { f.add(site.dayIndex[d] != nil); f.add(site.market.day(scope, d) != nil) }
+            for e in chart.entries {
+                addLook(e.movieCode, to: &f)
+                f.add(site.history[e.movieCode] != nil)
+            }
+        case .archive, .years, .records, .feeds, .market, .regions, .region, .distributors, .distributor:
             return nil
         }
         return f
+    }
+
+    /// What a day's pages show of the filters: each filter's chart that day (its tab, and the
+    /// shares worked out from the 한국 and 외국 ones).
+    private func addMarket(on date: Day, to f: inout Fingerprint) {
+        for scope in site.market.scopes {
+            if let chart = site.market.day(scope, date) { f.byte(1); f.add(chart) } else { f.byte(0) }
+        }
+    }
+
+    private func addMarket(_ kind: PeriodKind, _ start: Day, to f: inout Fingerprint) {
+        for scope in site.market.scopes {
+            if let chart = site.market.period(scope, kind, start) { f.byte(1); f.add(chart) } else { f.byte(0) }
+        }
     }
 
     /// A day's list, grid, data and CSV: its chart, its neighbours, its films' titles and
@@ -159,6 +205,7 @@ struct PageKeys {
         f.add(i + 1 < site.days.count ? site.days[i + 1].date : nil)
         for e in chart.entries { addLook(e.movieCode, to: &f) }
         f.add(site.notes.days[chart.date])
+        addMarket(on: chart.date, to: &f)
         let monday = PeriodKind.week.start(containing: chart.date)
         f.add(monday.map { site.periodIndex[.week]?[$0] != nil } ?? false)
         f.add(monday.map { site.periodIndex[.weekend]?[$0.adding(days: 4)] != nil } ?? false)
@@ -187,6 +234,12 @@ struct PageKeys {
         addFacts(code, to: &f)
         addLook(code, to: &f)
         f.add(site.notes.movies[code])
+        // Its regions (name, slug, audience) and its distributors' pages.
+        for (region, audience) in site.market.filmRegions[code] ?? [] {
+            let place = site.market.regions[region]
+            f.add(place.region.name); f.add(place.slug); f.add(audience)
+        }
+        f.add(site.market.distributors.ofFilm[code] ?? [])
     }
 
     /// What a year's pages share: the range of years, and the year's days with their charts.
@@ -290,12 +343,20 @@ extension SiteRenderer.Job {
         case .notFound: "404"
         case .feeds: "feeds"
         case .posters: "posters"
+        case .scopedDay(let scope, let i): "\(scope.slug) day \(site.market.days[scope]![i].date.iso)"
+        case .scopedPeriod(let scope, let kind, let i):
+            "\(scope.slug) \(kind.rawValue) \(site.market.periods[scope]![kind]![i].start.iso)"
+        case .market: "market"
+        case .regions: "regions"
+        case .region(let i): "region \(site.market.regions[i].slug)"
+        case .distributors: "distributors"
+        case .distributor(let code): "distributor \(code)"
         }
     }
 
     var pageCount: Int {
         switch self {
-        case .day, .period: 2
+        case .day, .period, .scopedDay, .scopedPeriod: 2
         case .feeds, .posters: 0
         default: 1
         }

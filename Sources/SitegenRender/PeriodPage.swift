@@ -24,11 +24,14 @@ enum PeriodPage {
         chart.kind == .week ? (.weekend, chart.start.adding(days: 4)) : (.week, chart.start.adding(days: -4))
     }
 
+    /// Under a filter, to the filter's chart of that period where it was fetched.
     static func link(
-        _ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false
+        _ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false,
+        scope: ChartScope = .all
     ) -> TemplateValue? {
         guard site.periodIndex[kind]?[start] != nil else { return nil }
-        let target: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
+        let shown = scope != .all && site.market.period(scope, kind, start) != nil ? scope : .all
+        let target = Self.route(shown, kind, start, grid: grid)
         return [
             "href": .text(target.href(from: route)), "label": .text(weekName(kind, start)),
             "kind": .text(kindName(kind))
@@ -40,26 +43,36 @@ enum PeriodPage {
         return link(site, kind, chart.start, from: route)
     }
 
-    static func context(_ site: SiteModel, chart: PeriodChart, grid: Bool) -> TemplateValue {
+    static func route(_ scope: ChartScope, _ kind: PeriodKind, _ start: Day, grid: Bool) -> Route {
+        switch (scope, grid) {
+        case (.all, false): .period(kind, start)
+        case (.all, true): .periodGrid(kind, start)
+        case (_, false): .scopedPeriod(scope, kind, start)
+        case (_, true): .scopedPeriodGrid(scope, kind, start)
+        }
+    }
+
+    static func context(_ site: SiteModel, chart: PeriodChart, grid: Bool, scope: ChartScope = .all) -> TemplateValue {
         let kind = chart.kind, start = chart.start
-        let route: Route = grid ? .periodGrid(kind, start) : .period(kind, start)
+        let route = Self.route(scope, kind, start, grid: grid)
         let heading = heading(kind, start)
         let name = kindName(kind)
+        let scopeName = scope == .all ? "" : scope.name + " "
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
             "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
         }
         let description =
             chart.entries.isEmpty
-            ? "\(heading) \(name) 박스오피스: 집계된 자료가 없습니다."
-            : "\(heading) \(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
-        let charts = site.periods[kind] ?? []
-        let index = site.periodIndex[kind]?[start] ?? 0
+            ? "\(heading) \(scopeName)\(name) 박스오피스: 집계된 자료가 없습니다."
+            : "\(heading) \(scopeName)\(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
+        let charts = scope == .all ? site.periods[kind] ?? [] : site.market.periods[scope]?[kind] ?? []
+        let index = scope == .all ? site.periodIndex[kind]?[start] ?? 0 : site.market.periodIndex[scope]?[kind]?[start] ?? 0
         func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
             guard charts.indices.contains(i) else { return nil }
             let s = charts[i].start
             return [
-                "href": .text((grid ? Route.periodGrid(kind, s) : Route.period(kind, s)).href(from: route)),
+                "href": .text(Self.route(scope, kind, s, grid: grid).href(from: route)),
                 "label": .text(weekName(kind, s))
             ]
         }
@@ -67,35 +80,44 @@ enum PeriodPage {
         let days: [TemplateValue] = chart.days.map { d in
             let holiday = KoreanHolidays.name(of: d)
             return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
-                    "href": site.dayIndex[d].map { _ in .text(Route.day(d).href(from: route)) },
+                    "href": site.dayIndex[d].map { _ in
+                        .text((site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)).href(from: route))
+                    },
                     "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
         let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind) })
+        let dataRoute: Route = scope == .all ? .periodData(kind, start) : .scopedPeriodData(scope, kind, start)
+        let csvRoute: Route = scope == .all ? .periodCSV(kind, start) : .scopedPeriodCSV(scope, kind, start)
         let chartView = ChartView.context(
-            heading: heading, caption: "\(heading) \(name) 박스오피스", figureLabel: name,
+            heading: heading, caption: "\(heading) \(scopeName)\(name) 박스오피스", figureLabel: name,
             changeVersus: kind == .week ? "지난주" : "지난 주말", entries: entries, audienceSum: audienceSum,
             salesSum: salesSum,
             emptyText: "이 기간은 집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: true)
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
             "kindName": .text(name),
+            "scopeName": scope == .all ? nil : .text(scope.name),
+            "tabs": MarketPage.tabs(site, view: grid ? .grid : .list, from: route) {
+                MarketPage.periodChart(site, $0, kind, start)
+            },
+            "share": MarketPage.shareLine(site.market.share(kind, start), site: site, from: route),
             "heading": .text(heading),
             "range": .text("\(KoreanFormat.shortDate(start)) ~ \(KoreanFormat.shortDate(chart.end))"),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
-            "counterpart": link(site, otherKind, otherStart, from: route, grid: grid),
+            "counterpart": link(site, otherKind, otherStart, from: route, grid: grid, scope: scope),
             "days": .list(days),
-            "listHref": .text(Route.period(kind, start).href(from: route)),
-            "gridHref": .text(Route.periodGrid(kind, start).href(from: route)),
+            "listHref": .text(Self.route(scope, kind, start, grid: false).href(from: route)),
+            "gridHref": .text(Self.route(scope, kind, start, grid: true).href(from: route)),
             "isList": .bool(!grid),
             "isGrid": .bool(grid),
-            "dataHref": .text(Route.periodData(kind, start).href(from: route)),
-            "csvHref": .text(Route.periodCSV(kind, start).href(from: route)),
+            "dataHref": .text(dataRoute.href(from: route)),
+            "csvHref": .text(csvRoute.href(from: route)),
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
@@ -103,9 +125,9 @@ enum PeriodPage {
             "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
         ]
         return site.base(
-            route, title: "\(heading) \(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
+            route, title: "\(heading) \(scopeName)\(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
             kind: grid ? "period-grid" : "period-list",
-            dataHref: Route.periodData(kind, start).href(from: route), content: ["period": period, "chart": chartView])
+            dataHref: dataRoute.href(from: route), content: ["period": period, "chart": chartView])
     }
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when

@@ -11,6 +11,14 @@ enum Route: Hashable {
     /// Weeks by their Monday, weekends by their Friday: `week/2024-02-05/`, `weekend/2024-02-09/`.
     case period(PeriodKind, Day), periodGrid(PeriodKind, Day), periodData(PeriodKind, Day), periodCSV(PeriodKind, Day)
     case years, year(Int), records
+    /// A filter's chart of a day or period (`date/2024-02-10/korean/`), its poster view and data
+    /// (`data/korean/2024-02-10.json`, `data/korean/week/2024-02-05.json`).
+    case scopedDay(ChartScope, Day), scopedDayGrid(ChartScope, Day), scopedDayData(ChartScope, Day),
+        scopedDayCSV(ChartScope, Day)
+    case scopedPeriod(ChartScope, PeriodKind, Day), scopedPeriodGrid(ChartScope, PeriodKind, Day),
+        scopedPeriodData(ChartScope, PeriodKind, Day), scopedPeriodCSV(ChartScope, PeriodKind, Day)
+    /// The market view: shares over time; each 시·도 by its slug; each 배급사 by its company code.
+    case market, regions, region(String), distributors, distributor(String)
 
     var path: String {
         switch self {
@@ -41,6 +49,20 @@ enum Route: Hashable {
         case .years: "year/index.html"
         case .year(let year): "year/\(year)/index.html"
         case .records: "records/index.html"
+        case .scopedDay(let scope, let d): "date/\(d.iso)/\(scope.slug)/index.html"
+        case .scopedDayGrid(let scope, let d): "date/\(d.iso)/\(scope.slug)/grid/index.html"
+        case .scopedDayData(let scope, let d): "data/\(scope.slug)/\(d.iso).json"
+        case .scopedDayCSV(let scope, let d): "data/\(scope.slug)/\(d.iso).csv"
+        case .scopedPeriod(let scope, let kind, let start): "\(kind.rawValue)/\(start.iso)/\(scope.slug)/index.html"
+        case .scopedPeriodGrid(let scope, let kind, let start):
+            "\(kind.rawValue)/\(start.iso)/\(scope.slug)/grid/index.html"
+        case .scopedPeriodData(let scope, let kind, let start): "data/\(scope.slug)/\(kind.rawValue)/\(start.iso).json"
+        case .scopedPeriodCSV(let scope, let kind, let start): "data/\(scope.slug)/\(kind.rawValue)/\(start.iso).csv"
+        case .market: "market/index.html"
+        case .regions: "region/index.html"
+        case .region(let slug): "region/\(slug)/index.html"
+        case .distributors: "distributor/index.html"
+        case .distributor(let code): "distributor/\(code)/index.html"
         }
     }
 
@@ -56,10 +78,14 @@ enum Route: Hashable {
     var root: String {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots: ""
-        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years, .records: "../"
-        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year:
+        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years, .records,
+            .market, .regions, .distributors:
+            "../"
+        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year,
+            .scopedDayData, .scopedDayCSV, .region, .distributor:
             "../../"
-        case .dayGrid, .periodGrid: "../../../"
+        case .dayGrid, .periodGrid, .scopedDay, .scopedPeriod, .scopedPeriodData, .scopedPeriodCSV: "../../../"
+        case .scopedDayGrid, .scopedPeriodGrid: "../../../../"
         }
     }
 

@@ -28,6 +28,8 @@ final class SiteIndex: Sendable {
     let busiestDayTotal: Int64
     /// Films by the year they opened (`openDate(of:)`), in code order, for the year pages.
     let openedIn: [Int: [String]]
+    /// The filtered charts, shares, regions and distributors.
+    let market: MarketIndex
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
@@ -82,6 +84,7 @@ final class SiteIndex: Sendable {
         }
         openedIn = opened
         busiestDayTotal = days.map(\.audienceSum).max() ?? 0
+        market = MarketIndex(dataset, nationalCodes: Set(movieCodes), periodCodes: Set(periodTitles.keys))
         self.people = people.value
     }
 

@@ -54,7 +54,8 @@ struct SiteModel: Sendable {
     /// Its movie info's (the fetch stage gives an empty one the title the film first charted
     /// under), else, for a film without details, the last title a daily or a weekly chart gave it.
     func title(of code: String) -> String {
-        dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title ?? index.periodTitles[code]?.title ?? code
+        dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title ?? index.periodTitles[code]?.title
+            ?? index.market.scopedOnly[code]?.title ?? code
     }
 
     /// A note is written once but shown at several depths (home and grid/), so its relative links

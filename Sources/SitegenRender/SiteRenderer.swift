@@ -74,10 +74,31 @@ public enum SiteRenderer {
         (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
             + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
             + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } }
+            + marketJobs(site)
             + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
             + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [
                 .notFound, .feeds, .posters
             ]
+    }
+
+    /// The filters' days and periods, the market page, the regions and the distributors.
+    static func marketJobs(_ site: SiteModel) -> [Job] {
+        let market = site.market
+        var jobs: [Job] = []
+        for scope in market.scopes {
+            jobs += (market.days[scope] ?? []).indices.map { .scopedDay(scope, $0) }
+        }
+        for scope in market.scopes {
+            for kind in PeriodKind.allCases {
+                jobs += (market.periods[scope]?[kind] ?? []).indices.map { .scopedPeriod(scope, kind, $0) }
+            }
+        }
+        if !market.scopes.isEmpty { jobs.append(.market) }
+        if !market.regions.isEmpty { jobs += [.regions] + market.regions.indices.map { .region($0) } }
+        if !market.distributors.all.isEmpty {
+            jobs += [.distributors] + market.distributors.all.keys.sorted().map { .distributor($0) }
+        }
+        return jobs
     }
 
     /// One unit of parallel work: a page and the files that go with it.
@@ -85,6 +106,8 @@ public enum SiteRenderer {
         case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
             archiveYear(Int)
         case years, year(Int), records, notFound, feeds, posters
+        case scopedDay(ChartScope, Int), scopedPeriod(ChartScope, PeriodKind, Int), market, regions, region(Int),
+            distributors, distributor(String)
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
@@ -151,6 +174,48 @@ public enum SiteRenderer {
                         OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart))
                     ], 2
                 )
+            case .scopedDay(let scope, let i):
+                let chart = site.market.days[scope]![i]
+                let (list, grid) = (DayPage.route(scope, chart.date, .list), DayPage.route(scope, chart.date, .grid))
+                return (
+                    [
+                        try page(list, "day", DayPage.context(site, chart: chart, route: list, view: .list, scope: scope)),
+                        try page(grid, "grid", DayPage.context(site, chart: chart, route: grid, view: .grid, scope: scope)),
+                        OutputFile(
+                            path: Route.scopedDayData(scope, chart.date).path,
+                            contents: DataFiles.day(site, chart, scope: scope)),
+                        OutputFile(path: Route.scopedDayCSV(scope, chart.date).path, contents: CSVFiles.day(chart)),
+                    ], 2
+                )
+            case .scopedPeriod(let scope, let kind, let i):
+                let chart = site.market.periods[scope]![kind]![i]
+                let start = chart.start
+                return (
+                    [
+                        try page(
+                            PeriodPage.route(scope, kind, start, grid: false), "week",
+                            PeriodPage.context(site, chart: chart, grid: false, scope: scope)),
+                        try page(
+                            PeriodPage.route(scope, kind, start, grid: true), "week-grid",
+                            PeriodPage.context(site, chart: chart, grid: true, scope: scope)),
+                        OutputFile(
+                            path: Route.scopedPeriodData(scope, kind, start).path,
+                            contents: DataFiles.period(site, chart, scope: scope)),
+                        OutputFile(path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
+                    ], 2
+                )
+            case .market:
+                return ([try page(.market, "market", MarketPage.context(site))], 1)
+            case .regions:
+                return ([try page(.regions, "regions", RegionPage.indexContext(site))], 1)
+            case .region(let i):
+                let place = site.market.regions[i]
+                return ([try page(.region(place.slug), "region", RegionPage.context(site, place))], 1)
+            case .distributors:
+                return ([try page(.distributors, "distributors", DistributorPage.indexContext(site))], 1)
+            case .distributor(let code):
+                let distributor = site.market.distributors.all[code]!
+                return ([try page(.distributor(code), "distributor", DistributorPage.context(site, distributor))], 1)
             case .archive:
                 return ([try page(.archive, "archive", ArchivePage.context(site))], 1)
             case .archiveYear(let year):
@@ -187,6 +252,13 @@ public enum SiteRenderer {
                             text: PlaceholderPoster.svg(
                                 code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year))
                     )
+                }
+                // Films only on a filter's chart (most 다양성 films) have no page either.
+                for (code, entry) in site.market.scopedOnly.sorted(by: { $0.key < $1.key }) {
+                    files.append(
+                        OutputFile(
+                            path: Route.poster(code).path,
+                            text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: entry.openDate?.year)))
                 }
                 if site.settings.baseURL != nil {
                     files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))

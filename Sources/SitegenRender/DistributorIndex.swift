@@ -1,0 +1,89 @@
+import Foundation
+import SitegenModel
+
+/// Every 배급사 of a film on the national daily charts, from the films' own movie info (no extra
+/// call), with the audience its films drew on the daily top 10 of each year. A film with two
+/// distributors counts for both, as KOBIS lists both.
+struct DistributorIndex: Sendable {
+    struct Distributor: Sendable {
+        let code: String
+        /// As its latest-opening film's movie info names it.
+        let name: String
+        let englishName: String
+        /// Its films, latest opening first.
+        let films: [String]
+        /// Audience on the daily top 10, by year.
+        let audienceByYear: [Int: Int64]
+        let salesByYear: [Int: Int64]
+    }
+
+    /// By code.
+    let all: [String: Distributor]
+    /// Each film's distributors with a page, in its movie info's order.
+    let ofFilm: [String: [String]]
+    /// The daily top 10's audience and sales of each year: what a distributor's share is of.
+    let yearAudience: [Int: Int64]
+    let yearSales: [Int: Int64]
+
+    init(_ dataset: Dataset) {
+        var filmAudience: [String: [Int: Int64]] = [:], filmSales: [String: [Int: Int64]] = [:]
+        var yearAudience: [Int: Int64] = [:], yearSales: [Int: Int64] = [:]
+        for day in dataset.days {
+            let year = day.date.year
+            for e in day.entries {
+                filmAudience[e.movieCode, default: [:]][year, default: 0] += e.audience
+                filmSales[e.movieCode, default: [:]][year, default: 0] += e.sales
+                yearAudience[year, default: 0] += e.audience
+                yearSales[year, default: 0] += e.sales
+            }
+        }
+        var films: [String: [String]] = [:], names: [String: (open: Day?, code: String, company: Company)] = [:]
+        var ofFilm: [String: [String]] = [:]
+        for code in dataset.chartedMovieCodes.sorted() {
+            guard let movie = dataset.movies[code] else { continue }
+            var seen = Set<String>()
+            for company in movie.companies where company.part == "배급사" && MarketIndex.isPathSafe(company.code) {
+                guard seen.insert(company.code).inserted else { continue }
+                films[company.code, default: []].append(code)
+                ofFilm[code, default: []].append(company.code)
+                let candidate = (open: movie.openDate, code: code, company: company)
+                if let known = names[company.code],
+                    (known.open?.ordinal ?? .min, known.code) > (candidate.open?.ordinal ?? .min, candidate.code)
+                {
+                    continue
+                }
+                names[company.code] = candidate
+            }
+        }
+        var all: [String: Distributor] = [:]
+        for (code, list) in films {
+            let ordered = list.sorted {
+                let a = dataset.movies[$0]?.openDate?.ordinal ?? .min, b = dataset.movies[$1]?.openDate?.ordinal ?? .min
+                return a != b ? a > b : $0 < $1
+            }
+            var audience: [Int: Int64] = [:], sales: [Int: Int64] = [:]
+            for film in list {
+                for (year, n) in filmAudience[film] ?? [:] { audience[year, default: 0] += n }
+                for (year, n) in filmSales[film] ?? [:] { sales[year, default: 0] += n }
+            }
+            let company = names[code]!.company
+            all[code] = Distributor(
+                code: code, name: company.name, englishName: company.englishName, films: ordered,
+                audienceByYear: audience, salesByYear: sales)
+        }
+        self.all = all
+        self.ofFilm = ofFilm
+        self.yearAudience = yearAudience
+        self.yearSales = yearSales
+    }
+
+    /// A year's distributors, most audience first (ties by code).
+    func ranking(_ year: Int) -> [Distributor] {
+        all.values.filter { ($0.audienceByYear[year] ?? 0) > 0 }.sorted {
+            let a = $0.audienceByYear[year]!, b = $1.audienceByYear[year]!
+            return a != b ? a > b : $0.code < $1.code
+        }
+    }
+
+    var years: [Int] { yearAudience.keys.sorted(by: >) }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SitegenModel
+import SitegenMustache
+
+/// `distributor/`: the 배급사 ranking of every year; `distributor/<companyCd>/`: one distributor's
+/// films and its share of each year's daily top 10.
+enum DistributorPage {
+    static let basis = "일별 상위 10편 관객 기준"
+
+    static func indexContext(_ site: SiteModel) -> TemplateValue {
+        let route = Route.distributors
+        let index = site.market.distributors
+        let years: [TemplateValue] = index.years.map { year in
+            let total = index.yearAudience[year] ?? 0
+            let rows: [TemplateValue] = index.ranking(year).enumerated().map { i, d in
+                let n = d.audienceByYear[year] ?? 0
+                return [
+                    "rank": .int(i + 1), "name": .text(d.name),
+                    "href": .text(Route.distributor(d.code).href(from: route)),
+                    "films": .int(d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
+                    "audience": .text(KoreanFormat.grouped(n)),
+                    "share": MarketShare.percent(n, of: total).map { .text(KoreanFormat.percent($0)) },
+                ]
+            }
+            return ["year": .int(year), "rows": .list(rows), "open": .bool(year == index.years.first)]
+        }
+        return site.base(
+            route, title: "배급사 순위", description: "연도별 배급사 관객 점유율 (\(basis))",
+            kind: "distributors", content: ["distributors": ["years": .list(years), "basis": .text(basis)]])
+    }
+
+    static func context(_ site: SiteModel, _ d: DistributorIndex.Distributor) -> TemplateValue {
+        let route = Route.distributor(d.code)
+        let index = site.market.distributors
+        let films: [TemplateValue] = d.films.map { code in
+            let facts = site.films[code]
+            return [
+                "title": .text(site.title(of: code)), "href": .text(Route.movie(code).href(from: route)),
+                "openDate": facts?.openDate.map { .text(KoreanFormat.shortDate($0)) } ?? nil,
+                "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
+                "asOf": facts.map { .text(KoreanFormat.shortDate($0.asOf)) } ?? nil,
+                "bestRank": facts.map { .int($0.bestRank) } ?? nil,
+            ]
+        }
+        let years: [TemplateValue] = d.audienceByYear.keys.sorted(by: >).map { year in
+            let n = d.audienceByYear[year]!
+            return [
+                "year": .int(year), "audience": .text(KoreanFormat.grouped(n)),
+                "sales": .text(KoreanFormat.won(d.salesByYear[year] ?? 0, compact: true)),
+                "share": MarketShare.percent(n, of: index.yearAudience[year] ?? 0).map { .text(KoreanFormat.percent($0)) },
+                "rank": index.ranking(year).firstIndex { $0.code == d.code }.map { .int($0 + 1) },
+            ]
+        }
+        let distributor: TemplateValue = [
+            "name": .text(d.name), "englishName": d.englishName.isEmpty ? nil : .text(d.englishName),
+            "code": .text(d.code), "films": .list(films), "filmCount": .int(d.films.count), "years": .list(years),
+            "basis": .text(basis), "indexHref": .text(Route.distributors.href(from: route)),
+        ]
+        return site.base(
+            route, title: "\(d.name) 배급 영화", description: "\(d.name)이 배급한 영화와 연도별 관객 점유율",
+            kind: "distributor", content: ["distributor": distributor])
+    }
+}

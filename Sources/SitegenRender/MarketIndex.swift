@@ -1,0 +1,147 @@
+import Foundation
+import SitegenModel
+
+/// The market view's data indexed for rendering: the 한국, 외국 and 다양성 charts by date and
+/// period, the shares worked out from them, the regions with a page each, and the distributors
+/// of the charted films. Plain data, built once per render beside `SiteIndex`.
+final class MarketIndex: Sendable {
+    /// The filters with a chart on some day, in tab order (한국, 외국, 다양성).
+    let scopes: [ChartScope]
+    let days: [ChartScope: [DayChart]]
+    let dayIndex: [ChartScope: [Day: Int]]
+    let periods: [ChartScope: [PeriodKind: [PeriodChart]]]
+    let periodIndex: [ChartScope: [PeriodKind: [Day: Int]]]
+    /// Films on a filter's chart but on no national one: no page, a drawn poster, a title.
+    let scopedOnly: [String: ChartEntry]
+    /// Regions whose code and slug are fit for a path, each slug once, in the code service's order.
+    let regions: [RegionPlace]
+    /// Each film's audience on each region's daily top 10, summed: (position in `regions`, audience).
+    let filmRegions: [String: [(region: Int, audience: Int64)]]
+    let distributors: DistributorIndex
+
+    struct RegionPlace: Sendable {
+        let region: Region
+        let slug: String
+        /// Its daily and weekly charts, oldest first.
+        let days: [DayChart]
+        let weeks: [PeriodChart]
+    }
+
+    init(_ dataset: Dataset, nationalCodes: Set<String>, periodCodes: Set<String>) {
+        var scopes: [ChartScope] = [], days: [ChartScope: [DayChart]] = [:]
+        var periods: [ChartScope: [PeriodKind: [PeriodChart]]] = [:]
+        var scopedOnly: [String: ChartEntry] = [:]
+        for scope in ChartScope.market {
+            guard let charts = dataset.scoped[scope], !charts.days.isEmpty || !charts.periods.isEmpty else { continue }
+            scopes.append(scope)
+            days[scope] = charts.days
+            var byKind: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
+            for chart in charts.periods { byKind[chart.kind, default: []].append(chart) }
+            periods[scope] = byKind
+            for chart in charts.days {
+                for e in chart.entries where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
+                    scopedOnly[e.movieCode] = e
+                }
+            }
+            for chart in charts.periods {
+                for e in chart.entries where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
+                    if scopedOnly[e.movieCode] == nil { scopedOnly[e.movieCode] = e }
+                }
+            }
+        }
+        self.scopes = scopes
+        self.days = days
+        self.periods = periods
+        dayIndex = days.mapValues { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1.date, $0) }) }
+        periodIndex = periods.mapValues { kinds in
+            kinds.mapValues { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1.start, $0) }) }
+        }
+        self.scopedOnly = scopedOnly
+        var slugs = Set<String>(), places: [RegionPlace] = []
+        for region in dataset.regions where Self.isPathSafe(region.code) {
+            guard let charts = dataset.scoped[.region(region.code)] else { continue }
+            let slug = slugs.contains(region.slug) ? region.code : region.slug
+            guard slugs.insert(slug).inserted else { continue }
+            places.append(
+                RegionPlace(
+                    region: region, slug: slug, days: charts.days, weeks: charts.periods.filter { $0.kind == .week }))
+        }
+        regions = places
+        var filmRegions: [String: [(region: Int, audience: Int64)]] = [:]
+        for (i, place) in places.enumerated() {
+            var sums: [String: Int64] = [:]
+            for day in place.days { for e in day.entries { sums[e.movieCode, default: 0] += e.audience } }
+            for (code, n) in sums where n > 0 { filmRegions[code, default: []].append((i, n)) }
+        }
+        self.filmRegions = filmRegions
+        distributors = DistributorIndex(dataset)
+    }
+
+    /// ASCII letters and digits only: a code from the network that becomes a folder name.
+    static func isPathSafe(_ code: String) -> Bool {
+        !code.isEmpty && code.utf8.count <= 32 && code.unicodeScalars.allSatisfy {
+            $0.isASCII && CharacterSet.alphanumerics.contains($0)
+        }
+    }
+
+    func day(_ scope: ChartScope, _ date: Day) -> DayChart? {
+        dayIndex[scope]?[date].map { days[scope]![$0] }
+    }
+
+    func period(_ scope: ChartScope, _ kind: PeriodKind, _ start: Day) -> PeriodChart? {
+        periodIndex[scope]?[kind]?[start].map { periods[scope]![kind]![$0] }
+    }
+
+    /// 한국영화 vs 외국영화 on a day: nil unless both charts are there.
+    func share(on date: Day) -> MarketShare? {
+        guard let k = day(.korean, date), let f = day(.foreign, date) else { return nil }
+        return MarketShare(korean: k.entries, foreign: f.entries, diversity: day(.diversity, date)?.entries)
+    }
+
+    func share(_ kind: PeriodKind, _ start: Day) -> MarketShare? {
+        guard let k = period(.korean, kind, start), let f = period(.foreign, kind, start) else { return nil }
+        return MarketShare(korean: k.entries, foreign: f.entries, diversity: period(.diversity, kind, start)?.entries)
+    }
+}
+
+/// Korean and foreign films' audience and sales from the top 10 of each, and the 다양성 top 10's.
+/// KOBIS's filtered answers hold ten rows each, so these are shares of the twenty films charted,
+/// not of the whole market: pages say 「각 상위 10편 기준」. Computed from the sums, never from
+/// `salesShare` (whether a filtered row's share is of the market or the filter is unverified).
+struct MarketShare: Sendable, Equatable {
+    var koreanAudience: Int64 = 0, foreignAudience: Int64 = 0
+    var koreanSales: Int64 = 0, foreignSales: Int64 = 0
+    var diversityAudience: Int64 = 0, diversitySales: Int64 = 0
+    /// Whether every summed period had a 다양성 chart.
+    var hasDiversity = true
+
+    init() {}
+
+    init(korean: [ChartEntry], foreign: [ChartEntry], diversity: [ChartEntry]?) {
+        koreanAudience = korean.audienceSum; foreignAudience = foreign.audienceSum
+        koreanSales = korean.salesSum; foreignSales = foreign.salesSum
+        diversityAudience = diversity?.audienceSum ?? 0; diversitySales = diversity?.salesSum ?? 0
+        hasDiversity = diversity != nil
+    }
+
+    static func + (a: MarketShare, b: MarketShare) -> MarketShare {
+        var s = a
+        s.koreanAudience += b.koreanAudience; s.foreignAudience += b.foreignAudience
+        s.koreanSales += b.koreanSales; s.foreignSales += b.foreignSales
+        s.diversityAudience += b.diversityAudience; s.diversitySales += b.diversitySales
+        s.hasDiversity = a.hasDiversity && b.hasDiversity
+        return s
+    }
+
+    var audience: Int64 { koreanAudience + foreignAudience }
+    var sales: Int64 { koreanSales + foreignSales }
+
+    /// Percent, nil when there is nothing to divide.
+    static func percent(_ part: Int64, of whole: Int64) -> Double? {
+        whole > 0 ? Double(part) / Double(whole) * 100 : nil
+    }
+
+    var koreanAudienceShare: Double? { Self.percent(koreanAudience, of: audience) }
+    var koreanSalesShare: Double? { Self.percent(koreanSales, of: sales) }
+    var diversityAudienceShare: Double? { hasDiversity ? Self.percent(diversityAudience, of: audience) : nil }
+}

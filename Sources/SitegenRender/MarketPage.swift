@@ -1,0 +1,132 @@
+import Foundation
+import SitegenModel
+import SitegenMustache
+
+/// The market view: the filter tabs of every chart page, the share line under a chart's total,
+/// and `market/`, the 한국영화 share over time with the yearly and monthly figures.
+enum MarketPage {
+    static let basis = "한국영화·외국영화 각 상위 10편 기준"
+
+    /// 전체 · 한국 · 외국 · 다양성, each leading to the same view of the same day or period; a filter
+    /// without a chart there has no tab. nil when the site has no filtered charts at all.
+    static func tabs(
+        _ site: SiteModel, view: DayPage.View, from route: Route, isHome: Bool = false,
+        target: (ChartScope) -> (list: Route, grid: Route)?
+    ) -> TemplateValue? {
+        guard !site.market.scopes.isEmpty else { return nil }
+        var tabs: [TemplateValue] = []
+        for scope in [ChartScope.all] + site.market.scopes {
+            guard var routes = target(scope) else { continue }
+            if isHome && scope == .all { routes = (.home, .homeGrid) }
+            let to = view == .list ? routes.list : routes.grid
+            tabs.append([
+                "label": .text(scope == .all ? "전체" : String(scope.name.dropLast(2))),
+                "suffix": scope == .all ? nil : .text("영화"),
+                "href": .text(to.href(from: route)),
+                "current": .bool(to == route),
+            ])
+        }
+        return tabs.count > 1 ? ["items": .list(tabs)] : nil
+    }
+
+    static func dayChart(_ site: SiteModel, _ scope: ChartScope, _ date: Day) -> (list: Route, grid: Route)? {
+        if scope != .all && site.market.day(scope, date) == nil { return nil }
+        return (DayPage.route(scope, date, .list), DayPage.route(scope, date, .grid))
+    }
+
+    static func periodChart(
+        _ site: SiteModel, _ scope: ChartScope, _ kind: PeriodKind, _ start: Day
+    ) -> (list: Route, grid: Route)? {
+        if scope != .all && site.market.period(scope, kind, start) == nil { return nil }
+        return (PeriodPage.route(scope, kind, start, grid: false), PeriodPage.route(scope, kind, start, grid: true))
+    }
+
+    /// 「한국영화 점유율 관객 54.3% · 매출 55.0%」 for a chart page.
+    static func shareLine(_ share: MarketShare?, site: SiteModel, from route: Route) -> TemplateValue? {
+        guard let share, let audience = share.koreanAudienceShare, let sales = share.koreanSalesShare else {
+            return nil
+        }
+        return [
+            "koreanAudience": .text(KoreanFormat.percent(audience)),
+            "koreanSales": .text(KoreanFormat.percent(sales)),
+            "diversity": share.diversityAudienceShare.map { .text(KoreanFormat.percent($0)) },
+            "basis": .text(basis),
+            "marketHref": .text(Route.market.href(from: route)),
+        ]
+    }
+
+    /// A month's or year's share, summed from its days that have both filters' charts.
+    static func sum(_ site: SiteModel, days: some Sequence<DayChart>) -> (share: MarketShare, days: Int) {
+        var total = MarketShare(), count = 0
+        for day in days {
+            if let share = site.market.share(on: day.date) { total = total + share; count += 1 }
+        }
+        return (total, count)
+    }
+
+    static func row(_ label: String, _ href: String?, _ sum: (share: MarketShare, days: Int)) -> TemplateValue {
+        let s = sum.share
+        return [
+            "label": .text(label), "href": href.templateValue, "days": .int(sum.days),
+            "korean": .text(KoreanFormat.grouped(s.koreanAudience)),
+            "foreign": .text(KoreanFormat.grouped(s.foreignAudience)),
+            "koreanCompact": .text(KoreanFormat.people(s.koreanAudience, compact: true)),
+            "foreignCompact": .text(KoreanFormat.people(s.foreignAudience, compact: true)),
+            "koreanShare": s.koreanAudienceShare.map { .text(KoreanFormat.percent($0)) },
+            "koreanSalesShare": s.koreanSalesShare.map { .text(KoreanFormat.percent($0)) },
+            "diversityShare": s.diversityAudienceShare.map { .text(KoreanFormat.percent($0)) },
+        ]
+    }
+
+    static func context(_ site: SiteModel) -> TemplateValue {
+        let route = Route.market
+        let shared = site.days.filter { site.market.share(on: $0.date) != nil }
+        var byYear: [Int: [DayChart]] = [:], byMonth: [Int: [DayChart]] = [:]
+        for day in shared {
+            byYear[day.date.year, default: []].append(day)
+            byMonth[day.date.year * 12 + day.date.month - 1, default: []].append(day)
+        }
+        let years = byYear.keys.sorted(by: >).map { year in
+            row("\(year)년", Route.year(year).href(from: route), sum(site, days: byYear[year]!))
+        }
+        let monthKeys = byMonth.keys.sorted()
+        let months = monthKeys.reversed().prefix(12).map { key in
+            row("\(key / 12)년 \(key % 12 + 1)월", nil, sum(site, days: byMonth[key]!))
+        }
+        var weeks: [TemplateValue] = []
+        for chart in (site.periods[.week] ?? []).reversed() where weeks.count < 8 {
+            guard let share = site.market.share(.week, chart.start) else { continue }
+            weeks.append(
+                row(
+                    PeriodPage.weekName(.week, chart.start), Route.period(.week, chart.start).href(from: route),
+                    (share, 7)))
+        }
+        // Months when the range spans three or more, else days: a line needs a few points.
+        let points: [(label: String, share: MarketShare)] =
+            monthKeys.count >= 3
+            ? monthKeys.map { ("\($0 / 12).\($0 % 12 + 1)", sum(site, days: byMonth[$0]!).share) }
+            : shared.map { (KoreanFormat.shortDate($0.date), site.market.share(on: $0.date)!) }
+        let latest = shared.last.map { day -> TemplateValue in
+            [
+                "label": .text(KoreanFormat.longDate(day.date)),
+                "href": .text(Route.day(day.date).href(from: route)),
+                "share": shareLine(site.market.share(on: day.date), site: site, from: route),
+            ]
+        }
+        let market: TemplateValue = [
+            "hasData": .bool(!shared.isEmpty),
+            "basis": .text(basis),
+            "latest": latest ?? nil,
+            "chart": ShareChart.svg(points).map { .text($0) },
+            "years": .list(years),
+            "months": .list(months),
+            "weeks": .list(weeks),
+            "regionsHref": site.market.regions.isEmpty ? nil : .text(Route.regions.href(from: route)),
+            "distributorsHref": site.market.distributors.all.isEmpty
+                ? nil : .text(Route.distributors.href(from: route)),
+        ]
+        return site.base(
+            route, title: "한국영화 점유율", description: "한국영화와 외국영화의 관객·매출 점유율 추이 (\(basis))",
+            kind: "market", content: ["market": market])
+    }
+}

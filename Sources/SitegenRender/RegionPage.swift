@@ -1,0 +1,101 @@
+import Foundation
+import SitegenModel
+import SitegenMustache
+
+/// `region/` and a page per 시·도 (`--regions`): its latest day and week as the national charts
+/// show them, and its history by month and over the last days.
+enum RegionPage {
+    static let recentDays = 14
+
+    static func indexContext(_ site: SiteModel) -> TemplateValue {
+        let route = Route.regions
+        let list: [TemplateValue] = site.market.regions.map { place in
+            let latest = place.days.last
+            return [
+                "name": .text(place.region.name),
+                "href": .text(Route.region(place.slug).href(from: route)),
+                "date": latest.map { .text(KoreanFormat.shortDate($0.date)) },
+                "total": latest.map { .text(KoreanFormat.people($0.audienceSum, compact: true)) },
+                "first": latest?.first.map { .text($0.title) },
+            ]
+        }
+        return site.base(
+            route, title: "지역별 박스오피스", description: "17개 시·도의 일별·주간 박스오피스",
+            kind: "regions", content: ["regions": ["list": .list(list)]])
+    }
+
+    static func context(_ site: SiteModel, _ place: MarketIndex.RegionPlace) -> TemplateValue {
+        let route = Route.region(place.slug)
+        let name = place.region.name
+        func chart(_ heading: String, _ entries: [ChartEntry], period: Bool) -> TemplateValue {
+            let rows: TemplateValue = .list(entries.map {
+                DayPage.scopedEntry(site, $0, date: nil, versus: period ? "지난주" : "전일")
+            })
+            return [
+                "chart": ChartView.context(
+                    heading: heading, caption: "\(name) \(heading)", figureLabel: period ? "주간" : "오늘",
+                    changeVersus: period ? "지난주" : "전일", entries: rows, audienceSum: entries.audienceSum,
+                    salesSum: entries.salesSum, emptyText: "집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: period),
+                "heading": .text(heading),
+            ]
+        }
+        let day = place.days.last.map { chart(KoreanFormat.longDate($0.date), $0.entries, period: false) }
+        let week = place.weeks.last.map { chart(PeriodPage.heading(.week, $0.start), $0.entries, period: true) }
+        var months: [Int: (audience: Int64, sales: Int64, days: Int)] = [:]
+        for d in place.days {
+            let key = d.date.year * 12 + d.date.month - 1
+            months[key, default: (0, 0, 0)].audience += d.audienceSum
+            months[key, default: (0, 0, 0)].sales += d.salesSum
+            months[key, default: (0, 0, 0)].days += 1
+        }
+        let monthRows: [TemplateValue] = months.keys.sorted(by: >).map { key in
+            let m = months[key]!
+            return [
+                "label": .text("\(key / 12)년 \(key % 12 + 1)월"), "days": .int(m.days),
+                "audience": .text(KoreanFormat.grouped(m.audience)),
+                "sales": .text(KoreanFormat.won(m.sales, compact: true)),
+            ]
+        }
+        let recent: [TemplateValue] = place.days.suffix(recentDays).reversed().map { d in
+            [
+                "label": .text(KoreanFormat.shortDate(d.date)),
+                "href": site.dayIndex[d.date].map { _ in .text(Route.day(d.date).href(from: route)) } ?? nil,
+                "audience": .text(KoreanFormat.grouped(d.audienceSum)),
+                "first": d.first.map { .text($0.title) },
+            ]
+        }
+        let others: [TemplateValue] = site.market.regions.map { other in
+            [
+                "name": .text(other.region.name), "href": .text(Route.region(other.slug).href(from: route)),
+                "current": .bool(other.slug == place.slug),
+            ]
+        }
+        let region: TemplateValue = [
+            "name": .text(name),
+            "englishName": place.region.englishName.isEmpty ? nil : .text(place.region.englishName),
+            "day": day ?? nil, "week": week ?? nil,
+            "months": .list(monthRows), "recent": .list(recent), "others": .list(others),
+            "indexHref": .text(Route.regions.href(from: route)),
+        ]
+        return site.base(
+            route, title: "\(name) 박스오피스", description: "\(name)의 일별·주간 박스오피스와 월별 관객",
+            kind: "region", content: ["region": region])
+    }
+
+    /// A film's audience by region: its rows on each region's daily top 10, summed. A floor:
+    /// days it played in a region outside that region's top 10 are not in any answer.
+    static func filmRegions(_ site: SiteModel, code: String) -> TemplateValue? {
+        let sums = (site.market.filmRegions[code] ?? []).map { (site.market.regions[$0.region], $0.audience) }
+        let all = sums.reduce(Int64(0)) { $0 + $1.1 }
+        guard all > 0 else { return nil }
+        let rows: [TemplateValue] = sums.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.slug < $1.0.slug }.map { place, n in
+            let share = Double(n) / Double(all) * 100
+            return [
+                "name": .text(place.region.name), "href": .text(Route.region(place.slug).path),
+                "audience": .text(KoreanFormat.grouped(n)), "share": .text(KoreanFormat.percent(share)),
+                "width": .text(KoreanFormat.oneDecimal(share)),
+            ]
+        }
+        return ["rows": .list(rows), "total": .text(KoreanFormat.grouped(all))]
+    }
+}
