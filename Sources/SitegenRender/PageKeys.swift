@@ -67,7 +67,7 @@ struct PageKeys {
         g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon);
         g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
-        g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site))
+        g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
         global = g
     }
 

@@ -97,6 +97,7 @@ struct SiteModel: Sendable {
                 "yearsHref": days.isEmpty ? nil : .text(Route.years.href(from: route)),
                 "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
+                "marketHref": index.market.scopes.isEmpty ? nil : .text(Route.market.href(from: route)),
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(InstantText.kst(buildTime)),
                 "assets": [

@@ -7,7 +7,8 @@ import SitegenMustache
 /// rendering never touches the disk.
 public struct Templates: Sendable {
     public static let requiredPages = ["day", "grid", "movie", "person", "search", "archive", "404", "week",
-                                       "week-grid", "year", "years", "records"]
+                                       "week-grid", "year", "years", "records", "market", "regions", "region",
+                                       "distributors", "distributor"]
     var library: TemplateLibrary
     /// Of every source's name and text.
     public let fingerprint: UInt64

@@ -39,7 +39,7 @@ enum SiteFixture {
                       templates: URL = repo.appendingPathComponent("Templates"),
                       publicFolder: URL = repo.appendingPathComponent("Public"), baseURL: String? = nil,
                       source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, buildTime: Date = SiteFixture.buildTime,
-                      log: Log = Log()) async throws -> BuildSummary {
+                      regions: Bool = false, market: Bool = true, log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
         var plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
@@ -48,6 +48,8 @@ enum SiteFixture {
             cache: output.deletingLastPathComponent().appendingPathComponent("cache"),
             settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))), source: source, jobs: 4, buildTime: buildTime)
         plan.hotlinkPosters = hotlinkPosters
+        plan.regions = regions
+        plan.market = market
         return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
     }
 
