@@ -32,13 +32,13 @@ DESKTOP = (1280, 900)
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
-def build(folder, days, base_url=None, until="2024-02-10"):
+def build(folder, days, base_url=None, until="2024-02-10", more=()):
     notes = folder / "Notes"
     (notes / "date").mkdir(parents=True, exist_ok=True)
     (notes / "site.md").write_text("이 사이트는 **브라우저 점검**용 데모 빌드입니다. [날짜별 보기](archive/index.html)\n", encoding="utf-8")
     (notes / "date" / "2024-02-10.md").write_text("설 연휴 첫날. *따옴표* \"테스트\" -- 끝.\n", encoding="utf-8")
     out = folder / f"site-{days}"
-    extra = ["--base-url", base_url] if base_url else []
+    extra = (["--base-url", base_url] if base_url else []) + list(more)
     sitegen("build", "--days", str(days), "--until", until, "--output", str(out), "--notes", str(notes), "--quiet", *extra)
     return out
 
@@ -259,7 +259,13 @@ def check_search(driver, base, site, axe):
 def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        site = build(folder, 45)
+        # With the regions, so the region pages and a film's regional split are looked at too.
+        site = build(folder, 45, more=["--regions"])
+        korean = json.loads((site / "data" / "korean" / "2024-02-03.json").read_text(encoding="utf-8"))
+        diversity = json.loads((site / "data" / "diversity" / "2024-02-03.json").read_text(encoding="utf-8"))
+        foreign_week = json.loads((site / "data" / "foreign" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
+        distributor = sorted(p.name for p in (site / "distributor").iterdir() if p.is_dir())[0]
+        region = sorted(p.name for p in (site / "region").iterdir() if p.is_dir())[0]
         latest = json.loads((site / "data" / "2024-02-10.json").read_text(encoding="utf-8"))
         day = json.loads((site / "data" / "2024-02-03.json").read_text(encoding="utf-8"))
         movie = latest["entries"][0]["movieCode"]
@@ -297,6 +303,15 @@ def main():
             "backfill-archive": ("site-backfill/archive/index.html", None, "archive"),
             "backfill-years": ("site-backfill/year/index.html", None, "years"),
             "404": ("site-45/404.html", None, "404"),
+            "korean": ("site-45/date/2024-02-03/korean/index.html", korean["entries"], "list"),
+            "diversity-grid": ("site-45/date/2024-02-03/diversity/grid/index.html", diversity["entries"], "grid"),
+            "week-foreign": ("site-45/week/2024-01-29/foreign/index.html", foreign_week["entries"], "list"),
+            "market": ("site-400/market/index.html", None, "market"),
+            "market-short": ("site-45/market/index.html", None, "market"),
+            "distributors": ("site-400/distributor/index.html", None, "distributors"),
+            "distributor": (f"site-45/distributor/{distributor}/index.html", None, "distributor"),
+            "regions": ("site-45/region/index.html", None, "regions"),
+            "region": (f"site-45/region/{region}/index.html", None, "region"),
         }
         SHOTS.mkdir(parents=True, exist_ok=True)
         axe = axe_source()
