@@ -30,9 +30,17 @@ enum DemoCatalog {
         var movieNm: String { title.ko + (film.trailingSpaceInTitle ? " " : "") }
     }
 
+    static let koreanShare = 0.65
+
+    /// The first draw of `credits`, made alone: the chart filters ask it of every film every day.
+    static func isKorean(week: Int, slot: Int) -> Bool {
+        var r = SeededRandom(week, slot, 202)
+        return r.chance(koreanShare)
+    }
+
     static func credits(_ film: DemoFilm) -> Credits {
         var r = SeededRandom(film.week, film.slot, 202)
-        let korean = r.chance(0.65)
+        let korean = r.chance(koreanShare)
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
         func person() -> (String, String) {
             if korean {

@@ -8,6 +8,8 @@ import SitegenModel
 protocol DemoMarketView: Sendable {
     func runs(inWeek week: Int) -> [DemoRun]
     func ranking(_ ordinal: Int) -> [DemoRanked]
+    /// The regions' share of each run, worked out when a region's chart first asks.
+    var regional: DemoRegional { get }
 }
 
 /// Memo of the simulation for one source: each week's films with their runs, each day's ranking.
@@ -16,6 +18,7 @@ final class DemoCache: DemoMarketView, @unchecked Sendable {
     private let lock = NSLock()
     private var weeks: [Int: [DemoRun]] = [:]
     private var rankings: [Int: [DemoRanked]] = [:]
+    let regional = DemoRegional()
 
     func runs(inWeek week: Int) -> [DemoRun] {
         if let known = lock.withLock({ weeks[week] }) { return known }
@@ -40,6 +43,7 @@ final class DemoMarket: DemoMarketView, Sendable {
     let weeks: ClosedRange<Int>
     private let runsByWeek: [[DemoRun]]
     private let rankings: [[DemoRanked]]
+    let regional = DemoRegional()
 
     private init(days: ClosedRange<Int>, weeks: ClosedRange<Int>, runsByWeek: [[DemoRun]], rankings: [[DemoRanked]]) {
         self.days = days; self.weeks = weeks; self.runsByWeek = runsByWeek; self.rankings = rankings

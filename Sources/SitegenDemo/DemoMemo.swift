@@ -21,7 +21,7 @@ final class DemoMemo: @unchecked Sendable {
     /// Requests and films the last build simulated, for tests: the memo must spare the rest.
     var simulated: Int { lock.withLock { simulatedCount } }
 
-    static let header = "sitegen-demo-memo 1"
+    static let header = "sitegen-demo-memo 2"
 
     init(file: URL, identity: String) { self.file = file; self.identity = identity }
 
@@ -30,6 +30,17 @@ final class DemoMemo: @unchecked Sendable {
         var periods: [DemoSource.PeriodKey: PeriodChart] = [:]
         /// nil: the simulator has no film with that code.
         var movies: [String: Movie?] = [:]
+        /// The filters' charts (한국, 외국, 다양성, regions), by the request that asked.
+        var scoped: [ChartRequest: Chart] = [:]
+
+        func chart(_ request: ChartRequest) -> Chart? {
+            switch request {
+            case .day(let day, .all): days[day.ordinal].map { .day($0) }
+            case .period(let kind, let start, .all):
+                periods[DemoSource.PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
+            default: scoped[request]
+            }
+        }
     }
 
     /// The last build's values (none when the file is not this binary's, whole and sound).
@@ -44,7 +55,7 @@ final class DemoMemo: @unchecked Sendable {
     /// a few days costs less than writing 7 MB every morning, so on a ten-year site the file is
     /// rewritten about every seventy days (and whenever it was missing or another binary's).
     /// Either way the build's values are let go: a `serve` session keeps none of them.
-    func save(charts: [Chart], movies: [String: Movie?], simulated missing: Int) {
+    func save(charts: [(ChartRequest, Chart)], movies: [String: Movie?], simulated missing: Int) {
         lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
         // Written as the response cache writes (temp file, then renamed over it), so a build
@@ -54,10 +65,12 @@ final class DemoMemo: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard FileManager.default.isWritableFile(atPath: folder.path) else { return }
         var contents = Contents()
-        for chart in charts {
-            switch chart {
-            case .day(let c): contents.days[c.date.ordinal] = c
-            case .period(let c): contents.periods[DemoSource.PeriodKey(kind: c.kind, start: c.start.ordinal)] = c
+        for (request, chart) in charts {
+            switch (request.scope, chart) {
+            case (.all, .day(let c)): contents.days[c.date.ordinal] = c
+            case (.all, .period(let c)):
+                contents.periods[DemoSource.PeriodKey(kind: c.kind, start: c.start.ordinal)] = c
+            default: contents.scoped[request] = chart
             }
         }
         contents.movies = movies
@@ -89,6 +102,20 @@ final class DemoMemo: @unchecked Sendable {
         for code in codes {
             body.string(code)
             if let movie = contents.movies[code]! { body.flag(true); body.movie(movie) } else { body.flag(false) }
+        }
+        let scoped = contents.scoped.sorted { a, b in
+            a.key.scope != b.key.scope ? a.key.scope < b.key.scope : a.key.memoKey < b.key.memoKey
+        }
+        body.int(scoped.count)
+        for (request, chart) in scoped {
+            body.string(request.scope.slug)
+            switch chart {
+            case .day(let c):
+                body.string("day"); body.int(c.date.ordinal); body.date(c.fetchedAt); body.int(c.rejectedRows)
+                body.entries(c.entries)
+            case .period(let c):
+                body.string(c.kind.rawValue); body.int(c.start.ordinal); body.date(c.fetchedAt); body.entries(c.entries)
+            }
         }
         // The film table the rows refer to goes first.
         var out = MemoWriter(capacity: body.count + 64 * body.films.count + 256)
@@ -165,7 +192,32 @@ final class DemoMemo: @unchecked Sendable {
                     contents.movies[code] = .some(nil)
                 }
             }
+            guard let scoped = r.count() else { return nil }
+            for _ in 0..<scoped {
+                guard let scope = r.string().flatMap(ChartScope.init(slug:)), let kind = r.string(),
+                    let start = r.ordinal(), let fetchedAt = r.date()
+                else { return nil }
+                if kind == "day" {
+                    guard let rejected = r.int(), let entries = r.entries() else { return nil }
+                    contents.scoped[.day(Day(ordinal: start), scope: scope)] = .day(
+                        DayChart(date: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected))
+                } else {
+                    guard let kind = PeriodKind(rawValue: kind), let entries = r.entries() else { return nil }
+                    contents.scoped[.period(kind, Day(ordinal: start), scope: scope)] = .period(
+                        PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt))
+                }
+            }
             return r.atEnd ? contents : nil
+        }
+    }
+}
+
+extension ChartRequest {
+    /// Orders a scope's charts in the file: by day, a day before the periods starting on it.
+    var memoKey: (Int, String) {
+        switch self {
+        case .day(let day, _): (day.ordinal, "")
+        case .period(let kind, let start, _): (start.ordinal, kind.rawValue)
         }
     }
 }

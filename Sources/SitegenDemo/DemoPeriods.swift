@@ -3,16 +3,18 @@ import SitegenBasics
 import SitegenModel
 
 extension DemoSource {
-    public static func periodChartJSON(_ kind: PeriodKind, start: Day) -> String {
-        periodChartJSON(kind, start: start, market: DemoCache())
+    public static func periodChartJSON(_ kind: PeriodKind, start: Day, scope: ChartScope = .all) -> String {
+        periodChartJSON(kind, start: start, scope: scope, market: DemoCache())
     }
 
     /// `searchWeeklyBoxOfficeList`'s shape: the daily row fields, changes against the previous
     /// period of the same kind, `showRange` and `yearWeekTime`.
-    static func periodChartJSON(_ kind: PeriodKind, start: Day, market: some DemoMarketView) -> String {
+    static func periodChartJSON(
+        _ kind: PeriodKind, start: Day, scope: ChartScope = .all, market: some DemoMarketView
+    ) -> String {
         let end = start.adding(days: kind.length - 1)
         // KOBIS's weekly figures keep a trailing ".0" ("-69.0"), unlike the daily ones.
-        let rows = DemoRows.period(kind, start: start, market: market).map {
+        let rows = DemoRows.period(kind, start: start, scope: scope, market: market).map {
             chartRow($0) { weeklyPercent(change($0, $1)) }
         }
         let monday = kind == .week ? start : start.adding(days: -4)

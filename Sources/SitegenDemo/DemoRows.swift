@@ -32,13 +32,15 @@ enum DemoRows {
         a.film.week == b.film.week && a.film.slot == b.film.slot
     }
 
-    /// The day's top 10 against the day before.
-    static func daily(_ t: Int, market: some DemoMarketView) -> [DemoRow] {
-        let today = market.ranking(t)
-        let yesterday = market.ranking(t - 1)
+    /// The day's top 10 against the day before: of every film, or of those `keep` keeps (the
+    /// 한국, 외국 and 다양성 charts), ranked among themselves with the very figures of the whole
+    /// market's chart, the sales share of the whole market included.
+    static func daily(_ t: Int, market: some DemoMarketView, keep: DemoFilter = .all) -> [DemoRow] {
+        let today = keep.apply(market.ranking(t))
+        let yesterday = keep.apply(market.ranking(t - 1))
         // Films outside the top 10 still take their share of the day's revenue (and a long tail
         // of small films the simulation does not model), so the top 10 never sums to 100%.
-        let marketSales = today.reduce(0.0) { $0 + Double($1.run.sales[t - $1.run.first]) } * 1.035
+        let marketSales = market.ranking(t).reduce(0.0) { $0 + Double($1.run.sales[t - $1.run.first]) } * 1.035
         return today.prefix(10).enumerated().map { i, entry in
             let run = entry.run
             // A scan of yesterday's few dozen films beats hashing codes into a dictionary per day.
@@ -87,18 +89,22 @@ enum DemoRows {
     }
 
     /// The period's top 10 against the previous period of the same kind.
-    static func period(_ kind: PeriodKind, start: Day, market: some DemoMarketView) -> [DemoRow] {
+    static func period(
+        _ kind: PeriodKind, start: Day, market: some DemoMarketView, keep: DemoFilter = .all
+    ) -> [DemoRow] {
         period(kind, start: start, current: period(kind, startingAt: start.ordinal, market: market),
-               previous: period(kind, startingAt: start.ordinal - 7, market: market))
+               previous: period(kind, startingAt: start.ordinal - 7, market: market), keep: keep)
     }
 
     /// `current` and `previous` are the market over the period and over the one a week before,
     /// for a caller that sums each period once though it serves as both.
     static func period(
-        _ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]
+        _ kind: PeriodKind, start: Day, current all: [DemoPeriodFigures], previous: [DemoPeriodFigures],
+        keep: DemoFilter = .all
     ) -> [DemoRow] {
-        let marketSales = Double(current.reduce(Int64(0)) { $0 + $1.sales }) * 1.035
+        let marketSales = Double(all.reduce(Int64(0)) { $0 + $1.sales }) * 1.035
         let end = start.ordinal + kind.length - 1
+        let current = keep.apply(all), previous = keep.apply(previous)
         return current.prefix(10).enumerated().map { i, f in
             let before = previous.firstIndex { sameFilm($0.run, f.run) }
             let (audienceTotal, salesTotal) = f.run.totals(through: end)

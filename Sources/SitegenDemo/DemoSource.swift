@@ -22,7 +22,9 @@ public struct DemoSource: BoxOfficeSource {
     /// The simulator is part of the binary, which the build manifest names.
     public var snapshotIdentity: String? { "demo" }
 
-    public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) { ([], []) }
+    public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
+        (DemoRegions.regions, [])
+    }
 
     public func posterImage(url: String) async throws -> Data {
         // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
@@ -43,12 +45,14 @@ public struct DemoAPI: APIClient {
 
     public func response(_ request: SourceRequest) throws -> SourceResponse {
         switch request {
-        case .dailyChart(let day, _):
-            return SourceResponse(body: Data(DemoSource.dailyChartJSON(day, market: cache).utf8),
-                                  fetchedAt: DemoSource.collected(day, days: 1))
-        case .periodChart(let kind, let start, _):
-            return SourceResponse(body: Data(DemoSource.periodChartJSON(kind, start: start, market: cache).utf8),
-                                  fetchedAt: DemoSource.collected(start, days: kind.length))
+        case .dailyChart(let day, let scope):
+            return SourceResponse(
+                body: Data(DemoSource.dailyChartJSON(day, scope: scope, market: cache).utf8),
+                fetchedAt: DemoSource.collected(day, days: 1))
+        case .periodChart(let kind, let start, let scope):
+            return SourceResponse(
+                body: Data(DemoSource.periodChartJSON(kind, start: start, scope: scope, market: cache).utf8),
+                fetchedAt: DemoSource.collected(start, days: kind.length))
         case .movieInfo(let code):
             return SourceResponse(body: Data(DemoSource.movieInfoJSON(code).utf8), fetchedAt: nil)
         case .posterSearch:
@@ -60,7 +64,7 @@ public struct DemoAPI: APIClient {
         case .posterImage:
             throw ResponseMismatchError(reason: "the demo source has no poster images")
         case .regionCodes:
-            throw ResponseMismatchError(reason: "not yet")
+            return SourceResponse(body: Data(DemoSource.regionCodesJSON().utf8), fetchedAt: nil)
         }
     }
 }
@@ -82,10 +86,12 @@ extension DemoSource {
         }
     }
 
-    public static func dailyChartJSON(_ day: Day) -> String { dailyChartJSON(day, market: DemoCache()) }
+    public static func dailyChartJSON(_ day: Day, scope: ChartScope = .all) -> String {
+        dailyChartJSON(day, scope: scope, market: DemoCache())
+    }
 
-    static func dailyChartJSON(_ day: Day, market: some DemoMarketView) -> String {
-        let rows = DemoRows.daily(day.ordinal, market: market).map { chartRow($0, change: change) }
+    static func dailyChartJSON(_ day: Day, scope: ChartScope = .all, market: some DemoMarketView) -> String {
+        let rows = DemoRows.daily(day.ordinal, scope: scope, market: market).map { chartRow($0, change: change) }
         return JSONWriter.text(.object([("boxOfficeResult", .object([
             ("boxofficeType", .string("일별 박스오피스")),
             ("showRange", .string("\(day.compact)~\(day.compact)")),
@@ -122,6 +128,13 @@ extension DemoSource {
             ("scrnCnt", .string(String(row.screens))),
             ("showCnt", .string(String(row.showings))),
         ])
+    }
+
+    /// `code/searchCodeList`'s answer for the regions: no `…Result` wrapper, as KOBIS sends it.
+    public static func regionCodesJSON() -> String {
+        JSONWriter.text(.object([("codes", .array(DemoRegions.table.map {
+            .object([("fullCd", .string($0.code)), ("korNm", .string($0.name)), ("engNm", .string($0.english))])
+        }))]))
     }
 
     public static func movieInfoJSON(_ code: String) -> String {

@@ -10,24 +10,21 @@ import SitegenModel
 /// call is counted, and no poster is searched.
 extension DemoSource {
     public func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
-        let requests = plan.rounds.flatMap { $0.charts }
+        // National charts first, then the filters', as a live source asks them round by round.
+        let requests = plan.rounds.flatMap { $0.charts } + plan.rounds.flatMap { $0.scoped }
         monitor.plan(requests.count)
         // The memo's values where it has them, the rest simulated; the memo keeps this build's.
         let known = memo?.contents() ?? DemoMemo.Contents()
-        var charts: [Chart?] = requests.map { request in
-            switch request {
-            case .day(let day, _): known.days[day.ordinal].map { .day($0) }
-            case .period(let kind, let start, _):
-                known.periods[PeriodKey(kind: kind, start: start.ordinal)].map { .period($0) }
-            }
-        }
+        var charts: [Chart?] = requests.map { known.chart($0) }
         let missingCharts = charts.indices.filter { charts[$0] == nil }
         let made = await simulate(missingCharts.map { requests[$0] }, parallelism: jobs)
         for (i, chart) in zip(missingCharts, made) { charts[i] = chart }
         requests.forEach { _ in monitor.finished() }
         var seen = Set<String>()
-        let films = FetchPlan.newFilms(
-            in: charts.compactMap { if case .day(let c)? = $0 { c } else { nil } }, seen: &seen)
+        let national = zip(requests, charts).compactMap { request, chart -> DayChart? in
+            if request.scope == .all, case .day(let c)? = chart { c } else { nil }
+        }
+        let films = FetchPlan.newFilms(in: national, seen: &seen)
         monitor.plan(films.count)
         var movies = films.map { known.movies[$0.code] }
         let missingMovies = movies.indices.filter { movies[$0] == nil }
@@ -36,7 +33,7 @@ extension DemoSource {
         films.forEach { _ in monitor.finished() }
         let all = charts.map { $0! }
         memo?.save(
-            charts: all,
+            charts: Array(zip(requests, all)),
             movies: Dictionary(zip(films.map(\.code), movies.map { $0! }), uniquingKeysWith: { a, _ in a }),
             simulated: missingCharts.count + missingMovies.count)
         var answers = FetchAnswers()
@@ -57,9 +54,11 @@ extension DemoSource {
         }
         guard let lo = spans.map(\.lowerBound).min(), let hi = spans.map(\.upperBound).max() else { return [] }
         let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism)
-        // Each period's market, summed once though most serve as one chart's and the next one's.
+        // Each period's market, summed once though most serve as one chart's and the next one's,
+        // and as the national chart's and its filters'. A region's periods sum its own runs.
         var periods: [PeriodKey] = []
-        for case .period(let kind, let start, _) in requests {
+        for case .period(let kind, let start, let scope) in requests {
+            if case .region = scope { continue }
             periods += [PeriodKey(kind: kind, start: start.ordinal - 7), PeriodKey(kind: kind, start: start.ordinal)]
         }
         let keys = Array(Set(periods))
@@ -70,12 +69,21 @@ extension DemoSource {
         return await chunked(requests.count, parallelism) { range in
             range.map { i -> Chart in
                 switch requests[i] {
-                case .day(let day, _): .day(Self.dayChart(day, market: market))
-                case .period(let kind, let start, _):
-                    .period(
-                        Self.periodChart(
-                            kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
-                            previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!))
+                case .day(let day, let scope): .day(Self.dayChart(day, scope: scope, market: market))
+                case .period(let kind, let start, let scope):
+                    if case .region = scope {
+                        .period(Self.periodChart(
+                            kind, start: start,
+                            rows: DemoRows.period(kind, start: start, scope: scope, market: market)))
+                    } else {
+                        .period(
+                            Self.periodChart(
+                                kind, start: start,
+                                rows: DemoRows.period(
+                                    kind, start: start, current: figures[PeriodKey(kind: kind, start: start.ordinal)]!,
+                                    previous: figures[PeriodKey(kind: kind, start: start.ordinal - 7)]!,
+                                    keep: DemoFilter(scope))))
+                    }
                 }
             }
         }
@@ -87,19 +95,14 @@ extension DemoSource {
         await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0]) } }
     }
 
-    static func dayChart(_ day: Day, market: some DemoMarketView) -> DayChart {
+    static func dayChart(_ day: Day, scope: ChartScope = .all, market: some DemoMarketView) -> DayChart {
         DayChart(
-            date: day, entries: DemoRows.daily(day.ordinal, market: market).map(entry),
+            date: day, entries: DemoRows.daily(day.ordinal, scope: scope, market: market).map(entry),
             fetchedAt: collected(day, days: 1))
     }
 
-    static func periodChart(
-        _ kind: PeriodKind, start: Day, current: [DemoPeriodFigures], previous: [DemoPeriodFigures]
-    ) -> PeriodChart {
-        PeriodChart(
-            kind: kind, start: start,
-            entries: DemoRows.period(kind, start: start, current: current, previous: previous).map(entry),
-            fetchedAt: collected(start, days: kind.length))
+    static func periodChart(_ kind: PeriodKind, start: Day, rows: [DemoRow]) -> PeriodChart {
+        PeriodChart(kind: kind, start: start, entries: rows.map(entry), fetchedAt: collected(start, days: kind.length))
     }
 
     /// "Collected" at 09:00 KST the morning after the chart's last day, after KOBIS's overnight corrections.

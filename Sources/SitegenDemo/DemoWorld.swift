@@ -23,6 +23,10 @@ struct DemoFilm: Sendable {
     let isRerelease: Bool
     let trailingSpaceInTitle: Bool
     let isBlockbuster: Bool
+    /// 한국영화: the nation its movie info names (the first draw of its credits).
+    let isKorean: Bool
+    /// 다양성영화: KOFIC certifies independent and art films; in the demo, most small releases.
+    let isDiversity: Bool
 
     var firstDay: Int { previews.keys.min().map { min($0, open.ordinal) } ?? open.ordinal }
     var lastDay: Int { open.ordinal + runDays }
@@ -85,7 +89,15 @@ struct DemoWorld {
             week: week, slot: slot, code: code(week: week, slot: slot), open: open, opening: opening,
             dailyDecay: decay, weekendSensitivity: r.range(0.8, 1.2), sleeper: sleeper, runDays: runDays,
             previews: previews, ticketPrice: r.range(9_400, 11_200) + (blockbuster ? 1_200 : 0),
-            isRerelease: isRerelease, trailingSpaceInTitle: r.chance(0.06), isBlockbuster: blockbuster)
+            isRerelease: isRerelease, trailingSpaceInTitle: r.chance(0.06), isBlockbuster: blockbuster,
+            isKorean: DemoCatalog.isKorean(week: week, slot: slot),
+            isDiversity: isDiversity(week: week, slot: slot, opening: opening, blockbuster: blockbuster))
+    }
+
+    /// Its own generator, so every other draw of the film stays as it was before the flag.
+    static func isDiversity(week: Int, slot: Int, opening: Double, blockbuster: Bool) -> Bool {
+        var r = SeededRandom(week, slot, 505)
+        return !blockbuster && r.chance(opening < 6_000 ? 0.7 : opening < 30_000 ? 0.25 : 0)
     }
 
     /// KOBIS-like 8-character codes: the release week's year, its week number and a slot.
@@ -266,6 +278,22 @@ final class DemoRun: Sendable {
         title = rawTitle.cleaned  // as the decoder cleans the chart title
         openDt = film.isRerelease ? " " : film.open.iso
         openDate = Day(kobis: openDt)
+    }
+
+    /// A share of `whole`'s figures (a region's): the same film, days and titles, its own arrays.
+    init(share whole: DemoRun, audience: [Int64], sales: [Int64], screens: [Int], showings: [Int]) {
+        film = whole.film
+        (first, last) = (whole.first, whole.last)
+        (self.audience, self.sales, self.screens, self.showings) = (audience, sales, screens, showings)
+        var running: (Int64, Int64) = (0, 0)
+        var audienceTotal = audience, salesTotal = sales
+        for i in audience.indices {
+            running = (running.0 + audience[i], running.1 + sales[i])
+            (audienceTotal[i], salesTotal[i]) = running
+        }
+        (self.audienceTotal, self.salesTotal) = (audienceTotal, salesTotal)
+        (chartTitle, rawTitle, title) = (whole.chartTitle, whole.rawTitle, whole.title)
+        (openDt, openDate) = (whole.openDt, whole.openDate)
     }
 
     /// Cumulative audience and sales through `ordinal` (nothing before the run, the final totals after it).

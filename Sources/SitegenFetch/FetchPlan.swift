@@ -98,7 +98,7 @@ public enum ChartRequest: Sendable, Hashable {
     }
 }
 
-public enum Chart: Sendable {
+public enum Chart: Sendable, Equatable {
     case day(DayChart)
     case period(PeriodChart)
 }

@@ -38,6 +38,19 @@ public enum ChartScope: Hashable, Sendable, Comparable {
         }
     }
 
+    /// The scope `slug` names; nil for anything else.
+    public init?(slug: String) {
+        switch slug {
+        case "all": self = .all
+        case "korean": self = .korean
+        case "foreign": self = .foreign
+        case "diversity": self = .diversity
+        default:
+            guard slug.hasPrefix("region-"), slug.count > 7 else { return nil }
+            self = .region(String(slug.dropFirst(7)))
+        }
+    }
+
     /// 「한국영화」, as KOBIS's own filter labels them.
     public var name: String {
         switch self {

@@ -45,18 +45,24 @@ public final class FakeAPIs: @unchecked Sendable {
     public func count(_ endpointSuffix: String) -> Int {
         server.requests.filter { $0.path.hasSuffix(endpointSuffix) }.count
     }
-    public var chartRequests: Int { count("searchDailyBoxOfficeList.json") }
+    /// The national daily charts asked for; the filters' are `filteredRequests`.
+    public var chartRequests: Int { national("searchDailyBoxOfficeList.json").count }
     public var movieRequests: Int { count("searchMovieInfo.json") }
     public var posterRequests: Int { count("/v2/search/image") }
     public var posterImageRequests: Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
 
     /// The poster every image search finds (as the Kakao answer says: 700×1000), made by libvips.
     public let posterBytes: Data = (try? PosterImages.testImage(width: 700, height: 1000)) ?? Data()
-    public var weeklyRequests: Int { count("searchWeeklyBoxOfficeList.json") }
-    public var chartDates: [String] {
-        server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.compactMap {
-            $0.query["targetDt"]
-        }
+    public var weeklyRequests: Int { national("searchWeeklyBoxOfficeList.json").count }
+    public var chartDates: [String] { national("searchDailyBoxOfficeList.json").compactMap { $0.query["targetDt"] } }
+
+    /// Chart requests, daily and weekly, that name a filter (한국, 외국, 다양성, a region).
+    public var filteredRequests: [TestServer.Request] {
+        server.requests.filter { $0.path.contains("/boxoffice/") && Self.scope($0.query) != .all }
+    }
+
+    func national(_ endpointSuffix: String) -> [TestServer.Request] {
+        server.requests.filter { $0.path.hasSuffix(endpointSuffix) && Self.scope($0.query) == .all }
     }
 
     func answer(_ request: TestServer.Request) -> TestServer.Reply {
@@ -94,7 +100,8 @@ public final class FakeAPIs: @unchecked Sendable {
             guard let text = request.query["targetDt"], let day = Day(compact: text) else {
                 return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)","errorCode":"320103"}}"#)
             }
-            return .json(DemoSource.dailyChartJSON(day))
+            guard let scope = Self.scope(request.query) else { return Self.unknownFilter }
+            return .json(DemoSource.dailyChartJSON(day, scope: scope))
         }
         if request.path.hasSuffix("/boxoffice/searchWeeklyBoxOfficeList.json") {
             guard let text = request.query["targetDt"], let day = Day(compact: text) else {
@@ -106,13 +113,38 @@ public final class FakeAPIs: @unchecked Sendable {
                 return .json(
                     #"{"boxOfficeResult":{"boxofficeType":"주말 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}"#)
             }
-            return .json(DemoSource.periodChartJSON(kind, start: start))
+            guard let scope = Self.scope(request.query) else { return Self.unknownFilter }
+            return .json(DemoSource.periodChartJSON(kind, start: start, scope: scope))
+        }
+        if request.path.hasSuffix("/code/searchCodeList.json") {
+            guard request.query["comCode"] == Region.codeGroup else { return .json(#"{"codes":[]}"#) }
+            return .json(DemoSource.regionCodesJSON())
         }
         if request.path.hasSuffix("/movie/searchMovieInfo.json"), let code = request.query["movieCd"] {
             return .json(DemoSource.movieInfoJSON(code))
         }
         return .respond(status: 404, body: Data("not found".utf8))
     }
+}
+
+extension FakeAPIs {
+    /// The one filter a chart request names, as the demo simulates it; nil for a value or a
+    /// combination it does not (KOBIS documents each filter alone).
+    static func scope(_ query: [String: String]) -> ChartScope? {
+        let filters = [query["repNationCd"], query["multiMovieYn"], query["wideAreaCd"]].compactMap { $0 }
+        guard filters.count <= 1 else { return nil }
+        switch (query["repNationCd"], query["multiMovieYn"], query["wideAreaCd"]) {
+        case (nil, nil, nil): return .all
+        case ("K", nil, nil): return .korean
+        case ("F", nil, nil): return .foreign
+        case (nil, "Y", nil): return .diversity
+        case (nil, nil, let code?): return .region(code)
+        default: return nil
+        }
+    }
+
+    static let unknownFilter = TestServer.Reply.json(
+        #"{"faultInfo":{"message":"지원하지 않는 조건입니다.","errorCode":"320199"}}"#)
 }
 
 /// A test's API written as bytes: decoded as the live client's answers are, so a fake answer

@@ -133,7 +133,7 @@ import SitegenModel
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("demo-memo").path))
         let morning = DemoSource(memoIn: cache, identity: "test")
         _ = try await SiteFixture.build(into: site, days: 90, until: "2024-02-11", source: morning)
-        #expect(morning.memo?.simulated == 3, "the day, its week and its weekend; the rest from the memo")
+        #expect(morning.memo?.simulated == 3 * 4, "the day, its week and its weekend, national and 한국, 외국, 다양성")
         let whole = root.appendingPathComponent("whole/_site")
         _ = try await SiteFixture.build(into: whole, days: 90, until: "2024-02-11", source: DemoSource())
         let (a, b) = (try SiteFixture.files(site), try SiteFixture.files(whole))
