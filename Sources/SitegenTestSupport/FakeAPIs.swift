@@ -13,6 +13,8 @@ public final class FakeAPIs: @unchecked Sendable {
     public static let kakaoKey = "KAKAO-TEST-KEY-51d0e2a6c9f7"
 
     public let server: TestServer
+    /// One simulated market for every answer, so seventeen regions' charts of a day share its ranking.
+    let demo = DemoAPI()
     private let lock = NSLock()
     private var faultHook: (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?
     private var counts: [String: Int] = [:]
@@ -101,7 +103,7 @@ public final class FakeAPIs: @unchecked Sendable {
                 return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)","errorCode":"320103"}}"#)
             }
             guard let scope = Self.scope(request.query) else { return Self.unknownFilter }
-            return .json(DemoSource.dailyChartJSON(day, scope: scope))
+            return demoJSON(.dailyChart(day, scope: scope))
         }
         if request.path.hasSuffix("/boxoffice/searchWeeklyBoxOfficeList.json") {
             guard let text = request.query["targetDt"], let day = Day(compact: text) else {
@@ -114,7 +116,7 @@ public final class FakeAPIs: @unchecked Sendable {
                     #"{"boxOfficeResult":{"boxofficeType":"주말 박스오피스","showRange":"","weeklyBoxOfficeList":[]}}"#)
             }
             guard let scope = Self.scope(request.query) else { return Self.unknownFilter }
-            return .json(DemoSource.periodChartJSON(kind, start: start, scope: scope))
+            return demoJSON(.periodChart(kind, start, scope: scope))
         }
         if request.path.hasSuffix("/code/searchCodeList.json") {
             guard request.query["comCode"] == Region.codeGroup else { return .json(#"{"codes":[]}"#) }
@@ -141,6 +143,11 @@ extension FakeAPIs {
         case (nil, nil, let code?): return .region(code)
         default: return nil
         }
+    }
+
+    func demoJSON(_ request: SourceRequest) -> TestServer.Reply {
+        // The demo answers every chart request; a failure here would be a bug in the demo.
+        .json(String(decoding: (try? demo.response(request).body) ?? Data(), as: UTF8.self))
     }
 
     static let unknownFilter = TestServer.Reply.json(
