@@ -109,7 +109,8 @@ let package = Package(
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.
         .target(name: "SitegenTestSupport", dependencies: [
-            "SitegenFetch", "SitegenDecode", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenImage",
+            "SitegenFetch", "SitegenDecode", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics",
+            "SitegenImage",
         ]),
         .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
         .executableTarget(name: "sitegen", dependencies: [

@@ -199,8 +199,9 @@ final class DemoMemo: @unchecked Sendable {
                 else { return nil }
                 if kind == "day" {
                     guard let rejected = r.int(), let entries = r.entries() else { return nil }
-                    contents.scoped[.day(Day(ordinal: start), scope: scope)] = .day(
-                        DayChart(date: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected))
+                    let day = Day(ordinal: start)
+                    contents.scoped[.day(day, scope: scope)] = .day(
+                        DayChart(date: day, entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected))
                 } else {
                     guard let kind = PeriodKind(rawValue: kind), let entries = r.entries() else { return nil }
                     contents.scoped[.period(kind, Day(ordinal: start), scope: scope)] = .period(

@@ -97,7 +97,7 @@ struct DemoWorld {
     /// Its own generator, so every other draw of the film stays as it was before the flag.
     static func isDiversity(week: Int, slot: Int, opening: Double, blockbuster: Bool) -> Bool {
         var r = SeededRandom(week, slot, 505)
-        return !blockbuster && r.chance(opening < 6_000 ? 0.7 : opening < 30_000 ? 0.25 : 0)
+        return !blockbuster && r.chance(opening < 6_000 ? 0.7 : opening < 30_000 ? 0.1 : 0)
     }
 
     /// KOBIS-like 8-character codes: the release week's year, its week number and a slot.

@@ -31,6 +31,10 @@ public struct APISource: BoxOfficeSource {
             let charted = results.compactMap { if case .fetched(.day(let chart), _) = $0 { chart } else { nil } }
             let films = FetchPlan.newFilms(in: charted, seen: &seen)
             answers.films += zip(films, try await details(films, jobs: jobs, monitor: monitor)).map { ($0, $1) }
+        }
+        // The filters after every national year: a run stopped by its budget leaves filtered
+        // charts for the next run, never a national day of an older year.
+        for round in plan.rounds {
             let scoped = try await boundedMap(round.scoped, limit: jobs) { try await self.chart($0, monitor: monitor) }
             answers.charts += zip(round.scoped, scoped).map { ($0, $1) }
         }

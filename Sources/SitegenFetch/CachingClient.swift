@@ -111,7 +111,8 @@ public struct CachingClient: APIClient {
         switch request {
         case .dailyChart(let day, _): return fetchedAt >= day.adding(days: 2).startInstantKST
         // A week is the sum of its days, so it is final once its last day is.
-        case .periodChart(let kind, let start, _): return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
+        case .periodChart(let kind, let start, _):
+            return fetchedAt >= start.adding(days: kind.length + 1).startInstantKST
         case .movieInfo:
             if case .movie(let movie?) = entry.value, let opened = movie.openDate,
                fetchedAt >= opened.adding(days: Self.settledAfterOpening).startInstantKST { return true }

@@ -7,15 +7,16 @@ import SitegenModel
 /// answers round by round, charts and then the films they bring, so a run stopped at its budget
 /// has the latest days and whole years, not every chart of twenty years without one film's details.
 public struct FetchPlan: Sendable {
-    /// Newest year first: its national charts, then the films they bring, then its filtered charts.
+    /// Newest year first: its national charts, then the films they bring; the filtered charts of
+    /// every year come after all of those (a source asks them last).
     public let rounds: [Round]
     public let dayCount: Int
 
     public struct Round: Sendable {
         public let charts: [ChartRequest]
         /// The filters' charts of the same days and periods (한국, 외국, 다양성; regions): asked
-        /// after the national charts and their films, so a run that stops at its budget has whole
-        /// national years before any filter's.
+        /// after every round's national charts and their films, so a run that stops at its budget
+        /// has the whole national history before any filter's.
         public let scoped: [ChartRequest]
     }
 

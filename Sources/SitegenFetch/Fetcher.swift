@@ -51,7 +51,8 @@ public struct Fetcher: Sendable {
                 where error.underlying is CacheMiss
             {
                 warnings.append(DataWarning(
-                    context: "--offline", message: "the region codes are not in the cache, so region pages are left out"))
+                    context: "--offline",
+                    message: "the region codes are not in the cache, so region pages are left out"))
             }
         }
         let scopes = (market ? ChartScope.market : []) + regionList.map { .region($0.code) }
@@ -102,8 +103,8 @@ public struct Fetcher: Sendable {
             warnings.append(
                 DataWarning(
                     context: "--offline",
-                    message: "filtered charts not in the cache, so left out: \(listed(scopedMisses)); run `sitegen fetch` "
-                        + "to add them"))
+                    message: "filtered charts not in the cache, so left out: \(listed(scopedMisses)); "
+                        + "run `sitegen fetch` to add them"))
         }
         if !missingPeriods.isEmpty {
             warnings.append(

@@ -61,7 +61,9 @@ enum DayPage {
             "short": .text(KoreanFormat.shortDate(date)),
             "isHome": .bool(isHome),
             "scopeName": scope == .all ? nil : .text(scope.name),
-            "tabs": MarketPage.tabs(site, view: view, from: route, isHome: isHome) { MarketPage.dayChart(site, $0, date) },
+            "tabs": MarketPage.tabs(site, view: view, from: route, isHome: isHome) {
+                MarketPage.dayChart(site, $0, date)
+            },
             "share": MarketPage.shareLine(site.market.share(on: date), site: site, from: route),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
@@ -98,8 +100,8 @@ enum DayPage {
                          dataHref: dataRoute.href(from: route), content: ["day": day, "chart": chartView])
     }
 
-    /// The week and weekend this day belongs to, when built, then the latest ones.
-    /// A filter's day links the filter's week and weekend where they were fetched.
+    /// The week and weekend this day belongs to, when built, then the latest ones. A filter's
+    /// day links the filter's week and weekend where they were fetched, and not the latest.
     static func periodLinks(
         _ site: SiteModel, _ date: Day, from route: Route, scope: ChartScope = .all
     ) -> [TemplateValue] {
@@ -121,6 +123,9 @@ enum DayPage {
         let monday = PeriodKind.week.start(containing: date)
         add(.week, monday, "이 주")
         add(.weekend, monday?.adding(days: 4), "이 주")
+        // Only the national pages link the latest ones: a filter's pages of past days then stay as
+        // they are when a week completes, instead of rewriting three more pages for every day.
+        guard scope == .all else { return links }
         add(.week, site.periods[.week]?.last?.start, "최신")
         add(.weekend, site.periods[.weekend]?.last?.start, "최신")
         return links

@@ -17,7 +17,8 @@ enum DistributorPage {
                 return [
                     "rank": .int(i + 1), "name": .text(d.name),
                     "href": .text(Route.distributor(d.code).href(from: route)),
-                    "films": .int(d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
+                    "films": .int(
+                        d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
                     "audience": .text(KoreanFormat.grouped(n)),
                     "share": MarketShare.percent(n, of: total).map { .text(KoreanFormat.percent($0)) },
                 ]
@@ -47,7 +48,9 @@ enum DistributorPage {
             return [
                 "year": .int(year), "audience": .text(KoreanFormat.grouped(n)),
                 "sales": .text(KoreanFormat.won(d.salesByYear[year] ?? 0, compact: true)),
-                "share": MarketShare.percent(n, of: index.yearAudience[year] ?? 0).map { .text(KoreanFormat.percent($0)) },
+                "share": MarketShare.percent(n, of: index.yearAudience[year] ?? 0).map {
+                    .text(KoreanFormat.percent($0))
+                },
                 "rank": index.ranking(year).firstIndex { $0.code == d.code }.map { .int($0 + 1) },
             ]
         }

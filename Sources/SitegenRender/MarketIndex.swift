@@ -39,12 +39,14 @@ final class MarketIndex: Sendable {
             for chart in charts.periods { byKind[chart.kind, default: []].append(chart) }
             periods[scope] = byKind
             for chart in charts.days {
-                for e in chart.entries where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
+                for e in chart.entries
+                where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
                     scopedOnly[e.movieCode] = e
                 }
             }
             for chart in charts.periods {
-                for e in chart.entries where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
+                for e in chart.entries
+                where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
                     if scopedOnly[e.movieCode] == nil { scopedOnly[e.movieCode] = e }
                 }
             }

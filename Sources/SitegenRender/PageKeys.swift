@@ -155,13 +155,12 @@ struct PageKeys {
                 addLook(e.movieCode, to: &f)
                 f.add(site.history[e.movieCode] != nil)
             }
-            // Its week and weekend links, national or the filter's, and the latest ones.
+            // Its week and weekend links, national or the filter's (not the latest ones).
             let monday = PeriodKind.week.start(containing: date)
             for (kind, start) in [(PeriodKind.week, monday), (.weekend, monday?.adding(days: 4))] {
                 f.add(start.map { site.periodIndex[kind]?[$0] != nil } ?? false)
                 f.add(start.map { site.market.period(scope, kind, $0) != nil } ?? false)
             }
-            f.add(site.periods[.week]?.last?.start); f.add(site.periods[.weekend]?.last?.start)
         case .scopedPeriod(let scope, let kind, let i):
             let charts = site.market.periods[scope]![kind]!
             let chart = charts[i]

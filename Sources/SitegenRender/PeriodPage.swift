@@ -66,7 +66,9 @@ enum PeriodPage {
             ? "\(heading) \(scopeName)\(name) 박스오피스: 집계된 자료가 없습니다."
             : "\(heading) \(scopeName)\(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
         let charts = scope == .all ? site.periods[kind] ?? [] : site.market.periods[scope]?[kind] ?? []
-        let index = scope == .all ? site.periodIndex[kind]?[start] ?? 0 : site.market.periodIndex[scope]?[kind]?[start] ?? 0
+        let index =
+            scope == .all
+            ? site.periodIndex[kind]?[start] ?? 0 : site.market.periodIndex[scope]?[kind]?[start] ?? 0
         func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
             guard charts.indices.contains(i) else { return nil }
@@ -80,8 +82,9 @@ enum PeriodPage {
         let days: [TemplateValue] = chart.days.map { d in
             let holiday = KoreanHolidays.name(of: d)
             return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
-                    "href": site.dayIndex[d].map { _ in
-                        .text((site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)).href(from: route))
+                    "href": site.dayIndex[d].map { _ -> TemplateValue in
+                        let target = site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)
+                        return .text(target.href(from: route))
                     },
                     "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]

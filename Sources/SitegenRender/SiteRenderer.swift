@@ -179,8 +179,10 @@ public enum SiteRenderer {
                 let (list, grid) = (DayPage.route(scope, chart.date, .list), DayPage.route(scope, chart.date, .grid))
                 return (
                     [
-                        try page(list, "day", DayPage.context(site, chart: chart, route: list, view: .list, scope: scope)),
-                        try page(grid, "grid", DayPage.context(site, chart: chart, route: grid, view: .grid, scope: scope)),
+                        try page(
+                            list, "day", DayPage.context(site, chart: chart, route: list, view: .list, scope: scope)),
+                        try page(
+                            grid, "grid", DayPage.context(site, chart: chart, route: grid, view: .grid, scope: scope)),
                         OutputFile(
                             path: Route.scopedDayData(scope, chart.date).path,
                             contents: DataFiles.day(site, chart, scope: scope)),
@@ -201,7 +203,8 @@ public enum SiteRenderer {
                         OutputFile(
                             path: Route.scopedPeriodData(scope, kind, start).path,
                             contents: DataFiles.period(site, chart, scope: scope)),
-                        OutputFile(path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
+                        OutputFile(
+                            path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
                     ], 2
                 )
             case .market:
@@ -258,7 +261,8 @@ public enum SiteRenderer {
                     files.append(
                         OutputFile(
                             path: Route.poster(code).path,
-                            text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: entry.openDate?.year)))
+                            text: PlaceholderPoster.svg(
+                                code: code, title: site.title(of: code), year: entry.openDate?.year)))
                 }
                 if site.settings.baseURL != nil {
                     files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))

@@ -12,7 +12,9 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
              reported as a ratio of it (÷ cp) as well as of Hugo (÷ hugo)
   daily      yesterday's site rebuilt with `--until` one day later, warm cache (the morning job)
   no-op      the same command again: nothing may be written
-  baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after)
+  baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after);
+             --baseline-args adds options to its builds (the same binary with --no-market: the
+             market view's cost)
   live       `sitegen build --offline` from a cache of N days that `sitegen fetch` filled from the
              demo world behind the local KOBIS stand-in (Sources/kobis-standin), vs Hugo again
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
@@ -235,6 +237,9 @@ def main():
     parser.add_argument("--skip-live", action="store_true")
     parser.add_argument("--skip-fetch", action="store_true")
     parser.add_argument("--baseline", help="another sitegen binary whose cold builds alternate with this one's (before/after)")
+    parser.add_argument("--baseline-args", default="",
+                        help="options added to the baseline's builds, e.g. --baseline .build/release/sitegen "
+                             "--baseline-args=--no-market for what the market view costs")
     args = parser.parse_args()
     chosen = ranges(args.days)
     numeric = [int(label) for label, _ in chosen if label != "history"]
@@ -281,7 +286,8 @@ def main():
                 copy.append(timed(["cp", "-r", str(site / "_site"), str(fresh(f"cp-{label}"))])[0])
                 if args.baseline:
                     other = fresh(f"base-{label}")
-                    base.append(run_sitegen(common(other / "_site", other / "cache"), binary=args.baseline))
+                    base.append(run_sitegen(common(other / "_site", other / "cache") + args.baseline_args.split(),
+                                            binary=args.baseline))
                 hugo.append(hugo_build(hugo_folder, fresh("public")) + (CPU["hugo"][-1],))
             s = median([x[0] for x in cold]); h = median([x[0] for x in hugo]); floor = median(copy)
             goal = "≤ 0.50 × hugo, ≤ 1.30 × cp -r, peak < 400 MB" if history else "≤ 0.50 × hugo"

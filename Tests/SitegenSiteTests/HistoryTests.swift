@@ -63,9 +63,10 @@ struct HistoryTests {
         env.removeValue(forKey: "KAKAO_REST_API_KEY")
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
+        // National charts only: the filters' share of the budget is the next test's.
         let args = ["build", "--since", "2022-12-20", "--until", "2024-01-10", "--budget", "120", "--templates", templates,
                     "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
-                    "--history", folder.appendingPathComponent("history").path]
+                    "--history", folder.appendingPathComponent("history").path, "--no-market"]
         let first = try Binary.run(args, environment: env, timeout: 120)
         #expect(first.status == 0, "\(first.err)")
         #expect(kobisTargets(apis).count == 120, "the budget is a ceiling: \(kobisTargets(apis).count)")
@@ -88,6 +89,44 @@ struct HistoryTests {
         #expect(!whole.contains("기록을 모으는 중"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2022-12-20/index.html").path))
         #expect(Set(kobisTargets(apis)).count == kobisTargets(apis).count, "no call asked twice over \(runs) runs")
+    }
+
+    /// The filters' charts come after the national charts and their films: a run stopped by its
+    /// budget publishes whole national days, says in its one line that filtered charts are left,
+    /// and the next runs fetch them without asking anything twice.
+    @Test func aBudgetStopLeavesTheFiltersForTheNextRunNotTheDays() throws {
+        let apis = try FakeAPIs()
+        var env = apis.environment
+        env.removeValue(forKey: "KAKAO_REST_API_KEY")
+        let folder = try SiteFixture.temporaryFolder()
+        let out = folder.appendingPathComponent("_site")
+        let args = ["build", "--days", "30", "--until", "2024-01-10", "--budget", "60", "--templates", templates,
+                    "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
+                    "--history", folder.appendingPathComponent("history").path]
+        let first = try Binary.run(args, environment: env, timeout: 120)
+        #expect(first.status == 0, "\(first.err)")
+        #expect(kobisTargets(apis).count == 60)
+        // 30 days and 7 periods (2023-12-12 … 2024-01-10: 3 weeks, 4 weekends) of both years,
+        // then the films they bring, then the first filters' charts.
+        #expect(apis.chartRequests == 30 && apis.weeklyRequests == 7)
+        #expect(!apis.filteredRequests.isEmpty && apis.filteredRequests.count < 3 * 37)
+        let gaps = first.err.split(separator: "\n").filter { $0.hasPrefix("warning: history: ") }
+        #expect(gaps.count == 1 && gaps[0].contains("filtered charts (한국·외국·다양성, regions) not fetched yet"),
+                "\(first.err)")
+        #expect(!gaps[0].contains(" days and"), "every national day was fetched: \(gaps)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2023-12-12/index.html").path))
+
+        var runs = 1, last = first
+        while last.err.contains("warning: history: ") && runs < 6 {
+            last = try Binary.run(args, environment: env, timeout: 120)
+            #expect(last.status == 0, "\(last.err)")
+            runs += 1
+        }
+        #expect(!last.err.contains("warning: history: "), "whole after \(runs) runs")
+        #expect(apis.filteredRequests.count == 3 * 37, "every filter of every day and period, once")
+        #expect(Set(kobisTargets(apis)).count == kobisTargets(apis).count, "no call asked twice over \(runs) runs")
+        let korean = try String(contentsOf: out.appendingPathComponent("date/2023-12-12/korean/index.html"), encoding: .utf8)
+        #expect(korean.contains("한국영화"))
     }
 
     /// What a CI cache eviction does: the cache folder is gone the next morning. The history

@@ -16,7 +16,9 @@ struct LiveCommandLineTests {
         let asked = apis.server.requests.count
         // Poster images too, so an offline build serves them from the site.
         #expect(apis.posterImageRequests > 0)
-        #expect(asked == 3 + 2 * (apis.movieRequests) + apis.posterImageRequests)
+        // Each day's 한국, 외국 and 다양성 charts come too (the market view is on unless --no-market).
+        #expect(apis.filteredRequests.count == 3 * 3)
+        #expect(asked == 3 + 3 * 3 + 2 * (apis.movieRequests) + apis.posterImageRequests)
 
         let repo = SiteFixture.repo
         let out = folder.appendingPathComponent("_site")

@@ -12,7 +12,10 @@ import Testing
 /// Whole live builds with week and weekend pages against the local KOBIS stand-in, faults on the
 /// weekly endpoint included.
 @Suite struct LivePeriodBuildTests {
-    func isWeekly(_ r: TestServer.Request) -> Bool { r.path.hasSuffix("searchWeeklyBoxOfficeList.json") }
+    /// The national weekly chart (not a filter's).
+    func isWeekly(_ r: TestServer.Request) -> Bool {
+        r.path.hasSuffix("searchWeeklyBoxOfficeList.json") && r.query["repNationCd"] == nil && r.query["multiMovieYn"] == nil
+    }
 
     @Test func weekPagesComeThroughFaultsAndARebuildAsksOnlyForWeeksNotYetFinal() async throws {
         let h = try LiveHarness()

@@ -41,9 +41,13 @@ import Testing
         #expect(summary.days == 14 && summary.movies == codes.count)
         let people = files.keys.filter { $0.hasPrefix("person/") && $0.hasSuffix("/index.html") }.count
         #expect(people > 0)
+        let distributors = files.keys.filter { $0.hasPrefix("distributor/") && $0.hasSuffix("/index.html") }.count
+        #expect(distributors > 1)
         // 2024-01-28 … 2024-02-10: one whole week (1-29) and one weekend (2-2), both views; the
-        // index of years, records and one year page; people and the search page.
-        #expect(summary.pages == 2 + 14 * 2 + codes.count + people + 1 + 2 * 2 + 3 + 2)
+        // index of years, records and one year page; people and the search page; the same days,
+        // week and weekend again for 한국, 외국 and 다양성, the market page, the distributors.
+        let filtered = 3 * (14 * 2 + 2 * 2)
+        #expect(summary.pages == 2 + 14 * 2 + codes.count + people + 1 + 2 * 2 + 3 + 2 + filtered + 1 + distributors)
         #expect(files["sitemap.xml"] == nil, "a sitemap needs --base-url")
         // Home is the latest day.
         let home = try SiteFixture.text(out, "index.html")
