@@ -38,6 +38,7 @@ import SitegenWrite
         var publicFiles: [String: String]? = nil
         var buildTime = SiteFixture.buildTime
         var edit: @Sendable (SourceRequest, String) -> String = { $1 }
+        var regions = false
     }
 
     @discardableResult
@@ -62,7 +63,7 @@ import SitegenWrite
         }
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
                                            publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
-                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime)
+                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -103,6 +104,25 @@ import SitegenWrite
         })
         let summary = try await rebuildMatchesWholeBuild(Build(), revised)
         #expect(summary.updatedInPlace && summary.written > 0)
+    }
+
+    /// A revised 한국영화 chart changes its own pages, the day's share line and tabs, the market
+    /// page: the same files as a whole build, the rest left alone.
+    @Test func rebuildsAfterKOBISRevisesAFilteredChart() async throws {
+        let revised = Build(edit: { request, body in
+            guard request == .dailyChart(Day(iso: "2024-02-03")!, scope: .korean) else { return body }
+            return body.replacingOccurrences(of: #""audiCnt":"(\d+)""#, with: #""audiCnt":"1$1""#, options: .regularExpression)
+        })
+        let summary = try await rebuildMatchesWholeBuild(Build(), revised)
+        #expect(summary.updatedInPlace && summary.written > 0 && summary.written < 40, "\(summary.written) written")
+    }
+
+    /// With the regions, the next morning in place is the whole build too: region pages, film
+    /// pages' regional splits and all.
+    @Test func rebuildsTheNextDayWithRegionsLikeAWholeBuild() async throws {
+        let summary = try await rebuildMatchesWholeBuild(
+            Build(days: 30, until: "2024-02-09", regions: true), Build(days: 30, until: "2024-02-10", regions: true))
+        #expect(summary.updatedInPlace)
     }
 
     /// At 400 days the archive is a page per year: a new year adds pages and changes the years beside them.
