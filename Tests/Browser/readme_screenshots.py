@@ -26,6 +26,7 @@ SHOTS = [
     ("phone-day.webp", "date/2025-12-31/", 390, 844, 2, False, True),
     ("phone-grid-dark.webp", "date/2025-12-31/grid/", 390, 844, 2, True, True),
     ("phone-film.webp", None, 390, 844, 2, False, True),
+    ("phone-market.webp", "market/", 390, 844, 2, True, True),
     ("desktop-home.webp", "", 1280, 800, 1, False, False),
 ]
 
