@@ -29,6 +29,9 @@ struct PageKeys {
     let facts: [String: UInt64]
     /// `PeopleIndex.suffixed`, fingerprinted.
     let suffixedIDs: UInt64
+    /// What a day's pages show of the filters (`addMarket`), worked out once per day: the
+    /// national day and each filter's day all show it.
+    let marketDayPrints: [Day: UInt64]
 
     init(_ site: SiteModel, templates: Templates) {
         self.site = site
@@ -59,6 +62,16 @@ struct PageKeys {
         var ids = Fingerprint()
         ids.add(site.people.suffixed)
         suffixedIDs = ids.value
+        let market = site.market
+        let dates = Array(Set(market.scopes.flatMap { market.days[$0]!.map(\.date) })).sorted()
+        let prints = concurrentMap(dates.count, chunk: 256) { i in
+            var f = Fingerprint()
+            for scope in market.scopes {
+                if let chart = market.day(scope, dates[i]) { f.byte(1); f.add(chart) } else { f.byte(0) }
+            }
+            return f.value
+        }
+        marketDayPrints = Dictionary(uniqueKeysWithValues: zip(dates, prints))
         var g = Fingerprint("site")
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
@@ -184,9 +197,7 @@ struct PageKeys {
     /// What a day's pages show of the filters: each filter's chart that day (its tab, and the
     /// shares worked out from the 한국 and 외국 ones).
     private func addMarket(on date: Day, to f: inout Fingerprint) {
-        for scope in site.market.scopes {
-            if let chart = site.market.day(scope, date) { f.byte(1); f.add(chart) } else { f.byte(0) }
-        }
+        if let print = marketDayPrints[date] { f.byte(1); f.add(print) } else { f.byte(0) }
     }
 
     private func addMarket(_ kind: PeriodKind, _ start: Day, to f: inout Fingerprint) {
