@@ -18,6 +18,9 @@ final class MarketIndex: Sendable {
     /// Each film's audience on each region's daily top 10, summed: (position in `regions`, audience).
     let filmRegions: [String: [(region: Int, audience: Int64)]]
     let distributors: DistributorIndex
+    /// Each day's 한국 vs 외국 share, summed once: the market page adds up every day several
+    /// times over (years, months, the chart), and each day's pages show its own.
+    private let dayShares: [Day: MarketShare]
 
     struct RegionPlace: Sendable {
         let region: Region
@@ -77,6 +80,14 @@ final class MarketIndex: Sendable {
         }
         self.filmRegions = filmRegions
         distributors = DistributorIndex(dataset)
+        var dayShares: [Day: MarketShare] = [:]
+        let foreign = Dictionary((days[.foreign] ?? []).map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
+        let diversity = Dictionary((days[.diversity] ?? []).map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
+        for k in days[.korean] ?? [] {
+            guard let f = foreign[k.date] else { continue }
+            dayShares[k.date] = MarketShare(korean: k.entries, foreign: f.entries, diversity: diversity[k.date]?.entries)
+        }
+        self.dayShares = dayShares
     }
 
     /// ASCII letters and digits only: a code from the network that becomes a folder name.
@@ -95,10 +106,7 @@ final class MarketIndex: Sendable {
     }
 
     /// 한국영화 vs 외국영화 on a day: nil unless both charts are there.
-    func share(on date: Day) -> MarketShare? {
-        guard let k = day(.korean, date), let f = day(.foreign, date) else { return nil }
-        return MarketShare(korean: k.entries, foreign: f.entries, diversity: day(.diversity, date)?.entries)
-    }
+    func share(on date: Day) -> MarketShare? { dayShares[date] }
 
     func share(_ kind: PeriodKind, _ start: Day) -> MarketShare? {
         guard let k = period(.korean, kind, start), let f = period(.foreign, kind, start) else { return nil }
