@@ -85,7 +85,8 @@ final class MarketIndex: Sendable {
         let diversity = Dictionary((days[.diversity] ?? []).map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
         for k in days[.korean] ?? [] {
             guard let f = foreign[k.date] else { continue }
-            dayShares[k.date] = MarketShare(korean: k.entries, foreign: f.entries, diversity: diversity[k.date]?.entries)
+            dayShares[k.date] = MarketShare(
+                korean: k.entries, foreign: f.entries, diversity: diversity[k.date]?.entries)
         }
         self.dayShares = dayShares
     }
