@@ -95,9 +95,17 @@ enum DayPage {
             emptyText: "이 날은 집계된 자료가 없습니다.", rejectedRows: chart.rejectedRows, isPeriod: false)
         let viewName = view == .list ? "목록" : "포스터"
         let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) \(scopeName)박스오피스 \(viewName)"
+        let pageName = "\(heading) \(scopeName)박스오피스"
+        var trail: [(name: String, route: Route)] = [("날짜별 보기", .archive), (heading, .day(date))]
+        if scope != .all { trail.append((scope.name, DayPage.route(scope, date, .list))) }
+        let structured = [
+            StructuredData.breadcrumbs(site, trail, from: route),
+            StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
+        ]
         return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
-                         dataHref: dataRoute.href(from: route), content: ["day": day, "chart": chartView])
+                         dataHref: dataRoute.href(from: route), structuredData: structured,
+                         content: ["day": day, "chart": chartView])
     }
 
     /// The week and weekend this day belongs to, when built, then the latest ones. A filter's

@@ -135,8 +135,13 @@ enum MoviePage {
         ]
         let description = "\(title): 누적 관객 \(KoreanFormat.people(latest.audienceTotal, compact: true)), 최고 \(best)위"
             + (site.isDemo ? " · 데모 데이터" : "")
+        let structured = [
+            StructuredData.breadcrumbs(site, [("영화·인물 찾기", .search), (title, .movie(code))], from: route),
+            StructuredData.movie(site, code: code, title: title, from: route),
+        ]
         return site.base(route, title: title, description: description, kind: "movie",
-                         dataHref: Route.movieData(code).href(from: route), content: ["movie": info])
+                         dataHref: Route.movieData(code).href(from: route), structuredData: structured,
+                         content: ["movie": info])
     }
 
     /// CSS hook for the rating badge colours (ALL / 12 / 15 / 청불).

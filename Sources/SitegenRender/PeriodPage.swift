@@ -127,10 +127,16 @@ enum PeriodPage {
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
         ]
+        let pageName = "\(heading) \(scopeName)\(name) 박스오피스"
+        let structured = [
+            StructuredData.breadcrumbs(site, [(pageName, Self.route(scope, kind, start, grid: false))], from: route),
+            StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
+        ]
         return site.base(
-            route, title: "\(heading) \(scopeName)\(name) 박스오피스 \(grid ? "포스터" : "목록")", description: description,
+            route, title: "\(pageName) \(grid ? "포스터" : "목록")", description: description,
             kind: grid ? "period-grid" : "period-list",
-            dataHref: dataRoute.href(from: route), content: ["period": period, "chart": chartView])
+            dataHref: dataRoute.href(from: route), structuredData: structured,
+            content: ["period": period, "chart": chartView])
     }
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when

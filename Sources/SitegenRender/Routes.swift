@@ -93,8 +93,13 @@ enum Route: Hashable {
 
     func absolute(_ base: URL?) -> String? {
         guard let base else { return nil }
+        return Self.joined(base, prettyPath)
+    }
+
+    /// `path` (from the site root) under the site's URL.
+    static func joined(_ base: URL, _ path: String) -> String {
         var text = base.absoluteString
         if !text.hasSuffix("/") { text += "/" }
-        return text + prettyPath
+        return text + path
     }
 }

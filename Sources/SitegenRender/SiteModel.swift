@@ -80,7 +80,8 @@ struct SiteModel: Sendable {
 
     /// What every page's layout needs, with the page's own `content` beside it.
     func base(_ route: Route, title: String, description: String, kind: String,
-              dataHref: String? = nil, content: [String: TemplateValue] = [:]) -> TemplateValue {
+              dataHref: String? = nil, structuredData: [JSONWriter.Value] = [],
+              content: [String: TemplateValue] = [:]) -> TemplateValue {
         let source = isDemo
             ? "데모 데이터: sitegen에 내장된 가상 시뮬레이터가 만든 수치이며 실제 박스오피스가 아닙니다."
             : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
@@ -115,6 +116,7 @@ struct SiteModel: Sendable {
                 "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
                 "dataHref": dataHref.templateValue,
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
+                "structuredData": StructuredData.script(structuredData).templateValue,
             ],
         ]
         // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the
