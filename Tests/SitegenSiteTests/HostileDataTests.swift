@@ -73,6 +73,26 @@ struct HostileSource: FakeSource {
 }
 
 @Suite struct HostileDataTests {
+    /// A region's name is text wherever it shows, its slug keeps only what a path can hold, and a
+    /// code that could reach outside the site is left out with a warning, never made a folder.
+    @Test func hostileRegionNamesAreTextAndNoCodeBecomesAPath() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let log = SiteFixture.Log()
+        try await SiteFixture.build(into: out, days: 2, source: HostileSource(), hotlinkPosters: true, regions: true, log: log)
+        let files = try SiteFixture.files(out)
+        let regionPages = files.keys.filter { $0.hasPrefix("region/") }.sorted()
+        #expect(regionPages == ["region/index.html", "region/seoul-a/index.html"])
+        #expect(!files.keys.contains { $0.contains("..") || $0.contains("etc") })
+        let escaped = "&lt;b&gt;서울&lt;/b&gt;시 &amp; &quot;{{x}}&quot;"
+        for page in ["region/index.html", "region/seoul-a/index.html", "movie/20240001/index.html"] {
+            let html = try SiteFixture.text(out, page)
+            #expect(html.contains(escaped), "\(page) shows the name as text")
+            #expect(!html.contains("<b>서울") && !html.contains("Seoul</a>"), "\(page)")
+        }
+        let warnings = log.lines.joined(separator: "\n")
+        #expect(warnings.contains("left out the entry"), "\(warnings)")
+    }
+
     @Test func hostileTextRendersEscapedAndIntactEverywhere() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
