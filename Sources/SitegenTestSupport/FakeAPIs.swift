@@ -133,16 +133,13 @@ extension FakeAPIs {
     /// The one filter a chart request names, as the demo simulates it; nil for a value or a
     /// combination it does not (KOBIS documents each filter alone).
     static func scope(_ query: [String: String]) -> ChartScope? {
-        let filters = [query["repNationCd"], query["multiMovieYn"], query["wideAreaCd"]].compactMap { $0 }
-        guard filters.count <= 1 else { return nil }
-        switch (query["repNationCd"], query["multiMovieYn"], query["wideAreaCd"]) {
-        case (nil, nil, nil): return .all
-        case ("K", nil, nil): return .korean
-        case ("F", nil, nil): return .foreign
-        case (nil, "Y", nil): return .diversity
-        case (nil, nil, let code?): return .region(code)
-        default: return nil
-        }
+        // Read back through `ChartScope.parameter`, the one place the filters are named.
+        let names = Set([ChartScope.korean, .foreign, .diversity, .region("")].compactMap { $0.parameter?.name })
+        let named = query.filter { names.contains($0.key) }
+        guard let (name, value) = named.first else { return .all }
+        guard named.count == 1 else { return nil }
+        if name == ChartScope.region("").parameter?.name { return .region(value) }
+        return ChartScope.market.first { $0.parameter?.name == name && $0.parameter?.value == value }
     }
 
     func demoJSON(_ request: SourceRequest) -> TestServer.Reply {
