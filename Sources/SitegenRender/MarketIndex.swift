@@ -81,12 +81,10 @@ final class MarketIndex: Sendable {
         self.filmRegions = filmRegions
         distributors = DistributorIndex(dataset)
         var dayShares: [Day: MarketShare] = [:]
-        let foreign = Dictionary((days[.foreign] ?? []).map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
-        let diversity = Dictionary((days[.diversity] ?? []).map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
         for k in days[.korean] ?? [] {
-            guard let f = foreign[k.date] else { continue }
-            dayShares[k.date] = MarketShare(
-                korean: k.entries, foreign: f.entries, diversity: diversity[k.date]?.entries)
+            guard let f = Self.chart(.foreign, k.date, days, dayIndex) else { continue }
+            let diversity = Self.chart(.diversity, k.date, days, dayIndex)
+            dayShares[k.date] = MarketShare(korean: k.entries, foreign: f.entries, diversity: diversity?.entries)
         }
         self.dayShares = dayShares
     }
@@ -98,8 +96,13 @@ final class MarketIndex: Sendable {
         }
     }
 
-    func day(_ scope: ChartScope, _ date: Day) -> DayChart? {
-        dayIndex[scope]?[date].map { days[scope]![$0] }
+    func day(_ scope: ChartScope, _ date: Day) -> DayChart? { Self.chart(scope, date, days, dayIndex) }
+
+    /// `day(_:_:)` while the index is still being built.
+    private static func chart(
+        _ scope: ChartScope, _ date: Day, _ days: [ChartScope: [DayChart]], _ index: [ChartScope: [Day: Int]]
+    ) -> DayChart? {
+        index[scope]?[date].map { days[scope]![$0] }
     }
 
     func period(_ scope: ChartScope, _ kind: PeriodKind, _ start: Day) -> PeriodChart? {
