@@ -95,7 +95,7 @@ let package = Package(
         // render → write, and what the last build's manifest lets a rebuild skip.
         .target(name: "SitegenBuild", dependencies: [
             "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache",
-            "SitegenWrite", "SitegenTheme",
+            "SitegenWrite", "SitegenTheme", "SitegenImage",
         ]),
         // The commands: options parsed and resolved into a plan (the only place the clock is read),
         // and the console: notes and warnings on stderr, the summary on stdout, keys scrubbed.

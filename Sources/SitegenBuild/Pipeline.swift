@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenFetch
+import SitegenImage
 import SitegenModel
 import SitegenMustache
 import SitegenRender
@@ -188,7 +189,17 @@ public struct Pipeline: Sendable {
         noteWarnings.forEach(console.warning)
         let stockOnly =
             (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
-        let (published, assets) = PublishedAssets.make(publicFiles)
+        var (published, assets) = PublishedAssets.make(publicFiles)
+        if plan.settings.offline, let favicon = publicFiles.first(where: { $0.path == "favicon.svg" }) {
+            let (icons, problem) = AppIcons.make(favicon: favicon.contents, cache: plan.cache)
+            if let problem { console.warning("app icons left out: \(problem)") }
+            for (icon, png) in icons {
+                published.append(
+                    Inputs.PublicFile(path: icon.path, contents: png, source: "favicon.svg, drawn as an app icon"))
+                assets.icons.append(icon)
+            }
+            published.sort { $0.path < $1.path }
+        }
         return LoadedInputs(
             templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped,
             stockOnly: stockOnly)
@@ -214,6 +225,10 @@ public struct Pipeline: Sendable {
                inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil) throws -> BuildSummary {
         var settings = plan.settings
         settings.assets = inputs.assets
+        if settings.drawsCards, let why = CardImages.unavailable {
+            settings.cards = false
+            console.warning("share cards left out: \(why)")
+        }
         let site = SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
                                                  settings: settings, buildTime: plan.buildTime))
         profile("plan", since: started)
@@ -278,13 +293,18 @@ public struct Pipeline: Sendable {
         let session = try SiteWriter(output: plan.output).begin()
         let writer = BackgroundWriter(session: session)
         var files = FilesByPage()
+        let painter = CardPainter(cache: plan.cache)
         do {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site) { page, file in
                     files.add(page, file.path)
-                    try writer.add(file.path, file.contents)
+                    if let ready = painter.take(page, file) { try writer.add(ready.path, ready.contents) }
                 }
-            } after: { try writer.drain() }
+            } after: {
+                for card in try painter.drawWaiting() { try writer.add(card.file.path, card.file.contents) }
+                try writer.drain()
+            }
+            reportCards(painter)
             for file in publicFiles {
                 try session.add(file.path, file.contents, from: file.source)
                 files.add(Self.publicPage, file.path)
@@ -297,6 +317,14 @@ public struct Pipeline: Sendable {
             session.abort()
             throw error
         }
+    }
+
+    /// `SITEGEN_PROFILE=1` says how many share cards were drawn and how many came from the card cache.
+    func reportCards(_ painter: CardPainter) {
+        guard ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1", painter.drawn + painter.reused > 0 else {
+            return
+        }
+        console.note("profile: share cards drawn \(painter.drawn), from the card cache \(painter.reused)")
     }
 
     /// Errors of rendering said as the render phase's; the writer's and the templates' keep their own words.

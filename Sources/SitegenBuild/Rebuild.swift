@@ -14,7 +14,7 @@ extension Pipeline {
         f.add(plan.days.count)
         for day in plan.days { f.add(day.ordinal) }
         f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
-        f.add(plan.market); f.add(plan.regions)
+        f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.offline)
         f.add(inputs.templates.fingerprint)
         f.add(inputs.notes.site)
         for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }
@@ -77,13 +77,17 @@ extension Pipeline {
             previous.pages.contains { isKept($0) && $0.files.contains(path) }
         }
         var files = FilesByPage()
+        let painter = CardPainter(cache: plan.cache)
         do {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site, only: changed) { page, file in
                     files.add(page, file.path)
-                    try update.add(file.path, file.contents)
+                    if let ready = painter.take(page, file) { try update.add(ready.path, ready.contents) }
                 }
-            } after: {}
+            } after: {
+                for card in try painter.drawWaiting() { try update.add(card.file.path, card.file.contents) }
+            }
+            reportCards(painter)
             for file in publicFiles {
                 try update.add(file.path, file.contents, from: file.source)
                 files.add(Self.publicPage, file.path)

@@ -138,6 +138,16 @@ public struct SiteOptions: ParsableArguments, Sendable {
         help: "Link posters where image search found them instead of downloading and resizing them into the site.")
     public var hotlinkPosters = false
 
+    @Flag(
+        name: .customLong("no-cards"),
+        help: "Leave out the share cards (og:image, drawn with libvips; they need --base-url).")
+    public var noCards = false
+
+    @Flag(
+        name: .customLong("no-offline"),
+        help: "Leave out the web app manifest and the service worker that keeps pages for offline reading.")
+    public var noOffline = false
+
     @Option(
         name: .customLong("allow-poster-host"),
         help: ArgumentHelp(

@@ -118,7 +118,9 @@ extension BuildPlan {
             days: days, output: output, templates: url(templates), templatesLabel: templates,
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
-            settings: SiteSettings(baseURL: options.baseURL.flatMap(parseBaseURL)), source: source,
+            settings: SiteSettings(
+                baseURL: options.baseURL.flatMap(parseBaseURL), cards: !options.noCards, offline: !options.noOffline),
+            source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters
         plan.rangeNotes = rangeNotes

@@ -18,7 +18,7 @@ public enum PosterImages {
     /// The soname of libvips 8's stable ABI (Debian's libvips42).
     static let library = "libvips.so.42"
     /// libvips must be started once per process before any call; this constant is that one start.
-    private static let started: ImageError? = start(library)
+    static let started: ImageError? = start(library)
 
     /// Why images cannot be made here (libvips is not installed, or too old), or nil when they can.
     /// The first call loads libvips.
@@ -75,7 +75,7 @@ public enum PosterImages {
         }
     }
 
-    private static func call<T>(_ body: () -> T?) throws -> T {
+    static func call<T>(_ body: () -> T?) throws -> T {
         if let started { throw started }
         return try turn.withLock {
             if let value = body() { return value }
@@ -84,7 +84,7 @@ public enum PosterImages {
     }
 
     /// The first line of libvips's message, e.g. "VipsJpeg: Premature end of JPEG file".
-    private static func takeError() -> String {
+    static func takeError() -> String {
         guard let text = sg_vips_take_error() else { return "unknown libvips error" }
         defer { free(text) }
         let message = String(cString: text).split(separator: "\n").first.map(String.init) ?? ""

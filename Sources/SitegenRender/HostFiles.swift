@@ -15,6 +15,11 @@ enum HostFiles {
             .filter { $0 != "style.css" && $0 != "site.js" && $0 != "search.js" && $0 != "favicon.svg" }
         for name in hashed { out += "/\(name)\n  \(immutable)\n" }
         out += "/\(Route.sizedPosterFolder)/*\n  \(immutable)\n"
+        for icon in assets.icons { out += "/\(icon.path)\n  \(immutable)\n" }
+        // Share cards are named by what they show; the service worker must be asked for afresh.
+        out += "/card/*\n  \(immutable)\n"
+        out += "/\(Route.serviceWorker.path)\n  Cache-Control: no-cache\n"
+        out += "/\(Route.manifest.path)\n  Content-Type: application/manifest+json\n"
         return out
     }
 }

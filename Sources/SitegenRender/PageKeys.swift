@@ -188,7 +188,7 @@ struct PageKeys {
                 addLook(e.movieCode, to: &f)
                 f.add(site.history[e.movieCode] != nil)
             }
-        case .archive, .years, .records, .feeds, .market, .regions, .region, .distributors, .distributor:
+        case .archive, .years, .records, .feeds, .offline, .market, .regions, .region, .distributors, .distributor:
             return nil
         }
         return f
@@ -353,6 +353,7 @@ extension SiteRenderer.Job {
         case .notFound: "404"
         case .feeds: "feeds"
         case .posters: "posters"
+        case .offline: "offline"
         case .scopedDay(let scope, let i): "\(scope.slug) day \(site.market.days[scope]![i].date.iso)"
         case .scopedPeriod(let scope, let kind, let i):
             "\(scope.slug) \(kind.rawValue) \(site.market.periods[scope]![kind]![i].start.iso)"

@@ -7,9 +7,18 @@ public struct SiteSettings: Sendable {
     public var baseURL: URL?
     /// The stylesheet and scripts pages link, by the names they are published under.
     public var assets: SiteAssets
-    public init(title: String = "한국 일별 박스오피스", baseURL: URL? = nil, assets: SiteAssets = SiteAssets()) {
-        self.title = title; self.baseURL = baseURL; self.assets = assets
+    /// Share cards (`og:image`) for day, week, weekend, film and person pages, when there is a base
+    /// URL (`og:image` must be absolute): the pipeline turns this off when libvips cannot draw them.
+    public var cards: Bool
+    /// The web app manifest and the service worker that keeps pages for offline reading.
+    public var offline: Bool
+    public init(
+        title: String = "한국 일별 박스오피스", baseURL: URL? = nil, assets: SiteAssets = SiteAssets(), cards: Bool = false,
+        offline: Bool = true
+    ) {
+        self.title = title; self.baseURL = baseURL; self.assets = assets; self.cards = cards; self.offline = offline
     }
+    public var drawsCards: Bool { cards && baseURL != nil }
 }
 
 /// What render knows of the published assets: each one's file name (content-hashed when the
@@ -21,12 +30,26 @@ public struct SiteAssets: Sendable, Equatable {
     public var searchScript: String
     public var favicon: String
     public var styleText: String
+    /// The app icons drawn from the favicon (`icon-192.<hash>.png`, …), for the manifest; none when
+    /// they could not be drawn.
+    public var icons: [AppIcon]
     public init(
         style: String = "style.css", siteScript: String = "site.js", searchScript: String = "search.js",
-        favicon: String = "favicon.svg", styleText: String = ""
+        favicon: String = "favicon.svg", styleText: String = "", icons: [AppIcon] = []
     ) {
         self.style = style; self.siteScript = siteScript; self.searchScript = searchScript; self.favicon = favicon;
-        self.styleText = styleText
+        self.styleText = styleText; self.icons = icons
+    }
+}
+
+/// One PNG icon of the installed app, by its name from the site root.
+public struct AppIcon: Sendable, Equatable {
+    public let path: String
+    public let size: Int
+    /// Drawn inside the safe zone on a full background, for launchers that cut icons to a shape.
+    public let maskable: Bool
+    public init(path: String, size: Int, maskable: Bool) {
+        self.path = path; self.size = size; self.maskable = maskable
     }
 }
 
@@ -57,9 +80,27 @@ public struct RenderInput: Sendable {
 /// A file to write, by its path under the output folder ("/"-separated, never absolute or "..").
 public struct OutputFile: Sendable, Equatable {
     public let path: String
+    /// The file's bytes; for a share card (`drawing` set), the SVG the pipeline rasterises into them.
     public let contents: Data
-    public init(path: String, contents: Data) { self.path = path; self.contents = contents }
+    public let drawing: CardDrawing?
+    public init(path: String, contents: Data, drawing: CardDrawing? = nil) {
+        self.path = path; self.contents = contents; self.drawing = drawing
+    }
     public init(path: String, text: String) { self.init(path: path, contents: Data(text.utf8)) }
+}
+
+/// How to turn a share card's SVG into its PNG: the size it must have and the images it embeds.
+public struct CardDrawing: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let images: [CardImage]
+}
+
+/// An image a card shows (a film's poster): the `href` token in its SVG, the bytes, and how wide.
+public struct CardImage: Sendable, Equatable {
+    public let token: String
+    public let data: Data
+    public let width: Int
 }
 
 public struct RenderSummary: Sendable {

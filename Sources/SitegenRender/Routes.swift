@@ -19,6 +19,9 @@ enum Route: Hashable {
         scopedPeriodData(ChartScope, PeriodKind, Day), scopedPeriodCSV(ChartScope, PeriodKind, Day)
     /// The market view: shares over time; each 시·도 by its slug; each 배급사 by its company code.
     case market, regions, region(String), distributors, distributor(String)
+    /// The installable app: its manifest, its service worker (at the root, so its scope is the
+    /// whole site) and the page it shows offline for a page it never kept.
+    case manifest, serviceWorker, offline
 
     var path: String {
         switch self {
@@ -63,6 +66,9 @@ enum Route: Hashable {
         case .region(let slug): "region/\(slug)/index.html"
         case .distributors: "distributor/index.html"
         case .distributor(let code): "distributor/\(code)/index.html"
+        case .manifest: "manifest.webmanifest"
+        case .serviceWorker: "sw.js"
+        case .offline: "offline/index.html"
         }
     }
 
@@ -77,9 +83,9 @@ enum Route: Hashable {
     /// "../../" from `date/2024-02-10/index.html` back to the site root.
     var root: String {
         switch self {
-        case .home, .notFound, .feed, .sitemap, .robots: ""
-        case .homeGrid, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years, .records,
-            .market, .regions, .distributors:
+        case .home, .notFound, .feed, .sitemap, .robots, .manifest, .serviceWorker: ""
+        case .homeGrid, .offline, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years,
+            .records, .market, .regions, .distributors:
             "../"
         case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year,
             .scopedDayData, .scopedDayCSV, .region, .distributor:

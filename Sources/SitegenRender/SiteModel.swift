@@ -99,6 +99,10 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
                 "feedHref": .text(Route.feed.href(from: route)),
                 "marketHref": index.market.scopes.isEmpty ? nil : .text(Route.market.href(from: route)),
+                "manifestHref": settings.offline ? .text(Route.manifest.href(from: route)) : nil,
+                "touchIcon": settings.offline
+                    ? (settings.assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
+                    : nil,
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(InstantText.kst(buildTime)),
                 "assets": [
@@ -117,6 +121,8 @@ struct SiteModel: Sendable {
                 "dataHref": dataHref.templateValue,
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
                 "structuredData": StructuredData.script(structuredData).templateValue,
+                // Set by the page's job when it has a share card (`TemplateValue.withCard`).
+                "card": nil,
             ],
         ]
         // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the

@@ -56,8 +56,11 @@ public enum SiteRenderer {
         }
         var messages: [String] = []
         if input.settings.baseURL == nil {
+            let what =
+                input.settings.cards
+                ? "sitemap.xml and share cards (og:image) left out (they need" : "sitemap.xml left out (it needs"
             messages.append(
-                "no --base-url: sitemap.xml left out (it needs absolute URLs); feed.xml and pages use relative links")
+                "no --base-url: \(what) absolute URLs); feed.xml and pages use relative links")
         }
         let known = Set(site.days.map(\.date))
         for day in input.notes.days.keys.sorted() where !known.contains(day) {
@@ -78,7 +81,7 @@ public enum SiteRenderer {
             + [.archive] + ArchivePage.years(site).map { .archiveYear($0) }
             + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [
                 .notFound, .feeds, .posters
-            ]
+            ] + (site.settings.offline && !site.days.isEmpty ? [.offline] : [])
     }
 
     /// The filters' days and periods, the market page, the regions and the distributors.
@@ -105,7 +108,7 @@ public enum SiteRenderer {
     enum Job: Sendable {
         case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
             archiveYear(Int)
-        case years, year(Int), records, notFound, feeds, posters
+        case years, year(Int), records, notFound, feeds, posters, offline
         case scopedDay(ChartScope, Int), scopedPeriod(ChartScope, PeriodKind, Int), market, regions, region(Int),
             distributors, distributor(String)
 
@@ -114,36 +117,37 @@ public enum SiteRenderer {
                 OutputFile(path: route.path, contents: try templates.renderData(template, context))
             }
             switch self {
-            case .home:
-                return (
-                    [try page(.home, "day", DayPage.context(site, chart: site.days.last!, route: .home, view: .list))],
-                    1
-                )
-            case .homeGrid:
-                return (
-                    [
-                        try page(
-                            .homeGrid, "grid",
-                            DayPage.context(site, chart: site.days.last!, route: .homeGrid, view: .grid))
-                    ], 1
-                )
+            case .home, .homeGrid:
+                let isHome: Bool
+                if case .home = self { isHome = true } else { isHome = false }
+                let chart = site.days.last!
+                // The latest day's card: the day's own job writes it, under the day's name.
+                let card = try ShareCards.day(site, chart, templates)
+                let (route, template, view): (Route, String, DayPage.View) =
+                    isHome ? (.home, "day", .list) : (.homeGrid, "grid", .grid)
+                let context = DayPage.context(site, chart: chart, route: route, view: view)
+                return ([try page(route, template, .withCard(context, card, base: site.settings.baseURL))], 1)
             case .day(let i):
                 let chart = site.days[i]
+                let card = try ShareCards.day(site, chart, templates)
+                func context(_ route: Route, _ view: DayPage.View) -> TemplateValue {
+                    .withCard(DayPage.context(site, chart: chart, route: route, view: view), card,
+                              base: site.settings.baseURL)
+                }
                 return (
                     [
-                        try page(
-                            .day(chart.date), "day",
-                            DayPage.context(site, chart: chart, route: .day(chart.date), view: .list)),
-                        try page(
-                            .dayGrid(chart.date), "grid",
-                            DayPage.context(site, chart: chart, route: .dayGrid(chart.date), view: .grid)),
+                        try page(.day(chart.date), "day", context(.day(chart.date), .list)),
+                        try page(.dayGrid(chart.date), "grid", context(.dayGrid(chart.date), .grid)),
                         OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
                         OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart))
-                    ], 2
+                    ] + (card.map { [$0.file] } ?? []), 2
                 )
             case .movie(let code):
+                let card = try ShareCards.movie(site, code: code, templates)
                 var files = [
-                    try page(.movie(code), "movie", MoviePage.context(site, code: code)),
+                    try page(
+                        .movie(code), "movie",
+                        .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL)),
                     OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
                     OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
                 ]
@@ -153,26 +157,31 @@ public enum SiteRenderer {
                     OutputFile(
                         path: Route.poster(code).path,
                         text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
+                if let card { files.append(card.file) }
                 return (files, 1)
             case .person(let i):
                 let person = site.people.people[i]
-                return ([try page(.person(person.id), "person", PersonPage.context(site, person: person))], 1)
+                let card = try ShareCards.person(site, person, templates)
+                let context = TemplateValue.withCard(
+                    PersonPage.context(site, person: person), card, base: site.settings.baseURL)
+                return ([try page(.person(person.id), "person", context)] + (card.map { [$0.file] } ?? []), 1)
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
                          OutputFile(path: Route.searchIndex.path, contents: SearchIndex.json(site))], 1)
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
+                let card = try ShareCards.period(site, chart, templates)
+                func context(grid: Bool) -> TemplateValue {
+                    .withCard(PeriodPage.context(site, chart: chart, grid: grid), card, base: site.settings.baseURL)
+                }
                 return (
                     [
-                        try page(
-                            .period(kind, chart.start), "week", PeriodPage.context(site, chart: chart, grid: false)),
-                        try page(
-                            .periodGrid(kind, chart.start), "week-grid",
-                            PeriodPage.context(site, chart: chart, grid: true)),
+                        try page(.period(kind, chart.start), "week", context(grid: false)),
+                        try page(.periodGrid(kind, chart.start), "week-grid", context(grid: true)),
                         OutputFile(
                             path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
                         OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart))
-                    ], 2
+                    ] + (card.map { [$0.file] } ?? []), 2
                 )
             case .scopedDay(let scope, let i):
                 let chart = site.market.days[scope]![i]
@@ -268,6 +277,25 @@ public enum SiteRenderer {
                     files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
                 }
                 return (files, 0)
+            case .offline:
+                let latest = site.days.suffix(OfflineFiles.latestDays).reversed().map { chart -> TemplateValue in
+                    [
+                        "label": .text(KoreanFormat.longDate(chart.date)),
+                        "href": .text(Route.day(chart.date).href(from: .offline)),
+                    ]
+                }
+                let context = site.base(
+                    .offline, title: "오프라인", description: "인터넷에 연결되지 않았습니다. 저장된 페이지는 계속 볼 수 있습니다.",
+                    kind: "offline", content: ["offline": ["days": .list(latest)]])
+                return (
+                    [
+                        try page(.offline, "offline", context),
+                        OutputFile(path: Route.manifest.path, text: OfflineFiles.manifest(site)),
+                        OutputFile(
+                            path: Route.serviceWorker.path,
+                            contents: try OfflineFiles.serviceWorker(site, templates: templates)),
+                    ], 1
+                )
             case .posters:
                 return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
             }

@@ -27,7 +27,7 @@ from selenium.webdriver.common.by import By
 from common import ROOT, browser, check, failures, sitegen, sitegen_command, without_keys
 
 
-def live_site_with_posters(out, cache):
+def live_site_with_posters(out, cache, extra=()):
     """A live build against the local KOBIS and Kakao stand-in, whose image search answers with
     real JPEGs it serves itself: the site then has downloaded, resized posters."""
     subprocess.run(["swift", "build", "--product", "kobis-standin"], cwd=ROOT, check=True, capture_output=True)
@@ -36,7 +36,7 @@ def live_site_with_posters(out, cache):
     try:
         env = without_keys(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
         subprocess.run(sitegen_command() + ["build", "--days", "3", "--until", "2024-02-10", "--output", str(out), "--cache", str(cache),
-                                  "--quiet"], cwd=ROOT, check=True, env=env)
+                                  "--quiet", *extra], cwd=ROOT, check=True, env=env)
     finally:
         standin.stdin.close()
         standin.wait(timeout=10)

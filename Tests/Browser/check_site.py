@@ -303,6 +303,7 @@ def main():
             "backfill-archive": ("site-backfill/archive/index.html", None, "archive"),
             "backfill-years": ("site-backfill/year/index.html", None, "years"),
             "404": ("site-45/404.html", None, "404"),
+            "offline": ("site-45/offline/index.html", None, "offline"),
             "korean": ("site-45/date/2024-02-03/korean/index.html", korean["entries"], "list"),
             "diversity-grid": ("site-45/date/2024-02-03/diversity/grid/index.html", diversity["entries"], "grid"),
             "week-foreign": ("site-45/week/2024-01-29/foreign/index.html", foreign_week["entries"], "list"),

@@ -45,7 +45,10 @@ struct ScriptedSource: FakeSource {
 }
 
 @Suite struct DataHardeningTests {
-    func text(_ files: [String: Data]) -> [String: String] { files.mapValues { String(decoding: $0, as: UTF8.self) } }
+    /// Every text file (the share cards and app icons are PNG).
+    func text(_ files: [String: Data]) -> [String: String] {
+        files.filter { !$0.key.hasSuffix(".png") }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
 
     @Test func anEmptyMovieNameKeepsTheChartsTitle() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")

@@ -36,6 +36,13 @@ import Testing
         for path in expected.keys.sorted() where actual[path] == nil { lines.append("missing: \(path)") }
         for path in expected.keys.sorted() {
             guard let want = expected[path], let got = actual[path], want != got else { continue }
+            // Pictures libvips drew (the app icons) are its bytes, which another libvips may
+            // encode differently: their names and sizes are sitegen's, so those are compared.
+            if path.hasSuffix(".png") {
+                let (a, b) = (ShareCardTests.pngSize(want), ShareCardTests.pngSize(got))
+                if a == nil || b == nil || a! != b! { lines.append("changed: \(path) (a PNG of another size)") }
+                continue
+            }
             guard let wantText = String(data: want, encoding: .utf8), let gotText = String(data: got, encoding: .utf8) else {
                 lines.append("changed: \(path) (binary, \(want.count) → \(got.count) bytes)")
                 continue

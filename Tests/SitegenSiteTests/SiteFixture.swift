@@ -39,14 +39,16 @@ enum SiteFixture {
                       templates: URL = repo.appendingPathComponent("Templates"),
                       publicFolder: URL = repo.appendingPathComponent("Public"), baseURL: String? = nil,
                       source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, buildTime: Date = SiteFixture.buildTime,
-                      regions: Bool = false, market: Bool = true, log: Log = Log()) async throws -> BuildSummary {
+                      regions: Bool = false, market: Bool = true, cards: Bool = false, offline: Bool = true,
+                      cache: URL? = nil, log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
         var plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
             publicFolder: publicFolder,
             notes: notes ?? output.deletingLastPathComponent().appendingPathComponent("no-notes"),
-            cache: output.deletingLastPathComponent().appendingPathComponent("cache"),
-            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))), source: source, jobs: 4, buildTime: buildTime)
+            cache: cache ?? output.deletingLastPathComponent().appendingPathComponent("cache"),
+            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)), cards: cards, offline: offline),
+            source: source, jobs: 4, buildTime: buildTime)
         plan.hotlinkPosters = hotlinkPosters
         plan.regions = regions
         plan.market = market

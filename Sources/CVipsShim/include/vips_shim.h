@@ -22,6 +22,14 @@ int sg_vips_webp(const void *data, size_t length, int width, int quality,
 /// (`png` 0) or PNG. `*out` is freed with sg_vips_free. 0 on success.
 int sg_vips_test_image(int width, int height, int noise, int png, void **out, size_t *out_length);
 
+/// A poster (JPEG, PNG, WebP or GIF) shrunk to `width` pixels wide as JPEG, transparency flattened
+/// onto white: the form an SVG card can embed (librsvg reads no WebP). 0 on success.
+int sg_vips_jpeg(const void *data, size_t length, int width, int quality, void **out, size_t *out_length);
+
+/// Rasterises an SVG that must declare `width`×`height` pixels, flattened, as a PNG.
+/// Text goes through Pango and fontconfig, so the fonts installed are the fonts drawn. 0 on success.
+int sg_vips_svg_png(const void *svg, size_t length, int width, int height, void **out, size_t *out_length);
+
 /// libvips's error text since the last call (malloc'd, the caller frees it), then cleared.
 char *sg_vips_take_error(void);
 

@@ -37,6 +37,14 @@
     if (img.complete && img.naturalWidth === 0) fallBack(img);
   });
 
+  // The installable app: a service worker beside the manifest (at the site root, wherever that
+  // is) keeps the latest days and the pages opened here for reading offline (sw.js).
+  var manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
+      !document.body.classList.contains("page-not-found")) {
+    navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () { /* stays online-only */ });
+  }
+
   // Arriving on a day in the other view than the one chosen: go to its twin page.
   var wanted = load();
   if (wanted !== "list" && wanted !== "grid") return;

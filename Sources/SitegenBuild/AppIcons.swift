@@ -1,0 +1,54 @@
+import Foundation
+import SitegenBasics
+import SitegenImage
+import SitegenRender
+
+/// The installed app's icons, drawn from the site's favicon (the theme's `favicon.svg`) with
+/// libvips: 192 and 512 pixels as they are, and a 512-pixel maskable one with the favicon inside the
+/// safe zone on a full background, for launchers that cut icons to a circle or a squircle.
+enum AppIcons {
+    static let sizes = [192, 512]
+
+    /// Each icon and its bytes, named by the favicon they come from; taken from the card cache when
+    /// drawn before. Empty, with the reason, when they cannot be drawn.
+    static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
+        if let why = PosterImages.unavailable { return ([], why) }
+        let hash = FNV1a.hex(favicon, digits: 8)
+        let embedded = "data:image/svg+xml;base64," + favicon.base64EncodedString()
+        let background = fill(of: favicon) ?? "#ffffff"
+        var out: [(AppIcon, Data)] = []
+        let painter = CardPainter(cache: cache)
+        for (size, maskable) in sizes.map({ ($0, false) }) + [(512, true)] {
+            let name = "icon-\(maskable ? "maskable-" : "")\(size).\(hash).png"
+            let cached = painter.cached(name)
+            if let png = try? Data(contentsOf: cached), png.starts(with: CardPainter.pngSignature) {
+                out.append((AppIcon(path: name, size: size, maskable: maskable), png))
+                continue
+            }
+            // The safe zone of a maskable icon is the middle 80%: the favicon fills 70% of it.
+            let inset = maskable ? size * 15 / 100 : 0
+            let svg =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size)\" height=\"\(size)\" "
+                + "viewBox=\"0 0 \(size) \(size)\">"
+                + (maskable ? "<rect width=\"\(size)\" height=\"\(size)\" fill=\"\(background)\"/>" : "")
+                + "<image x=\"\(inset)\" y=\"\(inset)\" width=\"\(size - 2 * inset)\" height=\"\(size - 2 * inset)\" "
+                + "href=\"\(embedded)\"/></svg>"
+            do {
+                let png = try CardImages.png(svg: svg, width: size, height: size, images: [])
+                CardPainter.keep(png, at: cached)
+                out.append((AppIcon(path: name, size: size, maskable: maskable), png))
+            } catch {
+                return ([], "the favicon could not be drawn as an icon (\(ErrorText.describe(error)))")
+            }
+        }
+        return (out, nil)
+    }
+
+    /// The first colour the favicon fills with (`fill="#c8102e"`): the stock icon's red square,
+    /// so the maskable icon's background continues it. A favicon without one gets white.
+    static func fill(of svg: Data) -> String? {
+        let text = String(decoding: svg.prefix(4096), as: UTF8.self)
+        guard let match = text.firstMatch(of: /fill="(#[0-9A-Fa-f]{3}(?:[0-9A-Fa-f]{3})?)"/) else { return nil }
+        return String(match.output.1)
+    }
+}

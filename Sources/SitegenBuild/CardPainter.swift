@@ -1,0 +1,81 @@
+import Foundation
+import SitegenBasics
+import SitegenImage
+import SitegenRender
+
+/// Turns the share cards render left as SVG into PNG. A card is named by what it shows, so one
+/// drawn by an earlier build (of this site or another folder) is taken from the card cache
+/// (`<cache>/cards/`) instead: a morning's rebuild draws only the new day's cards, and a cold
+/// build of a site whose cache is kept draws none.
+final class CardPainter: @unchecked Sendable {
+    let folder: URL
+    private var waiting: [(page: String, file: OutputFile)] = []
+    private(set) var drawn = 0
+    private(set) var reused = 0
+
+    init(cache: URL) { folder = cache.appendingPathComponent("cards", isDirectory: true) }
+
+    /// The file to write now (any other file, or a card drawn before), or nil when the card waits
+    /// for `drawWaiting`. Called from one thread (the render sink).
+    func take(_ page: String, _ file: OutputFile) -> OutputFile? {
+        guard file.drawing != nil else { return file }
+        if let png = try? Data(contentsOf: cached(file.path)), png.starts(with: Self.pngSignature) {
+            reused += 1
+            return OutputFile(path: file.path, contents: png)
+        }
+        waiting.append((page, file))
+        return nil
+    }
+
+    /// Every waiting card drawn, one per core at a time (librsvg and the PNG encoder are
+    /// single-threaded), each kept in the card cache (written whole, then renamed) for the next build.
+    func drawWaiting() throws -> [(page: String, file: OutputFile)] {
+        let cards = waiting
+        waiting = []
+        guard !cards.isEmpty else { return [] }
+        let folder = folder
+        let results = concurrentMap(cards.count, chunk: 1) { i -> Result<Data, Error> in
+            let file = cards[i].file
+            let drawing = file.drawing!
+            return Result {
+                let png = try CardImages.png(
+                    svg: String(decoding: file.contents, as: UTF8.self), width: drawing.width,
+                    height: drawing.height, images: drawing.images.map { ($0.token, $0.data, $0.width) })
+                Self.keep(png, at: folder.appendingPathComponent(Self.name(file.path)))
+                return png
+            }
+        }
+        var out: [(page: String, file: OutputFile)] = []
+        for (card, result) in zip(cards, results) {
+            do {
+                out.append((card.page, OutputFile(path: card.file.path, contents: try result.get())))
+            } catch {
+                throw CardFailure(
+                    description: "share card \(card.file.path) of \(card.page): \(ErrorText.describe(error))")
+            }
+        }
+        drawn += out.count
+        return out
+    }
+
+    static let pngSignature = Data([0x89, 0x50, 0x4E, 0x47])
+
+    func cached(_ path: String) -> URL { folder.appendingPathComponent(Self.name(path)) }
+
+    /// `card/0123abcd….png` → `0123abcd….png`.
+    static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+
+    /// A failed write only costs the next build a drawing, so it is not an error.
+    static func keep(_ png: Data, at url: URL) {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard (try? png.write(to: temporary)) != nil else { return }
+        if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+}
+
+/// A card libvips could not draw (a theme's card template that is not SVG, say); the render phase names it.
+struct CardFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+import SitegenMustache
+
+/// The installable app: the web app manifest and the service worker, which keeps the latest days
+/// and the pages a reader opened for reading offline. Both use paths relative to themselves, so
+/// they are right at a domain root and under any sub-path without --base-url.
+enum OfflineFiles {
+    /// Days kept for offline reading from the first visit on, newest first.
+    static let latestDays = 7
+    /// The page colours of the stock theme, light and dark: the app's title bar and splash screen.
+    static let light = (theme: "#fbfaf8", background: "#fbfaf8")
+    static let dark = (theme: "#121316", background: "#121316")
+
+    static func manifest(_ site: SiteModel) -> String {
+        let icons: [JSONWriter.Value] = site.settings.assets.icons.map { icon in
+            .object([
+                ("purpose", .string(icon.maskable ? "maskable" : "any")),
+                ("sizes", .string("\(icon.size)x\(icon.size)")),
+                ("src", .string(icon.path)), ("type", .string("image/png")),
+            ])
+        }
+        let manifest: JSONWriter.Value = .object([
+            ("background_color", .string(light.background)),
+            ("description", .string("KOBIS 일별·주간 박스오피스와 영화별 관객 기록" + (site.isDemo ? " (데모 데이터: 가상 수치)" : ""))),
+            ("dir", .string("ltr")),
+            ("display", .string("standalone")),
+            ("icons", .array(icons)),
+            // Relative to the manifest's own URL: the site's root, wherever it is served.
+            ("id", .string("./")),
+            ("lang", .string("ko")),
+            ("name", .string(site.settings.title)),
+            ("scope", .string("./")),
+            ("short_name", .string("박스오피스")),
+            ("start_url", .string("./")),
+            ("theme_color", .string(light.theme)),
+            // Chromium's proposal for dark-mode colours; browsers without it read the light ones.
+            (
+                "user_preferences",
+                .object([
+                    (
+                        "color_scheme_dark",
+                        .object([
+                            ("background_color", .string(dark.background)), ("theme_color", .string(dark.theme)),
+                        ])
+                    )
+                ])
+            ),
+        ])
+        return JSONWriter.text(manifest) + "\n"
+    }
+
+    /// What the worker stores on install, as paths from the site root (pages by their folder, as
+    /// hosts serve and readers share them): the home page, the latest days, the offline page and
+    /// the assets they load.
+    static func kept(_ site: SiteModel) -> [String] {
+        var paths = ["./", Route.homeGrid.prettyPath, Route.offline.prettyPath]
+        for chart in site.days.suffix(latestDays).reversed() {
+            paths.append(Route.day(chart.date).prettyPath)
+            paths.append(Route.dayGrid(chart.date).prettyPath)
+        }
+        let a = site.settings.assets
+        paths += [a.style, a.siteScript, a.searchScript, a.favicon, Route.manifest.path] + a.icons.map(\.path)
+        return paths
+    }
+
+    /// The worker's version: a new morning's site (a new day, a revised chart, a new theme) has a
+    /// new one, so it installs at once and drops the old store. Worked out from what the kept
+    /// pages show, so an unchanged site keeps its worker byte for byte.
+    static func version(_ site: SiteModel, templates: Templates) -> String {
+        var f = Fingerprint("offline")
+        f.add(templates.fingerprint)
+        f.add(site.settings.title)
+        f.add(site.days.count)
+        for chart in site.days.suffix(latestDays) { f.add(chart) }
+        for path in kept(site) { f.add(path) }
+        return String(format: "%016llx", f.value)
+    }
+
+    static func serviceWorker(_ site: SiteModel, templates: Templates) throws -> Data {
+        let list = JSONWriter.text(.array(kept(site).map { .string($0) }))
+        return try templates.renderData(
+            "service-worker",
+            ["version": .text(version(site, templates: templates)), "kept": .text(list)])
+    }
+}

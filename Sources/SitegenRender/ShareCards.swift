@@ -1,0 +1,194 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+import SitegenMustache
+
+/// A page's share card (`og:image`), as render leaves it: SVG from a `card-*` template, named by a
+/// hash of everything it shows, for the pipeline to rasterise (or take from its card cache).
+struct ShareCard: Sendable {
+    /// `card/<16 hex>.png`, from the site root.
+    let path: String
+    let alt: String
+    let file: OutputFile
+}
+
+/// Share cards of days, weeks, weekends, films and people. The SVG is the theme's (`card-*.mustache`,
+/// so a theme restyles cards as it restyles pages); what they show is worked out here.
+enum ShareCards {
+    static let width = 1200
+    static let height = 630
+    /// Part of every card's name: a change to how cards are drawn (not what they show) renames them
+    /// all, so no host or chat app keeps an old drawing under a name that now means a new one.
+    static let drawingVersion = "1"
+    /// What the SVG writes where the film's poster goes; the painter puts the bytes there.
+    static let posterToken = "sitegen-card-poster:"
+    /// The poster's box on the stock film card, in pixels: the painter embeds it this wide.
+    static let posterWidth = 340
+
+    static func day(_ site: SiteModel, _ chart: DayChart, _ templates: Templates) throws -> ShareCard? {
+        guard site.settings.drawsCards else { return nil }
+        let heading = KoreanFormat.longDate(chart.date)
+        let rows = topRows(chart.entries, label: "관객")
+        let alt = "\(heading) 일별 박스오피스 " + altRows(chart.entries)
+        return try card(
+            site, templates, "card-day", owner: .day(chart.date), alt: alt,
+            fields: ["heading": .text(heading), "kind": "일별 박스오피스", "rows": .list(rows)])
+    }
+
+    static func period(_ site: SiteModel, _ chart: PeriodChart, _ templates: Templates) throws -> ShareCard? {
+        guard site.settings.drawsCards else { return nil }
+        let name = PeriodPage.kindName(chart.kind)
+        let end = chart.end
+        let heading = PeriodPage.weekName(chart.kind, chart.start)
+        let range = "\(chart.start.month).\(chart.start.day) ~ \(end.month).\(end.day)"
+        let rows = topRows(chart.entries, label: "\(name) 관객")
+        let alt = "\(heading) (\(range)) \(name) 박스오피스 " + altRows(chart.entries)
+        return try card(
+            site, templates, "card-week", owner: .period(chart.kind, chart.start), alt: alt,
+            fields: [
+                "heading": .text(heading), "range": .text(range), "kind": .text("\(name) 박스오피스"),
+                "rows": .list(rows),
+            ])
+    }
+
+    static func movie(_ site: SiteModel, code: String, _ templates: Templates) throws -> ShareCard? {
+        guard site.settings.drawsCards, let film = site.films[code] else { return nil }
+        let rows = site.history[code] ?? []
+        let last = rows.last?.date ?? film.asOf
+        let run = KoreanFormat.dayOfRun(open: film.openDate, on: last)
+        // The largest copy the site serves: the card shows it 340 px wide.
+        let poster = site.dataset.postersServedFromSite ? site.dataset.sizedPosters[code]?.page.last : nil
+        let total = KoreanFormat.people(film.audienceTotal)
+        let alt =
+            "\(film.title): 누적 관객 \(total) (\(KoreanFormat.shortDate(film.asOf)) 기준), 최고 \(film.bestRank)위"
+            + (run.map { ", \($0) (\(KoreanFormat.shortDate(last)))" } ?? "")
+        var fields: [String: TemplateValue] = [
+            "title": .text(fit(film.title, width: 680, size: 56)),
+            "englishTitle": film.englishTitle.isEmpty ? .null : .text(fit(film.englishTitle, width: 680, size: 30)),
+            "total": .text(total),
+            "asOf": .text(KoreanFormat.shortDate(film.asOf) + " 기준"),
+            "bestRank": .text("\(film.bestRank)위"),
+            "run": run.map { .text($0) } ?? .null,
+            "opened": film.openDate.map { .text(KoreanFormat.shortDate($0) + " 개봉") } ?? .null,
+            "poster": poster.map { .text(posterToken + $0.path) } ?? .null,
+        ]
+        fields["initial"] = .text(String(film.title.first.map(String.init) ?? "?"))
+        let images = poster.map { [CardImage(token: posterToken + $0.path, data: $0.data, width: posterWidth)] } ?? []
+        return try card(site, templates, "card-movie", owner: .movie(code), alt: alt, fields: fields, images: images)
+    }
+
+    static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
+        guard site.settings.drawsCards else { return nil }
+        let films = person.credits.compactMap { site.films[$0.code] }
+        let sum = films.reduce(Int64(0)) { $0 + $1.audienceTotal }
+        let top = films.sorted { ($0.audienceTotal, $1.code) > ($1.audienceTotal, $0.code) }.prefix(3)
+        let roles = PersonPage.roleLabel(person)
+        let rows: [TemplateValue] = top.enumerated().map { i, film in
+            [
+                "rank": .text("\(i + 1)"), "title": .text(fit(film.title, width: 640, size: 44)),
+                "figure": .text(KoreanFormat.people(film.audienceTotal)), "label": "누적 관객",
+                "y": .int(300 + 100 * i), "labelY": .int(300 + 100 * i + 34),
+            ]
+        }
+        let summary = "영화 \(films.count)편 · 관객 합계 \(KoreanFormat.people(sum, compact: true))"
+        let alt = "\(person.name) (\(roles)): \(summary)"
+            + top.map { ", \($0.title) \(KoreanFormat.people($0.audienceTotal))" }.joined()
+        return try card(
+            site, templates, "card-person", owner: .person(person.id), alt: alt,
+            fields: [
+                "heading": .text(fit(person.name, width: 1000, size: 64)), "roles": .text(roles),
+                "summary": .text(summary), "rows": .list(rows),
+            ])
+    }
+
+    /// Ranks 1 to 3 as the card lists them, each with where its line goes.
+    static func topRows(_ entries: [ChartEntry], label: String) -> [TemplateValue] {
+        entries.filter { $0.rank <= 3 }.prefix(3).enumerated().map { i, entry in
+            [
+                "rank": .text("\(entry.rank)"), "title": .text(fit(entry.title, width: 640, size: 50)),
+                "figure": .text(KoreanFormat.people(entry.audience)), "label": .text(label),
+                "total": .text("누적 " + KoreanFormat.people(entry.audienceTotal, compact: true)),
+                "y": .int(250 + 110 * i), "labelY": .int(250 + 110 * i + 38),
+            ]
+        }
+    }
+
+    static func altRows(_ entries: [ChartEntry]) -> String {
+        entries.filter { $0.rank <= 3 }.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
+            .joined(separator: ", ")
+    }
+
+    static func card(
+        _ site: SiteModel, _ templates: Templates, _ template: String, owner: Route, alt: String,
+        fields: [String: TemplateValue], images: [CardImage] = []
+    ) throws -> ShareCard {
+        var context = fields
+        context["width"] = .int(width)
+        context["height"] = .int(height)
+        context["site"] = [
+            "title": .text(fit(site.settings.title, width: 700, size: 30)),
+            "host": site.settings.baseURL.map { .text(host($0)) } ?? .null,
+        ]
+        context["demo"] = .bool(site.isDemo)
+        let svg = try templates.renderData(template, .object(context))
+        // Named by what the card shows and whose it is: two pages never share a name (the writer
+        // writes each file once), and an unchanged card keeps its name, so it is drawn only once.
+        var f = Fingerprint("card")
+        f.add(drawingVersion); f.add(owner.path); f.add(bytes: svg)
+        // A poster's token holds its path, which names its bytes.
+        for image in images { f.add(image.token) }
+        let path = "card/" + String(format: "%016llx", f.value) + ".png"
+        let drawing = CardDrawing(width: width, height: height, images: images)
+        let demoAlt = site.isDemo ? " (데모 데이터: 가상 수치)" : ""
+        return ShareCard(path: path, alt: alt + demoAlt, file: OutputFile(path: path, contents: svg, drawing: drawing))
+    }
+
+    /// `user.github.io/mag`: what a card prints as the site's address.
+    static func host(_ url: URL) -> String {
+        var text = (url.host ?? "") + url.path
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// `text` cut to what fits `width` pixels at `size` (with "…"): SVG text does not wrap, and a
+    /// long title must not run off the card. Widths are estimated (Hangul and CJK one em, Latin
+    /// about 0.6), on the wide side, since a card cannot measure its font at render time.
+    static func fit(_ text: String, width: Int, size: Int) -> String {
+        let limit = Double(width) / Double(size)
+        var used = 0.0
+        var out = ""
+        for ch in text {
+            let w = em(ch)
+            if used + w > limit {
+                while out.last == " " { out.removeLast() }
+                return out + "…"
+            }
+            used += w
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func em(_ ch: Character) -> Double {
+        guard let v = ch.unicodeScalars.first?.value else { return 1 }
+        if v == 0x20 { return 0.3 }
+        if v < 0x7F { return ch.isUppercase || ch.isNumber ? 0.68 : 0.58 }
+        if (0x1100...0x11FF).contains(v) || v >= 0x2E80 { return 1.0 }
+        return 0.7
+    }
+}
+
+extension TemplateValue {
+    /// `context` with `page.card` set: the layout's `og:image` tags read it.
+    static func withCard(_ context: TemplateValue, _ card: ShareCard?, base: URL?) -> TemplateValue {
+        guard let card, let base, case .object(var fields) = context, case .object(var page)? = fields["page"] else {
+            return context
+        }
+        page["card"] = [
+            "url": .text(Route.joined(base, card.path)), "width": .int(ShareCards.width),
+            "height": .int(ShareCards.height), "alt": .text(card.alt),
+        ]
+        fields["page"] = .object(page)
+        return .object(fields)
+    }
+}
