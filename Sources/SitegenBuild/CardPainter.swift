@@ -15,13 +15,15 @@ final class CardPainter: @unchecked Sendable {
 
     init(cache: URL) { folder = cache.appendingPathComponent("cards", isDirectory: true) }
 
-    /// The file to write now (any other file, or a card drawn before), or nil when the card waits
-    /// for `drawWaiting`. Called from one thread (the render sink).
-    func take(_ page: String, _ file: OutputFile) -> OutputFile? {
-        guard file.drawing != nil else { return file }
-        if let png = try? Data(contentsOf: cached(file.path)), png.starts(with: Self.pngSignature) {
+    /// The file to write now (any other file, or a card drawn before, with the cached file to
+    /// hard-link in), or nil when the card waits for `drawWaiting`. Called from one thread (the
+    /// render sink). A cached card is mapped, not read: linked in, its bytes are never copied.
+    func take(_ page: String, _ file: OutputFile) -> (file: OutputFile, linking: String?)? {
+        guard file.drawing != nil else { return (file, nil) }
+        let url = cached(file.path)
+        if let png = try? Data(contentsOf: url, options: .alwaysMapped), png.starts(with: Self.pngSignature) {
             reused += 1
-            return OutputFile(path: file.path, contents: png)
+            return (OutputFile(path: file.path, contents: png), url.path)
         }
         waiting.append((page, file))
         return nil
@@ -29,10 +31,17 @@ final class CardPainter: @unchecked Sendable {
 
     /// Every waiting card drawn, one per core at a time (librsvg and the PNG encoder are
     /// single-threaded), each kept in the card cache (written whole, then renamed) for the next build.
-    func drawWaiting() throws -> [(page: String, file: OutputFile)] {
-        let cards = waiting
+    func drawWaiting(into sink: (OutputFile) throws -> Void) throws {
+        let all = waiting
         waiting = []
-        guard !cards.isEmpty else { return [] }
+        // A few at a time, each batch handed on before the next is drawn: a first build draws
+        // thousands, and their PNGs together would hold hundreds of megabytes.
+        for start in stride(from: 0, to: all.count, by: 64) {
+            for file in try draw(Array(all[start..<min(start + 64, all.count)])) { try sink(file) }
+        }
+    }
+
+    private func draw(_ cards: [(page: String, file: OutputFile)]) throws -> [OutputFile] {
         let folder = folder
         let results = concurrentMap(cards.count, chunk: 1) { i -> Result<Data, Error> in
             let file = cards[i].file
@@ -45,10 +54,10 @@ final class CardPainter: @unchecked Sendable {
                 return png
             }
         }
-        var out: [(page: String, file: OutputFile)] = []
+        var out: [OutputFile] = []
         for (card, result) in zip(cards, results) {
             do {
-                out.append((card.page, OutputFile(path: card.file.path, contents: try result.get())))
+                out.append(OutputFile(path: card.file.path, contents: try result.get()))
             } catch {
                 throw CardFailure(
                     description: "share card \(card.file.path) of \(card.page): \(ErrorText.describe(error))")

@@ -298,10 +298,12 @@ public struct Pipeline: Sendable {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site) { page, file in
                     files.add(page, file.path)
-                    if let ready = painter.take(page, file) { try writer.add(ready.path, ready.contents) }
+                    if let (ready, linking) = painter.take(page, file) {
+                        try writer.add(ready.path, ready.contents, linking: linking)
+                    }
                 }
             } after: {
-                for card in try painter.drawWaiting() { try writer.add(card.file.path, card.file.contents) }
+                try painter.drawWaiting { try writer.add($0.path, $0.contents) }
                 try writer.drain()
             }
             reportCards(painter)

@@ -82,10 +82,10 @@ extension Pipeline {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site, only: changed) { page, file in
                     files.add(page, file.path)
-                    if let ready = painter.take(page, file) { try update.add(ready.path, ready.contents) }
+                    if let (ready, _) = painter.take(page, file) { try update.add(ready.path, ready.contents) }
                 }
             } after: {
-                for card in try painter.drawWaiting() { try update.add(card.file.path, card.file.contents) }
+                try painter.drawWaiting { try update.add($0.path, $0.contents) }
             }
             reportCards(painter)
             for file in publicFiles {

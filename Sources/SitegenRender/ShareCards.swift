@@ -79,20 +79,22 @@ enum ShareCards {
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
         guard site.settings.drawsCards else { return nil }
+        // No audience figures: a person's card would change every morning one of their films is
+        // showing (a hundred cards a day), and the page has the figures. Their biggest films by
+        // audience, with the year, change only when the order does.
         let films = person.credits.compactMap { site.films[$0.code] }
-        let sum = films.reduce(Int64(0)) { $0 + $1.audienceTotal }
         let top = films.sorted { ($0.audienceTotal, $1.code) > ($1.audienceTotal, $0.code) }.prefix(3)
         let roles = PersonPage.roleLabel(person)
         let rows: [TemplateValue] = top.enumerated().map { i, film in
             [
-                "rank": .text("\(i + 1)"), "title": .text(fit(film.title, width: 640, size: 44)),
-                "figure": .text(KoreanFormat.people(film.audienceTotal)), "label": "누적 관객",
-                "y": .int(300 + 100 * i), "labelY": .int(300 + 100 * i + 34),
+                "title": .text(fit(film.title, width: 840, size: 44)),
+                "year": film.openDate.map { .text("\($0.year)") } ?? .null,
+                "y": .int(310 + 90 * i),
             ]
         }
-        let summary = "영화 \(films.count)편 · 관객 합계 \(KoreanFormat.people(sum, compact: true))"
+        let summary = "이 사이트 자료 속 영화 \(films.count)편"
         let alt = "\(person.name) (\(roles)): \(summary)"
-            + top.map { ", \($0.title) \(KoreanFormat.people($0.audienceTotal))" }.joined()
+            + (top.isEmpty ? "" : ", 대표작 " + top.map(\.title).joined(separator: ", "))
         return try card(
             site, templates, "card-person", owner: .person(person.id), alt: alt,
             fields: [

@@ -16,7 +16,7 @@ public final class BackgroundWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var failure: Error?
     /// Files not yet handed over: touched only by the thread calling `add` and `drain`.
-    private var waiting: [(String, Data)] = []
+    private var waiting: [(String, Data, String?)] = []
 
     public init(session: SiteWriter.Session, limit: Int = 2048, batch: Int = 32, threads: Int = 2) {
         self.session = session
@@ -25,9 +25,10 @@ public final class BackgroundWriter: @unchecked Sendable {
         queues = (0..<max(1, threads)).map { DispatchQueue(label: "sitegen.write.\($0)") }
     }
 
-    public func add(_ path: String, _ contents: Data) throws {
+    /// `linking`: a file elsewhere with these very bytes, to hard-link in (see `Session.add`).
+    public func add(_ path: String, _ contents: Data, linking: String? = nil) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
-        waiting.append((path, contents))
+        waiting.append((path, contents, linking))
         if waiting.count >= batch { handOver() }
     }
 
@@ -39,9 +40,9 @@ public final class BackgroundWriter: @unchecked Sendable {
         turn = (turn + 1) % queues.count
         queues[turn].async(group: group) { [self] in
             defer { room.signal() }
-            for (path, contents) in files {
+            for (path, contents, linking) in files {
                 guard lock.withLock({ failure == nil }) else { return }
-                do { try session.add(path, contents) } catch { lock.withLock { if failure == nil { failure = error } } }
+                do { try session.add(path, contents, from: nil, linking: linking) } catch { lock.withLock { if failure == nil { failure = error } } }
             }
         }
     }

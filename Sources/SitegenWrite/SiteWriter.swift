@@ -233,8 +233,10 @@ public struct SiteWriter: Sendable {
             try add(relative, data, from: nil)
         }
 
-        /// `source` names the Public file being copied, for the error when it collides.
-        public func add(_ relative: String, _ data: Data, from source: String?) throws {
+        /// `source` names the Public file being copied, for the error when it collides. `linking`
+        /// names a file outside the site that holds these very bytes (a share card in the card
+        /// cache): it is hard-linked in rather than written again, when both are on one file system.
+        public func add(_ relative: String, _ data: Data, from source: String?, linking: String? = nil) throws {
             do {
                 try SiteWriter.checkRelative(relative)
                 try lock.withLock {
@@ -251,6 +253,8 @@ public struct SiteWriter: Sendable {
                     lstat(target, &info) == 0
                 {
                     kept = true
+                } else if let linking, link(linking, target) == 0, lstat(target, &info) == 0 {
+                    // Written, as far as the build is concerned: only the bytes were not copied.
                 } else {
                     info = try SiteWriter.writeFile(target, data, relative: relative)
                 }

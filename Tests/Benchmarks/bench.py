@@ -19,6 +19,10 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
              demo world behind the local KOBIS stand-in (Sources/kobis-standin), vs Hugo again
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
   start-up   `sitegen --version`, median of 40 (and the baseline's)
+  cards      with --cards, for the largest numeric range, with --base-url (share cards on): the first
+             build, which draws every card into an empty card cache (with --until one day early);
+             the morning after it, in place, drawing the new day's cards; and a cold build into an
+             empty output whose cards all come from that cache, alternating with Hugo again
 
 Ranges (--days, comma-separated): a number N is the window `--days N --until 2024-02-10`; the word
 `history` is the demo source's whole KOBIS history, `--since 2004-01-01 --until 2025-12-31` (8,036
@@ -224,6 +228,38 @@ def ranges(spec):
     return result
 
 
+def cards_drawn(command):
+    """Runs `command` (sitegen with SITEGEN_PROFILE=1) and returns its timing and the cards it drew."""
+    binary = str(BINARY)
+    before = len(CPU.get("sitegen", []))
+    wall, rss, err = timed([binary] + command, env=sitegen_env(), cwd=ROOT)
+    found = re.search(r"share cards drawn (\d+), from the card cache (\d+)", err)
+    drawn, cached = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+    return wall, rss, CPU["sitegen"][before], drawn, cached
+
+
+def cards_bench(args, label, pages, common, last, fresh, hugo_folder, cold_without, blank_cp):
+    with_cards = ["--base-url", "https://example.com/box/"]
+    first, morning, cached, hugo = [], [], [], []
+    for _ in range(args.runs):
+        site = fresh(f"cards-{label}")
+        out, cache = site / "_site", site / "cache"
+        first.append(cards_drawn(common(out, cache, until=previous_day(last)) + with_cards))
+        morning.append(cards_drawn(common(out, cache) + with_cards))
+        again = fresh(f"cards-cold-{label}")
+        cached.append(cards_drawn(common(again / "_site", cache) + with_cards))
+        hugo.append(hugo_build(hugo_folder, fresh("public"))[0])
+    h = median(hugo)
+    for name, runs, note in (("cards 1st", first, "every card drawn"), ("cards day", morning, "the morning, in place"),
+                             ("cards cold", cached, "cards from the card cache")):
+        w = median([x[0] for x in runs])
+        extra = f"{w / median([x[0] for x in cached]):.3f} × cards cold (≤ 0.10)" if runs is morning else f"{w / h:.2f} × hugo"
+        print(f"{name:10} {label:>5} {pages:>6} | {w:>9.2f} {median([x[2] for x in runs]):>6.2f} {median([x[1] for x in runs]):>7.0f} "
+              f"{'':>6} | {h:>7.2f} {'':>6} {'':>7} | {blank_cp}{w / h:>6.2f} {'':>5}  {extra}; {note}: "
+              f"{median([x[3] for x in runs]):.0f} drawn, {median([x[4] for x in runs]):.0f} from the cache", flush=True)
+    print(f"{'':10} the same cold build without cards took {cold_without:.2f} s (median, above)", flush=True)
+
+
 def verdict(met):
     return "met" if met else "MISSED"
 
@@ -237,6 +273,8 @@ def main():
     parser.add_argument("--skip-live", action="store_true")
     parser.add_argument("--skip-fetch", action="store_true")
     parser.add_argument("--baseline", help="another sitegen binary whose cold builds alternate with this one's (before/after)")
+    parser.add_argument("--cards", action="store_true",
+                        help="also time builds with share cards (--base-url) for the largest numeric range")
     parser.add_argument("--baseline-args", default="",
                         help="options added to the baseline's builds, e.g. --baseline .build/release/sitegen "
                              "--baseline-args=--no-market for what the market view costs")
@@ -318,6 +356,9 @@ def main():
                   f"{'; ≤ 0.30 s' if history else ''}; {median(written):.0f} files written")
             print(f"{'no-op':8} {label:>7} {pages:>6} | {n:>9.2f} {median([x[2] for x in noop]):>6.2f} {median([x[1] for x in noop]):>7.0f} "
                   f"{'':>6} | {'':>7} {'':>6} {'':>7} | {blank_cp}{n / h:>6.2f} {'':>5}  {n / s:.3f} × cold (≤ 0.05); {max(noop_written)} files written", flush=True)
+
+            if args.cards and not history and int(label) == max(numeric):
+                cards_bench(args, label, pages, common, last, fresh, hugo_folder, s, blank_cp)
 
             if history:
                 files = [f for f in (warm / "_site").rglob("*") if f.is_file()]
