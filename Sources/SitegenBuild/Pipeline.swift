@@ -135,6 +135,9 @@ public struct Pipeline: Sendable {
                 lock.release()
                 return summary
             }
+            // libvips takes tens of milliseconds to load and start: done beside the fetch when
+            // cards may be drawn, rather than in the morning's last step.
+            if plan.settings.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
             let dataset = try await fetch().dataset
             if dataset.days.isEmpty, let stop = plan.budget.stop {
                 throw PhaseError(
@@ -172,7 +175,11 @@ public struct Pipeline: Sendable {
     struct LoadedInputs {
         var templates: Templates
         var notes: NoteSources
+        /// The Public files and the hashed copies of the assets; the app icons are in `icons`.
         var publicFiles: [Inputs.PublicFile]
+        /// The app icons, drawn on another thread while the site is fetched and rendered (their
+        /// names, which pages need, come from the favicon's bytes alone).
+        var icons: Later<(icons: [(AppIcon, Data)], problem: String?)>? = nil
         var assets: SiteAssets
         var skippedPublic: [String]
         var stockOnly: [String]
@@ -190,19 +197,27 @@ public struct Pipeline: Sendable {
         let stockOnly =
             (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
         var (published, assets) = PublishedAssets.make(publicFiles)
+        var icons: Later<(icons: [(AppIcon, Data)], problem: String?)>?
         if plan.settings.offline, let favicon = publicFiles.first(where: { $0.path == "favicon.svg" }) {
-            let (icons, problem) = AppIcons.make(favicon: favicon.contents, cache: plan.cache)
-            if let problem { console.warning("app icons left out: \(problem)") }
-            for (icon, png) in icons {
-                published.append(
-                    Inputs.PublicFile(path: icon.path, contents: png, source: "favicon.svg, drawn as an app icon"))
-                assets.icons.append(icon)
-            }
-            published.sort { $0.path < $1.path }
+            assets.icons = AppIcons.names(favicon.contents)
+            let cache = plan.cache
+            icons = Later { AppIcons.make(favicon: favicon.contents, cache: cache) }
         }
         return LoadedInputs(
-            templates: templates, notes: notes, publicFiles: published, assets: assets, skippedPublic: skipped,
-            stockOnly: stockOnly)
+            templates: templates, notes: notes, publicFiles: published, icons: icons, assets: assets,
+            skippedPublic: skipped, stockOnly: stockOnly)
+    }
+
+    /// The Public files with the app icons, once drawn, in path order (a failure is a warning).
+    func publicFiles(_ inputs: LoadedInputs) -> () -> [Inputs.PublicFile] {
+        {
+            guard let drawn = inputs.icons?.value else { return inputs.publicFiles }
+            if let problem = drawn.problem { console.warning("app icons left out: \(problem)") }
+            let icons = drawn.icons.map {
+                Inputs.PublicFile(path: $0.0.path, contents: $0.1, source: "favicon.svg, drawn as an app icon")
+            }
+            return (inputs.publicFiles + icons).sorted { $0.path < $1.path }
+        }
     }
 
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
@@ -254,10 +269,10 @@ public struct Pipeline: Sendable {
         // much as updating it in place.
         if let checked, let changed, changed.count * 2 <= site.pages.count {
             (rendered, report) = try update(site, changed: changed, previous: checked.manifest, drift: checked.drift,
-                                            publicFiles: inputs.publicFiles, record: &record, started: started)
+                                            publicFiles: publicFiles(inputs), record: &record, started: started)
             inPlace = true
         } else {
-            (rendered, report) = try stage(site, publicFiles: inputs.publicFiles, record: &record)
+            (rendered, report) = try stage(site, publicFiles: publicFiles(inputs), record: &record)
         }
         // A whole build writes every file afresh, so it puts right whatever drifted without counting it.
         let repaired = inPlace ? report.repairedCount : 0
@@ -288,7 +303,7 @@ public struct Pipeline: Sendable {
     /// The whole site into a staging folder, swapped in when every file is written. Rendered
     /// files stream into it on a thread of their own, so writing overlaps rendering.
     func stage(
-        _ site: SitePlan, publicFiles: [Inputs.PublicFile], record: inout BuildManifest
+        _ site: SitePlan, publicFiles: () -> [Inputs.PublicFile], record: inout BuildManifest
     ) throws -> (RenderSummary, WriteReport) {
         let session = try SiteWriter(output: plan.output).begin()
         let writer = BackgroundWriter(session: session)
@@ -307,7 +322,7 @@ public struct Pipeline: Sendable {
                 try writer.drain()
             }
             reportCards(painter)
-            for file in publicFiles {
+            for file in publicFiles() {
                 try session.add(file.path, file.contents, from: file.source)
                 files.add(Self.publicPage, file.path)
             }

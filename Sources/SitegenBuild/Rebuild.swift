@@ -52,7 +52,7 @@ extension Pipeline {
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(
         _ site: SitePlan, changed: Set<String>, previous: BuildManifest, drift: OutputDrift,
-        publicFiles: [Inputs.PublicFile],
+        publicFiles: () -> [Inputs.PublicFile],
         record: inout BuildManifest, started: DispatchTime
     ) throws -> (RenderSummary, WriteReport) {
         // Only the pages rendered again, the pages gone and the Public files can change which
@@ -82,13 +82,15 @@ extension Pipeline {
             let rendered = try renderPhase {
                 try SiteRenderer.render(site, only: changed) { page, file in
                     files.add(page, file.path)
-                    if let (ready, _) = painter.take(page, file) { try update.add(ready.path, ready.contents) }
+                    if let (ready, linking) = painter.take(page, file) {
+                        try update.add(ready.path, ready.contents, namedByContents: linking != nil)
+                    }
                 }
             } after: {
                 try painter.drawWaiting { try update.add($0.path, $0.contents) }
             }
             reportCards(painter)
-            for file in publicFiles {
+            for file in publicFiles() {
                 try update.add(file.path, file.contents, from: file.source)
                 files.add(Self.publicPage, file.path)
             }

@@ -79,11 +79,11 @@ enum ShareCards {
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
         guard site.settings.drawsCards else { return nil }
-        // No audience figures: a person's card would change every morning one of their films is
-        // showing (a hundred cards a day), and the page has the figures. Their biggest films by
-        // audience, with the year, change only when the order does.
+        // No audience figures, and their latest films rather than their biggest: either would
+        // change the card on mornings one of their films is showing (dozens of cards a day), and
+        // the page has the figures. The latest three change only when a new film charts.
         let films = person.credits.compactMap { site.films[$0.code] }
-        let top = films.sorted { ($0.audienceTotal, $1.code) > ($1.audienceTotal, $0.code) }.prefix(3)
+        let top = films.sorted { ($0.date, $0.code) > ($1.date, $1.code) }.prefix(3)
         let roles = PersonPage.roleLabel(person)
         let rows: [TemplateValue] = top.enumerated().map { i, film in
             [
@@ -94,7 +94,7 @@ enum ShareCards {
         }
         let summary = "이 사이트 자료 속 영화 \(films.count)편"
         let alt = "\(person.name) (\(roles)): \(summary)"
-            + (top.isEmpty ? "" : ", 대표작 " + top.map(\.title).joined(separator: ", "))
+            + (top.isEmpty ? "" : ", 최근 영화 " + top.map(\.title).joined(separator: ", "))
         return try card(
             site, templates, "card-person", owner: .person(person.id), alt: alt,
             fields: [

@@ -68,7 +68,11 @@ extension SiteWriter {
             self.isKept = isKept
         }
 
-        public func add(_ relative: String, _ data: Data, from source: String? = nil) throws {
+        /// `namedByContents`: the file's name is a hash of what it holds (a share card), so one of
+        /// that name and size already there is taken as unchanged without reading it.
+        public func add(_ relative: String, _ data: Data, from source: String? = nil, namedByContents: Bool = false)
+            throws
+        {
             try SiteWriter.checkRelative(relative)
             // Written twice in this build, or over a kept page's file (which exists on disk and
             // is not among the files being replaced).
@@ -78,8 +82,14 @@ extension SiteWriter {
             }
             bytes += data.count
             var info = stat()
-            if !drift.rewrite.contains(relative), SiteWriter.sameContents(root + "/" + relative, data, mode: fileMode),
-               lstat(root + "/" + relative, &info) == 0 {
+            let path = root + "/" + relative
+            if namedByContents, !drift.rewrite.contains(relative), lstat(path, &info) == 0, info.st_size == data.count {
+                unchanged += 1
+                stamps[relative] = FileStamp.file(info)
+                return
+            }
+            if !drift.rewrite.contains(relative), SiteWriter.sameContents(path, data, mode: fileMode),
+               lstat(path, &info) == 0 {
                 unchanged += 1
                 stamps[relative] = FileStamp.file(info)
                 return

@@ -38,11 +38,15 @@
   });
 
   // The installable app: a service worker beside the manifest (at the site root, wherever that
-  // is) keeps the latest days and the pages opened here for reading offline (sw.js).
+  // is) keeps the latest days and the pages opened here for reading offline (sw.js). Registered
+  // once the page has loaded, so storing those pages never competes with the page being read.
   var manifest = document.querySelector('link[rel="manifest"]');
   if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
       !document.body.classList.contains("page-not-found")) {
-    navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () { /* stays online-only */ });
+    var register = function () {
+      navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () { /* online only */ });
+    };
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
   }
 
   // Arriving on a day in the other view than the one chosen: go to its twin page.
