@@ -42,7 +42,11 @@ public final class BackgroundWriter: @unchecked Sendable {
             defer { room.signal() }
             for (path, contents, linking) in files {
                 guard lock.withLock({ failure == nil }) else { return }
-                do { try session.add(path, contents, from: nil, linking: linking) } catch { lock.withLock { if failure == nil { failure = error } } }
+                do {
+                    try session.add(path, contents, from: nil, linking: linking)
+                } catch {
+                    lock.withLock { if failure == nil { failure = error } }
+                }
             }
         }
     }
