@@ -22,10 +22,10 @@ enum AppIcons {
         let embedded = "data:image/svg+xml;base64," + favicon.base64EncodedString()
         let background = fill(of: favicon) ?? "#ffffff"
         var out: [(AppIcon, Data)] = []
-        let painter = CardPainter(cache: cache)
+        let folder = CardPainter.folder(in: cache)
         for icon in names(favicon) {
             let (name, size, maskable) = (icon.path, icon.size, icon.maskable)
-            let cached = painter.cached(name)
+            let cached = folder.appendingPathComponent(name)
             if let png = try? Data(contentsOf: cached), png.starts(with: CardPainter.pngSignature) {
                 out.append((icon, png))
                 continue

@@ -13,7 +13,10 @@ final class CardPainter: @unchecked Sendable {
     private(set) var drawn = 0
     private(set) var reused = 0
 
-    init(cache: URL) { folder = cache.appendingPathComponent("cards", isDirectory: true) }
+    init(cache: URL) { folder = Self.folder(in: cache) }
+
+    /// `<cache>/cards/`: the drawn cards, and the app icons beside them.
+    static func folder(in cache: URL) -> URL { cache.appendingPathComponent("cards", isDirectory: true) }
 
     /// The file to write now (any other file, or a card drawn before, with the cached file to
     /// hard-link in), or nil when the card waits for `drawWaiting`. Called from one thread (the

@@ -143,10 +143,11 @@ public struct SiteOptions: ParsableArguments, Sendable {
         help: "Leave out the share cards (og:image, drawn with libvips; they need --base-url).")
     public var noCards = false
 
+    // Not `--no-offline`: it would read as the negation of `--offline` (build from the cache).
     @Flag(
-        name: .customLong("no-offline"),
+        name: .customLong("no-app"),
         help: "Leave out the web app manifest and the service worker that keeps pages for offline reading.")
-    public var noOffline = false
+    public var noApp = false
 
     @Option(
         name: .customLong("allow-poster-host"),

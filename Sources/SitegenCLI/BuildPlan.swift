@@ -119,7 +119,7 @@ extension BuildPlan {
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
             settings: SiteSettings(
-                baseURL: options.baseURL.flatMap(parseBaseURL), cards: !options.noCards, offline: !options.noOffline),
+                baseURL: options.baseURL.flatMap(parseBaseURL), cards: !options.noCards, offline: !options.noApp),
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters

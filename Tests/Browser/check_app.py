@@ -20,8 +20,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from check_hosting import free_port, nginx_config, status
@@ -148,12 +146,7 @@ def check_app(nginx, work, label, site, sub):
 def check_without_javascript(nginx, work, site):
     port = free_port()
     server = start_nginx(nginx, work, [(port, site, "/404.html")])
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=ko-KR"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = browser(javascript=False)
     try:
         base = f"http://127.0.0.1:{port}/"
         driver.get(base + f"date/{UNTIL}/")

@@ -32,12 +32,14 @@ def sitegen(*args):
     subprocess.run(sitegen_command() + list(args), cwd=ROOT, check=True, env=without_keys())
 
 
-def browser(console_log=False):
+def browser(console_log=False, javascript=True):
     """Debian's headless Chromium, Korean, without scrollbars (so widths are the page's own)."""
     options = webdriver.ChromeOptions()
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=ko-KR"):
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     if console_log:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
