@@ -70,12 +70,12 @@ public struct ServeCommand: AsyncParsableCommand {
                         first
                             ? summary.line
                             : String(format: "rebuilt %d pages in %.2f s", summary.pages, summary.seconds))
-                    if !first { await reload.rebuilt() }
+                    if !first { reload.rebuilt() }
                 } catch {
                     // The server stays up with the last good site; the page shows what broke.
                     let message = ErrorText.describe(error)
                     console.error(message)
-                    await reload.failed(message)
+                    reload.failed(message)
                 }
             }
             await rebuild(first: true)

@@ -13,13 +13,13 @@ final class HTTPListener: @unchecked Sendable {
     static let readTimeoutSeconds = 10
 
     private let fd: Int32
-    private let handler: @Sendable (PreviewRequest) async -> PreviewResponse
+    private let handler: @Sendable (PreviewRequest) -> PreviewResponse
     private let slots = DispatchSemaphore(value: maxConnections)
 
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
     init(
-        address: ListenAddress, port: UInt16, handler: @escaping @Sendable (PreviewRequest) async -> PreviewResponse
+        address: ListenAddress, port: UInt16, handler: @escaping @Sendable (PreviewRequest) -> PreviewResponse
     ) throws {
         self.handler = handler
         var bound = address.withPort(port)
@@ -129,7 +129,7 @@ final class HTTPListener: @unchecked Sendable {
                     Self.reply(client, PreviewResponse(status: 400, body: Data("400 Bad Request\n".utf8)), head: false)
                     return
                 }
-                Self.reply(client, respond(to: request), head: request.method == "HEAD")
+                Self.reply(client, handler(request), head: request.method == "HEAD")
                 return
             }
         }
@@ -147,19 +147,6 @@ final class HTTPListener: @unchecked Sendable {
             if n <= 0 { return }
             drained += n
         }
-    }
-
-    /// Runs the async handler from this connection's own thread.
-    private func respond(to request: PreviewRequest) -> PreviewResponse {
-        final class Box: @unchecked Sendable { var response = PreviewResponse(status: 500) }
-        let box = Box(), done = DispatchSemaphore(value: 0)
-        let handler = self.handler
-        Task {
-            box.response = await handler(request)
-            done.signal()
-        }
-        done.wait()
-        return box.response
     }
 
     /// Header values never carry CR or LF, whatever the handler put in them.

@@ -2,37 +2,47 @@ import Foundation
 
 /// What open pages need to know: has the site been rebuilt (reload), or is the last rebuild
 /// broken (show the error). Pages long-poll it; every change bumps `generation`.
-public actor LiveReload {
+///
+/// A lock and a condition rather than an actor: the long poll waits on its connection's own
+/// thread, so answering never depends on the cooperative pool, which a build may keep busy for
+/// longer than a browser waits.
+public final class LiveReload: @unchecked Sendable {
     public struct State: Sendable, Codable, Equatable {
         public var version: Int
         public var generation: Int
         public var error: String?
     }
 
-    private var state = State(version: 1, generation: 1, error: nil)
+    private let changed = NSCondition()
+    private var state = State(version: 1, generation: 1, error: nil)  // guarded by `changed`
 
     public init() {}
 
     /// A rebuild succeeded: open pages reload.
     public func rebuilt() {
-        state.version += 1
-        state.generation += 1
-        state.error = nil
+        update { $0.version += 1; $0.generation += 1; $0.error = nil }
     }
 
     /// A rebuild failed: pages show the error and keep the last good site.
     public func failed(_ message: String) {
-        state.generation += 1
-        state.error = message
+        update { $0.generation += 1; $0.error = message }
     }
 
-    /// Answers at once if anything changed since `generation`, else when it does (or after `timeout`).
-    public func wait(after generation: Int?, timeout: Double = 25) async -> State {
+    private func update(_ change: (inout State) -> Void) {
+        changed.lock()
+        change(&state)
+        changed.broadcast()
+        changed.unlock()
+    }
+
+    /// Answers at once if anything changed since `generation`, else when it does (or after
+    /// `timeout`). Blocks the calling thread.
+    public func wait(after generation: Int?, timeout: Double = 25) -> State {
+        changed.lock()
+        defer { changed.unlock() }
         guard let generation else { return state }
         let deadline = Date().addingTimeInterval(timeout)
-        while state.generation == generation && Date() < deadline && !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: 100_000_000)
-        }
+        while state.generation == generation && changed.wait(until: deadline) {}
         return state
     }
 

@@ -32,7 +32,7 @@ public final class PreviewServer: Sendable {
             for address in addresses {
                 // The first picks the port when asked for 0; the others take the same one.
                 let port = started.first?.port ?? requestedPort
-                let one = try HTTPListener(address: address, port: port) { await handler.handleRequest($0) }
+                let one = try HTTPListener(address: address, port: port) { handler.handleRequest($0) }
                 started.append(one)
             }
         } catch let error as ListenError {
@@ -80,7 +80,8 @@ struct PreviewHandler: Sendable {
     let reload: LiveReload
     static let scriptTag = "<script src=\"/__sitegen/live.js\"></script>"
 
-    func handleRequest(_ request: PreviewRequest) async -> PreviewResponse {
+    /// Synchronous, on the connection's own thread: see `LiveReload`.
+    func handleRequest(_ request: PreviewRequest) -> PreviewResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return text(405, "only GET and HEAD\n")
         }
@@ -93,7 +94,7 @@ struct PreviewHandler: Sendable {
                 body: Data(LiveReload.script.utf8))
         case "/__sitegen/wait":
             let generation = request.queryValue("generation").flatMap { Int($0) }
-            let state = await reload.wait(after: generation)
+            let state = reload.wait(after: generation)
             return PreviewResponse(
                 status: 200,
                 headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],

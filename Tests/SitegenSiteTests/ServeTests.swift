@@ -99,16 +99,43 @@ import SitegenTestSupport
         #expect(try await RawHTTP.fetch(port: port, "/", method: "DELETE").status == 405)
     }
 
+    /// A build keeps the cooperative pool's threads busy (it waits on its writer and painter); the
+    /// preview must answer all the same. Every pool thread is held here until the answer arrives, so
+    /// a server that needed one would never answer (the client gives up after 30 s).
+    @Test func answersWhileEveryPoolThreadIsBusy() async throws {
+        let (_, server, port, reload) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let answers: (RawHTTP.Response, RawHTTP.Response) = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+                for _ in 0..<width {
+                    Task.detached { started.signal(); release.wait() }
+                }
+                for _ in 0..<width { started.wait() }
+                let result = Result {
+                    let page = try RawHTTP.get(port: port, "/")
+                    reload.failed("held")
+                    return (page, try RawHTTP.get(port: port, "/__sitegen/wait?generation=1"))
+                }
+                for _ in 0..<width { release.signal() }
+                continuation.resume(with: result)
+            }
+        }
+        #expect(answers.0.status == 200 && answers.0.text.contains("</html>"))
+        #expect(try JSONDecoder().decode(LiveReload.State.self, from: answers.1.body).error == "held")
+    }
+
     @Test func openPagesLearnOfRebuildsAndErrors() async throws {
         let (_, server, port, reload) = try await Self.servedSite()
         defer { Task { await server.stop() } }
         let first = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=").body)
         async let waited = RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(first.generation)")
         try await Task.sleep(nanoseconds: 300_000_000)
-        await reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
+        reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
         let broken = try JSONDecoder().decode(LiveReload.State.self, from: try await waited.body)
         #expect(broken.version == first.version && broken.error?.hasPrefix("Templates/day.mustache:3:9") == true)
-        await reload.rebuilt()
+        reload.rebuilt()
         let fixed = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(broken.generation)").body)
         #expect(fixed.version == first.version + 1 && fixed.error == nil)
     }
