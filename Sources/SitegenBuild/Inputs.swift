@@ -34,7 +34,34 @@ public enum Inputs {
             }
         }
         let ordered = sources.keys.sorted().map { sources[$0]! }
-        return (try Templates.compile(ordered, folder: label), own == 0)
+        let (strings, ownStrings) = try stringTables(at: folder, label: label)
+        return (try Templates.compile(ordered, strings: strings, folder: label), own + ownStrings == 0)
+    }
+
+    /// Each language's stock strings with the folder's `strings/<language>.json` over them, name
+    /// by name, so a theme changes the words it wants and keeps the rest. A name the stock table
+    /// lacks is a typo, and an error.
+    static func stringTables(at folder: URL, label: String) throws -> ([StringTable], own: Int) {
+        var tables: [StringTable] = []
+        var own = 0
+        for language in Language.allCases {
+            let path = "Templates/strings/\(language.rawValue).json"
+            guard let data = EmbeddedTheme.files(in: "Templates").first(where: { "Templates/" + $0.0 == path })?.1
+            else { continue }
+            var strings = try StringTable.parse(data, language: language, displayPath: "(stock theme)/\(path)").strings
+            let url = folder.appendingPathComponent("strings/\(language.rawValue).json")
+            if let mine = try? Data(contentsOf: url) {
+                let shown = "\(label)/strings/\(language.rawValue).json"
+                let table = try StringTable.parse(mine, language: language, displayPath: shown)
+                for name in table.strings.keys.sorted() where strings[name] == nil {
+                    throw InputError("\(shown): no string named '\(ErrorText.printable(name))' in the stock theme")
+                }
+                strings.merge(table.strings) { _, new in new }
+                own += 1
+            }
+            tables.append(StringTable(language: language, displayPath: path, strings: strings))
+        }
+        return (tables, own)
     }
 
     /// One file to publish as it is, and where it came from (for a collision's error).

@@ -62,7 +62,7 @@ enum ArchivePage {
         let months = self.months(site, from: first, to: last, route: route)
         let all = years(site)
         func neighbour(_ y: Int) -> TemplateValue? {
-            all.contains(y) ? ["href": .text(Route.archiveYear(y).href(from: route)), "label": .text("\(y)년")] : nil
+            all.contains(y) ? ["href": .text(site.href(.archiveYear(y), from: route)), "label": .text("\(y)년")] : nil
         }
         let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
         let dayCount = site.days.filter { $0.date.year == year }.count
@@ -74,7 +74,7 @@ enum ArchivePage {
         archive["hasMonths"] = true
         archive["prevYear"] = neighbour(year - 1) ?? .null
         archive["nextYear"] = neighbour(year + 1) ?? .null
-        archive["indexHref"] = .text(Route.archive.href(from: route))
+        archive["indexHref"] = .text(site.href(.archive, from: route))
         return site.base(route, title: "\(year)년 날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
                          content: ["archive": .object(archive)])
     }
@@ -92,18 +92,18 @@ enum ArchivePage {
         var seen = Set<Int>()
         for chart in charts where seen.insert(chart.date.month).inserted {
             monthLinks.append([
-                "name": .text("\(chart.date.month)월"), "href": .text(page.href(from: route) + "#" + monthID(chart.date))
+                "name": .text("\(chart.date.month)월"), "href": .text(site.href(page, from: route) + "#" + monthID(chart.date))
             ])
         }
         var summary: [String: TemplateValue] = [
-            "year": .int(year), "href": .text(page.href(from: route)), "dayCount": .int(charts.count),
+            "year": .int(year), "href": .text(site.href(page, from: route)), "dayCount": .int(charts.count),
             "months": .list(monthLinks),
             "busiest": .null, "pending": Coverage.pending(site, year: year, in: coverage)
         ]
         if let busiest, let top = busiest.first {
             summary["busiest"] = [
                 "date": .text(KoreanFormat.longDate(busiest.date)),
-                "href": .text(Route.day(busiest.date).href(from: route)),
+                "href": .text(site.href(.day(busiest.date), from: route)),
                 "total": .text(KoreanFormat.people(busiest.audienceSum, compact: true)), "top": .text(top.title)
             ]
         }
@@ -133,7 +133,7 @@ enum ArchivePage {
                 if d == latest { cell["latest"] = true }
                 if let i = site.dayIndex[d] {
                     let chart = site.days[i]
-                    cell["href"] = .text(Route.day(d).href(from: route))
+                    cell["href"] = .text(site.href(.day(d), from: route))
                     if !chart.entries.isEmpty {
                         let sum = chart.audienceSum
                         // Only the rank-1 film is labelled; a day whose 1위 row was rejected shows none.

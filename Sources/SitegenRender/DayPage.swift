@@ -41,7 +41,7 @@ enum DayPage {
             let d = days[i].date
             let target = Self.route(scope, d, view)
             return [
-                "href": .text(target.href(from: route)),
+                "href": .text(site.href(target, from: route)),
                 "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")
             ]
         }
@@ -70,15 +70,15 @@ enum DayPage {
             "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
-            "listHref": .text(listRoute.href(from: route)),
+            "listHref": .text(site.href(listRoute, from: route)),
             "calendarHref": .text(
-                ArchivePage.route(of: date, in: site).href(from: route) + "#" + ArchivePage.anchor(of: date)),
-            "gridHref": .text(gridRoute.href(from: route)),
+                site.href(ArchivePage.route(of: date, in: site), from: route) + "#" + ArchivePage.anchor(of: date)),
+            "gridHref": .text(site.href(gridRoute, from: route)),
             "isList": .bool(view == .list),
             "isGrid": .bool(view == .grid),
-            "dataHref": .text(dataRoute.href(from: route)),
-            "csvHref": .text(csvRoute.href(from: route)),
-            "permalink": isHome ? .text(Route.day(date).href(from: route)) : nil,
+            "dataHref": .text(site.href(dataRoute, from: route)),
+            "csvHref": .text(site.href(csvRoute, from: route)),
+            "permalink": isHome ? .text(site.href(.day(date), from: route)) : nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
@@ -104,7 +104,7 @@ enum DayPage {
         ]
         return site.base(route, title: title, description: description,
                          kind: view == .list ? "day-list" : "day-grid",
-                         dataHref: dataRoute.href(from: route), structuredData: structured,
+                         dataHref: site.href(dataRoute, from: route), structuredData: structured,
                          content: ["day": day, "chart": chartView])
     }
 
@@ -123,7 +123,7 @@ enum DayPage {
                 scope != .all && site.market.period(scope, kind, start) != nil
                 ? .scopedPeriod(scope, kind, start) : .period(kind, start)
             links.append([
-                "href": .text(target.href(from: route)),
+                "href": .text(site.href(target, from: route)),
                 "label": .text("\(prefix) \(PeriodPage.kindName(kind))"),
                 "name": .text(PeriodPage.weekName(kind, start))
             ])
@@ -159,7 +159,7 @@ enum DayPage {
             // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
             "hasPage": true,
             "code": .text(e.movieCode),
-            "movieHref": .text(Route.movie(e.movieCode).path),
+            "movieHref": .text(site.path(.movie(e.movieCode))),
             "audience": .text(KoreanFormat.grouped(e.audience)),
             "audienceTotal": .text(KoreanFormat.grouped(e.audienceTotal)),
             "sales": .text(KoreanFormat.grouped(e.sales)),

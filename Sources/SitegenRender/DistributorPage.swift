@@ -16,7 +16,7 @@ enum DistributorPage {
                 let n = d.audienceByYear[year] ?? 0
                 return [
                     "rank": .int(i + 1), "name": .text(d.name),
-                    "href": .text(Route.distributor(d.code).href(from: route)),
+                    "href": .text(site.href(.distributor(d.code), from: route)),
                     "films": .int(
                         d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
                     "audience": .text(KoreanFormat.grouped(n)),
@@ -36,7 +36,7 @@ enum DistributorPage {
         let films: [TemplateValue] = d.films.map { code in
             let facts = site.films[code]
             return [
-                "title": .text(site.title(of: code)), "href": .text(Route.movie(code).href(from: route)),
+                "title": .text(site.title(of: code)), "href": .text(site.href(.movie(code), from: route)),
                 "openDate": facts?.openDate.map { .text(KoreanFormat.shortDate($0)) } ?? nil,
                 "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
                 "asOf": facts.map { .text(KoreanFormat.shortDate($0.asOf)) } ?? nil,
@@ -57,7 +57,7 @@ enum DistributorPage {
         let distributor: TemplateValue = [
             "name": .text(d.name), "englishName": d.englishName.isEmpty ? nil : .text(d.englishName),
             "code": .text(d.code), "films": .list(films), "filmCount": .int(d.films.count), "years": .list(years),
-            "basis": .text(basis), "indexHref": .text(Route.distributors.href(from: route)),
+            "basis": .text(basis), "indexHref": .text(site.href(.distributors, from: route)),
         ]
         return site.base(
             route, title: "\(d.name) 배급 영화", description: "\(d.name)이 배급한 영화와 연도별 관객 점유율",

@@ -22,7 +22,7 @@ enum MarketPage {
             tabs.append([
                 "label": .text(scope == .all ? "전체" : String(scope.name.dropLast(2))),
                 "suffix": scope == .all ? nil : .text("영화"),
-                "href": .text(to.href(from: route)),
+                "href": .text(site.href(to, from: route)),
                 "current": .bool(to == route),
             ])
         }
@@ -51,7 +51,7 @@ enum MarketPage {
             "koreanSales": .text(KoreanFormat.percent(sales)),
             "diversity": share.diversityAudienceShare.map { .text(KoreanFormat.percent($0)) },
             "basis": .text(basis),
-            "marketHref": .text(Route.market.href(from: route)),
+            "marketHref": .text(site.href(.market, from: route)),
         ]
     }
 
@@ -87,7 +87,7 @@ enum MarketPage {
             byMonth[day.date.year * 12 + day.date.month - 1, default: []].append(day)
         }
         let years = byYear.keys.sorted(by: >).map { year in
-            row("\(year)년", Route.year(year).href(from: route), sum(site, days: byYear[year]!))
+            row("\(year)년", site.href(.year(year), from: route), sum(site, days: byYear[year]!))
         }
         let monthKeys = byMonth.keys.sorted()
         let months = monthKeys.reversed().prefix(12).map { key in
@@ -98,7 +98,7 @@ enum MarketPage {
             guard let share = site.market.share(.week, chart.start) else { continue }
             weeks.append(
                 row(
-                    PeriodPage.weekName(.week, chart.start), Route.period(.week, chart.start).href(from: route),
+                    PeriodPage.weekName(.week, chart.start), site.href(.period(.week, chart.start), from: route),
                     (share, 7)))
         }
         // Months when the range spans three or more, else days: a line needs a few points.
@@ -109,7 +109,7 @@ enum MarketPage {
         let latest = shared.last.map { day -> TemplateValue in
             [
                 "label": .text(KoreanFormat.longDate(day.date)),
-                "href": .text(Route.day(day.date).href(from: route)),
+                "href": .text(site.href(.day(day.date), from: route)),
                 "share": shareLine(site.market.share(on: day.date), site: site, from: route),
             ]
         }
@@ -121,9 +121,9 @@ enum MarketPage {
             "years": .list(years),
             "months": .list(months),
             "weeks": .list(weeks),
-            "regionsHref": site.market.regions.isEmpty ? nil : .text(Route.regions.href(from: route)),
+            "regionsHref": site.market.regions.isEmpty ? nil : .text(site.href(.regions, from: route)),
             "distributorsHref": site.market.distributors.all.isEmpty
-                ? nil : .text(Route.distributors.href(from: route)),
+                ? nil : .text(site.href(.distributors, from: route)),
         ]
         return site.base(
             route, title: "한국영화 점유율", description: "한국영화와 외국영화의 관객·매출 점유율 추이 (\(basis))",

@@ -25,7 +25,7 @@ enum MoviePage {
             let links: [TemplateValue] = list.enumerated().compactMap { i, person in
                 guard let id = site.people.id(of: person) else { return nil }
                 return [
-                    "name": .text(PeopleIndex.clean(person.name)), "href": .text(Route.person(id).path),
+                    "name": .text(PeopleIndex.clean(person.name)), "href": .text(site.path(.person(id))),
                     "comma": .bool(i > 0)
                 ]
             }
@@ -44,7 +44,7 @@ enum MoviePage {
             let links: [TemplateValue] = names.enumerated().map { i, company in
                 [
                     "name": .text(company.name), "comma": .bool(i > 0),
-                    "href": linked.contains(company.code) ? .text(Route.distributor(company.code).path) : nil,
+                    "href": linked.contains(company.code) ? .text(site.path(.distributor(company.code))) : nil,
                 ]
             }
             facts.append(["label": "배급사", "value": nil, "people": .list(links), "more": nil])
@@ -77,7 +77,7 @@ enum MoviePage {
                 "year": .text(Day.pad(d.year, 4) + "."),
                 "monthDay": .text(
                     Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
-                "dayHref": .text(Route.day(d).href(from: route)),
+                "dayHref": .text(site.href(.day(d), from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
@@ -93,7 +93,7 @@ enum MoviePage {
         }
         let milestones: [TemplateValue] = run.milestones.map { m in
             ["label": .text("\(RunFacts.label(m.threshold)) 관객 돌파"), "date": .text(KoreanFormat.longDate(m.date)),
-             "dayHref": .text(Route.day(m.date).href(from: route)),
+             "dayHref": .text(site.href(.day(m.date), from: route)),
              "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
              "approx": m.exact ? nil : .text("상위 10위 밖에 있던 사이에 넘어, 이 날 처음 확인")]
         }
@@ -125,9 +125,9 @@ enum MoviePage {
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
-            "csvHref": .text(Route.movieCSV(code).href(from: route)),
+            "csvHref": .text(site.href(.movieCSV(code), from: route)),
             "hasDetails": .bool(movie != nil),
-            "dataHref": .text(Route.movieData(code).href(from: route)),
+            "dataHref": .text(site.href(.movieData(code), from: route)),
             "englishTitle": movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) },
             "grade": movie?.watchGrades.first.map { ["name": .text($0), "kind": .text(gradeKind($0))] },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
@@ -140,7 +140,7 @@ enum MoviePage {
             StructuredData.movie(site, code: code, title: title, from: route),
         ]
         return site.base(route, title: title, description: description, kind: "movie",
-                         dataHref: Route.movieData(code).href(from: route), structuredData: structured,
+                         dataHref: site.href(.movieData(code), from: route), structuredData: structured,
                          content: ["movie": info])
     }
 

@@ -33,7 +33,7 @@ enum PeriodPage {
         let shown = scope != .all && site.market.period(scope, kind, start) != nil ? scope : .all
         let target = Self.route(shown, kind, start, grid: grid)
         return [
-            "href": .text(target.href(from: route)), "label": .text(weekName(kind, start)),
+            "href": .text(site.href(target, from: route)), "label": .text(weekName(kind, start)),
             "kind": .text(kindName(kind))
         ]
     }
@@ -74,7 +74,7 @@ enum PeriodPage {
             guard charts.indices.contains(i) else { return nil }
             let s = charts[i].start
             return [
-                "href": .text(Self.route(scope, kind, s, grid: grid).href(from: route)),
+                "href": .text(site.href(Self.route(scope, kind, s, grid: grid), from: route)),
                 "label": .text(weekName(kind, s))
             ]
         }
@@ -84,7 +84,7 @@ enum PeriodPage {
             return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
                     "href": site.dayIndex[d].map { _ -> TemplateValue in
                         let target = site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)
-                        return .text(target.href(from: route))
+                        return .text(site.href(target, from: route))
                     },
                     "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]
@@ -101,7 +101,7 @@ enum PeriodPage {
             emptyText: "이 기간은 집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: true)
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
-            "kindName": .text(name),
+            "kindName": .text(name), "changeName": .text(name),
             "scopeName": scope == .all ? nil : .text(scope.name),
             "tabs": MarketPage.tabs(site, view: grid ? .grid : .list, from: route) {
                 MarketPage.periodChart(site, $0, kind, start)
@@ -115,12 +115,12 @@ enum PeriodPage {
             "next": neighbour(1),
             "counterpart": link(site, otherKind, otherStart, from: route, grid: grid, scope: scope),
             "days": .list(days),
-            "listHref": .text(Self.route(scope, kind, start, grid: false).href(from: route)),
-            "gridHref": .text(Self.route(scope, kind, start, grid: true).href(from: route)),
+            "listHref": .text(site.href(Self.route(scope, kind, start, grid: false), from: route)),
+            "gridHref": .text(site.href(Self.route(scope, kind, start, grid: true), from: route)),
             "isList": .bool(!grid),
             "isGrid": .bool(grid),
-            "dataHref": .text(dataRoute.href(from: route)),
-            "csvHref": .text(csvRoute.href(from: route)),
+            "dataHref": .text(site.href(dataRoute, from: route)),
+            "csvHref": .text(site.href(csvRoute, from: route)),
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(KoreanFormat.people(audienceSum)),
@@ -135,7 +135,7 @@ enum PeriodPage {
         return site.base(
             route, title: "\(pageName) \(grid ? "포스터" : "목록")", description: description,
             kind: grid ? "period-grid" : "period-list",
-            dataHref: dataRoute.href(from: route), structuredData: structured,
+            dataHref: site.href(dataRoute, from: route), structuredData: structured,
             content: ["period": period, "chart": chartView])
     }
 

@@ -12,7 +12,7 @@ enum PersonPage {
         let list: [TemplateValue] = films.map { credit, film in
             [
                 "title": .text(film.title),
-                "href": .text(Route.movie(film.code).path),
+                "href": .text(site.path(.movie(film.code))),
                 "role": .text(roleText(credit)),
                 "year": film.openDate.map { .text("\($0.year)") },
                 "date": .text(KoreanFormat.shortDate(film.date)),

@@ -9,9 +9,9 @@ enum RecordsPage {
         let latest = Records.latestTotal(site, c.code)
         return [
             "title": .text(site.title(of: c.code)),
-            "href": .text(Route.movie(c.code).href(from: route)),
+            "href": .text(site.href(.movie(c.code), from: route)),
             "date": .text(KoreanFormat.longDate(m.date)),
-            "dateHref": site.dayIndex[m.date].map { _ in .text(Route.day(m.date).href(from: route)) },
+            "dateHref": site.dayIndex[m.date].map { _ in .text(site.href(.day(m.date), from: route)) },
             "exact": .bool(m.exact),
             "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
             "openDate": site.index.openDate(of: c.code).map { .text(KoreanFormat.shortDate($0)) },
@@ -30,7 +30,7 @@ enum RecordsPage {
         let club = records.crossings.filter { $0.threshold == Records.tenMillion }
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
             [
-                "title": .text(site.title(of: b.code)), "href": .text(Route.movie(b.code).href(from: route)),
+                "title": .text(site.title(of: b.code)), "href": .text(site.href(.movie(b.code), from: route)),
                 "firstDate": .text(KoreanFormat.longDate(b.firstDate)),
                 "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
                 "openDate": site.index.openDate(of: b.code).map { .text(KoreanFormat.shortDate($0)) }
@@ -53,7 +53,7 @@ enum RecordsPage {
             "before": .list(before),
             "hasBefore": .bool(!before.isEmpty),
             "years": .list(byYear),
-            "yearsHref": .text(Route.years.href(from: route)),
+            "yearsHref": .text(site.href(.years, from: route)),
         ]
         let names = club.map { site.title(of: $0.code) }.prefix(5).joined(separator: ", ")
         return site.base(route, title: "천만 영화와 관객 기록", description: club.isEmpty

@@ -13,7 +13,7 @@ enum RegionPage {
             let latest = place.days.last
             return [
                 "name": .text(place.region.name),
-                "href": .text(Route.region(place.slug).href(from: route)),
+                "href": .text(site.href(.region(place.slug), from: route)),
                 "date": latest.map { .text(KoreanFormat.shortDate($0.date)) },
                 "total": latest.map { .text(KoreanFormat.people($0.audienceSum, compact: true)) },
                 "first": latest?.first.map { .text($0.title) },
@@ -59,14 +59,14 @@ enum RegionPage {
         let recent: [TemplateValue] = place.days.suffix(recentDays).reversed().map { d in
             [
                 "label": .text(KoreanFormat.shortDate(d.date)),
-                "href": site.dayIndex[d.date].map { _ in .text(Route.day(d.date).href(from: route)) } ?? nil,
+                "href": site.dayIndex[d.date].map { _ in .text(site.href(.day(d.date), from: route)) } ?? nil,
                 "audience": .text(KoreanFormat.grouped(d.audienceSum)),
                 "first": d.first.map { .text($0.title) },
             ]
         }
         let others: [TemplateValue] = site.market.regions.map { other in
             [
-                "name": .text(other.region.name), "href": .text(Route.region(other.slug).href(from: route)),
+                "name": .text(other.region.name), "href": .text(site.href(.region(other.slug), from: route)),
                 "current": .bool(other.slug == place.slug),
             ]
         }
@@ -75,7 +75,7 @@ enum RegionPage {
             "englishName": place.region.englishName.isEmpty ? nil : .text(place.region.englishName),
             "day": day ?? nil, "week": week ?? nil,
             "months": .list(monthRows), "recent": .list(recent), "others": .list(others),
-            "indexHref": .text(Route.regions.href(from: route)),
+            "indexHref": .text(site.href(.regions, from: route)),
         ]
         return site.base(
             route, title: "\(name) 박스오피스", description: "\(name)의 일별·주간 박스오피스와 월별 관객",
@@ -91,7 +91,7 @@ enum RegionPage {
         let rows: [TemplateValue] = sums.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.slug < $1.0.slug }.map { place, n in
             let share = Double(n) / Double(all) * 100
             return [
-                "name": .text(place.region.name), "href": .text(Route.region(place.slug).path),
+                "name": .text(place.region.name), "href": .text(site.path(.region(place.slug))),
                 "audience": .text(KoreanFormat.grouped(n)), "share": .text(KoreanFormat.percent(share)),
                 "width": .text(KoreanFormat.oneDecimal(share)),
             ]

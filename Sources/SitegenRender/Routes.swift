@@ -97,6 +97,20 @@ enum Route: Hashable {
 
     func href(from page: Route) -> String { page.root + path }
 
+    /// A page each edition has its own of (under `en/` for English); data, posters, assets and
+    /// the app's files are one for the whole site.
+    var isPage: Bool {
+        switch self {
+        case .dayData, .movieData, .dayCSV, .movieCSV, .poster, .sitemap, .robots, .siteData, .periodData, .periodCSV,
+            .scopedDayData, .scopedDayCSV, .scopedPeriodData, .scopedPeriodCSV, .manifest, .serviceWorker:
+            false
+        case .home, .homeGrid, .day, .dayGrid, .movie, .person, .archive, .archiveYear, .search, .notFound, .feed,
+            .searchIndex, .period, .periodGrid, .years, .year, .records, .scopedDay, .scopedDayGrid, .scopedPeriod,
+            .scopedPeriodGrid, .market, .regions, .region, .distributors, .distributor, .offline:
+            true
+        }
+    }
+
     func absolute(_ base: URL?) -> String? {
         guard let base else { return nil }
         return Self.joined(base, prettyPath)

@@ -64,14 +64,14 @@ enum SearchPage {
         }
         let films = site.films.values.map { film in
             Item(
-                text: PeopleIndex.clean(film.title), href: Route.movie(film.code).href(from: route),
+                text: PeopleIndex.clean(film.title), href: site.href(.movie(film.code), from: route),
                 detail: [
                     film.openDate.map { "\($0.year)" }, "누적 " + KoreanFormat.people(film.audienceTotal, compact: true)
                 ]
                 .compactMap { $0 }.joined(separator: " · "))
         }
         let people = site.people.people.map { person in
-            Item(text: person.name, href: Route.person(person.id).href(from: route),
+            Item(text: person.name, href: site.href(.person(person.id), from: route),
                  detail: PersonPage.roleLabel(person) + " · \(person.credits.count)편")
         }
         let content: TemplateValue = [

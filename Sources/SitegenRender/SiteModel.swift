@@ -11,6 +11,9 @@ struct SiteModel: Sendable {
     let settings: SiteSettings
     let notes: NoteSources
     let buildTime: Date
+    /// The edition this model renders; `t` is its interface strings.
+    let language: Language
+    let t: TemplateValue
     private(set) var rows: ChartRows
 
     var dataset: Dataset { index.dataset }
@@ -19,8 +22,10 @@ struct SiteModel: Sendable {
 
     /// `rows` nil builds every day's chart rows; otherwise only the rows wanted (a rebuild that
     /// renders a few pages needs a few days' rows and a few films').
-    init(_ input: RenderInput, index: SiteIndex? = nil, rows wanted: RowsWanted?) {
+    init(_ input: RenderInput, index: SiteIndex? = nil, rows wanted: RowsWanted?, language: Language = .ko) {
         self.index = index ?? SiteIndex(input.dataset)
+        self.language = language
+        t = input.templates.strings[language] ?? .null
         settings = input.settings
         notes = input.notes
         buildTime = input.buildTime
@@ -43,6 +48,25 @@ struct SiteModel: Sendable {
 
     var isDemo: Bool { dataset.source == .demo }
 
+    /// `route`'s file in this edition: an English page under `en/`.
+    func path(_ route: Route) -> String { (route.isPage ? language.folder : "") + route.path }
+
+    /// From `page` (of this edition) back to the site root, where the assets are. The 404 page
+    /// resolves from the root at any depth (its `<base>`), in either edition.
+    func root(_ page: Route) -> String {
+        page == .notFound ? "" : page.root + (page.isPage && language != .ko ? "../" : "")
+    }
+
+    /// A relative link from `page` to `target`, both of this edition.
+    func href(_ target: Route, from page: Route) -> String { root(page) + path(target) }
+
+    /// `target`'s absolute URL under --base-url, with folders ending in "/".
+    func absolute(_ target: Route) -> String? {
+        guard let base = settings.baseURL else { return nil }
+        let file = path(target)
+        return Route.joined(base, file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
+    }
+
     /// The served poster files, each once: named by their bytes, so two films sharing an image share its files.
     var posterCopies: [PosterFile] {
         var seen = Set<String>()
@@ -63,7 +87,7 @@ struct SiteModel: Sendable {
     func noteHTML(_ markdown: String?, on route: Route) -> String? {
         guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         let html = Markdown.html(markdown)
-        let root = route.root
+        let root = self.root(route)
         guard !root.isEmpty else { return html }
         var out = ""
         var rest = html[...]
@@ -86,20 +110,24 @@ struct SiteModel: Sendable {
             ? "데모 데이터: sitegen에 내장된 가상 시뮬레이터가 만든 수치이며 실제 박스오피스가 아닙니다."
             : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
         var fields: [String: TemplateValue] = [
-            "root": .text(route == .notFound ? "" : route.root),
+            "root": .text(root(route)),
             "baseHref": .null,
+            "t": t,
+            "lang": [
+                "tag": .text(language.tag), "ogLocale": .text(language.ogLocale),
+            ],
             "site": [
                 "title": .text(settings.title),
                 "demo": .bool(isDemo),
                 "sourceCredit": .text(source),
-                "homeHref": .text(Route.home.href(from: route)),
-                "archiveHref": .text(Route.archive.href(from: route)),
-                "searchHref": .text(Route.search.href(from: route)),
-                "yearsHref": days.isEmpty ? nil : .text(Route.years.href(from: route)),
-                "recordsHref": days.isEmpty ? nil : .text(Route.records.href(from: route)),
-                "feedHref": .text(Route.feed.href(from: route)),
-                "marketHref": index.market.scopes.isEmpty ? nil : .text(Route.market.href(from: route)),
-                "manifestHref": settings.offline ? .text(Route.manifest.href(from: route)) : nil,
+                "homeHref": .text(href(.home, from: route)),
+                "archiveHref": .text(href(.archive, from: route)),
+                "searchHref": .text(href(.search, from: route)),
+                "yearsHref": days.isEmpty ? nil : .text(href(.years, from: route)),
+                "recordsHref": days.isEmpty ? nil : .text(href(.records, from: route)),
+                "feedHref": .text(href(.feed, from: route)),
+                "marketHref": index.market.scopes.isEmpty ? nil : .text(href(.market, from: route)),
+                "manifestHref": settings.offline ? .text(href(.manifest, from: route)) : nil,
                 "touchIcon": settings.offline
                     ? (settings.assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
                     : nil,
@@ -117,7 +145,7 @@ struct SiteModel: Sendable {
                 "heading": .text(title),
                 "description": .text(description),
                 "kind": .text(kind),
-                "canonical": route == .notFound ? nil : route.absolute(settings.baseURL).templateValue,
+                "canonical": route == .notFound ? nil : absolute(route).templateValue,
                 "dataHref": dataHref.templateValue,
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
                 "structuredData": StructuredData.script(structuredData).templateValue,

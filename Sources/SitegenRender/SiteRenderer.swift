@@ -114,7 +114,7 @@ public enum SiteRenderer {
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
-                OutputFile(path: route.path, contents: try templates.renderData(template, context))
+                OutputFile(path: site.path(route), contents: try templates.renderData(template, context))
             }
             switch self {
             case .home, .homeGrid:
@@ -167,7 +167,7 @@ public enum SiteRenderer {
                 return ([try page(.person(person.id), "person", context)] + (card.map { [$0.file] } ?? []), 1)
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
-                         OutputFile(path: Route.searchIndex.path, contents: SearchIndex.json(site))], 1)
+                         OutputFile(path: site.path(.searchIndex), contents: SearchIndex.json(site))], 1)
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
                 let card = try ShareCards.period(site, chart, templates)
@@ -250,7 +250,7 @@ public enum SiteRenderer {
             case .feeds:
                 var files = [
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
-                    OutputFile(path: Route.feed.path, text: Feeds.atom(site)),
+                    OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
                     OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
                     // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
@@ -281,7 +281,7 @@ public enum SiteRenderer {
                 let latest = site.days.suffix(OfflineFiles.latestDays).reversed().map { chart -> TemplateValue in
                     [
                         "label": .text(KoreanFormat.longDate(chart.date)),
-                        "href": .text(Route.day(chart.date).href(from: .offline)),
+                        "href": .text(site.href(.day(chart.date), from: .offline)),
                     ]
                 }
                 let context = site.base(

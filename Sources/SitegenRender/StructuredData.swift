@@ -19,7 +19,7 @@ enum StructuredData {
 
     /// `target` as the page at `page` should name it.
     static func url(_ site: SiteModel, _ target: Route, from page: Route) -> String {
-        target.absolute(site.settings.baseURL) ?? target.href(from: page)
+        site.absolute(target) ?? site.href(target, from: page)
     }
 
     /// Home, then each step (the last is the page itself).

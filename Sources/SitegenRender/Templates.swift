@@ -12,6 +12,10 @@ public struct Templates: Sendable {
     var library: TemplateLibrary
     /// Of every source's name and text.
     public let fingerprint: UInt64
+    /// Each language's interface strings, as templates read them (`{{t.name}}`).
+    let strings: [Language: TemplateValue]
+    /// The same tables as text, for the words render puts together itself (titles, descriptions).
+    let words: [Language: [String: String]]
     /// A template shows `site.builtAt`, so every page changes with every build.
     public let stampsBuildTime: Bool
     /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
@@ -22,7 +26,11 @@ public struct Templates: Sendable {
         set { library.strict = newValue }
     }
 
-    public static func compile(_ sources: [TemplateSource], folder: String) throws -> Templates {
+    /// `strings`: a table per language, each already merged over the stock one; a language
+    /// without a table has none (its `{{t.name}}` are empty).
+    public static func compile(
+        _ sources: [TemplateSource], strings: [StringTable] = [], folder: String
+    ) throws -> Templates {
         let library = try TemplateLibrary(sources)
         // A partial that does not exist must fail the build, not render as nothing.
         if let reference = library.missingPartials.first {
@@ -43,7 +51,19 @@ public struct Templates: Sendable {
             fingerprint.add(source.name); fingerprint.add(source.text)
             stampsBuildTime = stampsBuildTime || source.text.contains("builtAt")
         }
-        return Templates(library: library, fingerprint: fingerprint.value, stampsBuildTime: stampsBuildTime)
+        var tables: [Language: TemplateValue] = [:], words: [Language: [String: String]] = [:]
+        for table in strings.sorted(by: { $0.language.rawValue < $1.language.rawValue }) {
+            fingerprint.add(table.language.rawValue)
+            var fields: [String: TemplateValue] = [:]
+            for name in table.strings.keys.sorted() {
+                fingerprint.add(name); fingerprint.add(table.strings[name]!)
+                fields[name] = .text(table.strings[name]!)
+            }
+            tables[table.language] = .object(fields)
+            words[table.language] = table.strings
+        }
+        return Templates(
+            library: library, fingerprint: fingerprint.value, strings: tables, words: words, stampsBuildTime: stampsBuildTime)
     }
 
     func render(_ name: String, _ context: TemplateValue) throws -> String { try library.render(name, context) }

@@ -38,7 +38,7 @@ enum YearPage {
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
             [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
-                "href": site.history[f.code] != nil ? .text(Route.movie(f.code).href(from: route)) : nil,
+                "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
                 "openDate": site.index.openDate(of: f.code).map { .text(KoreanFormat.shortDate($0)) }
                     ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
                 "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
@@ -52,7 +52,7 @@ enum YearPage {
         let bigDays: [TemplateValue] = busiest.prefix(10).map { chart in
             [
                 "label": .text(KoreanFormat.longDate(chart.date)),
-                "href": .text(Route.day(chart.date).href(from: route)),
+                "href": .text(site.href(.day(chart.date), from: route)),
                 "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
                 "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
             ]
@@ -68,14 +68,14 @@ enum YearPage {
             return busiest.prefix(5).map { chart in
                 [
                     "label": .text(PeriodPage.heading(kind, chart.start)),
-                    "href": .text(Route.period(kind, chart.start).href(from: route)),
+                    "href": .text(site.href(.period(kind, chart.start), from: route)),
                     "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
                 ]
             }
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
             [
-                "title": .text(site.title(of: f.code)), "href": .text(Route.movie(f.code).href(from: route)),
+                "title": .text(site.title(of: f.code)), "href": .text(site.href(.movie(f.code), from: route)),
                 "days": .int(f.days)
             ]
         }
@@ -92,7 +92,7 @@ enum YearPage {
         }
         let all = years(site)
         func neighbour(_ y: Int) -> TemplateValue? {
-            all.contains(y) ? ["href": .text(Route.year(y).href(from: route)), "label": .text("\(y)년")] : nil
+            all.contains(y) ? ["href": .text(site.href(.year(y), from: route)), "label": .text("\(y)년")] : nil
         }
         let weeks = bigPeriods(.week), weekends = bigPeriods(.weekend)
         let page: TemplateValue = [
@@ -107,9 +107,9 @@ enum YearPage {
             "numberOnes": .list(numberOnes),
             "months": .list(months),
             "prev": neighbour(year - 1), "next": neighbour(year + 1),
-            "indexHref": .text(Route.years.href(from: route)),
-            "recordsHref": .text(Route.records.href(from: route)),
-            "archiveHref": .text(ArchivePage.route(of: first ?? site.days[0].date, in: site).href(from: route)),
+            "indexHref": .text(site.href(.years, from: route)),
+            "recordsHref": .text(site.href(.records, from: route)),
+            "archiveHref": .text(site.href(ArchivePage.route(of: first ?? site.days[0].date, in: site), from: route)),
         ]
         let top = facts.openings.first.map { " · 최다 관객 개봉작 \(site.title(of: $0.code))" } ?? ""
         return site.base(
@@ -124,7 +124,7 @@ enum YearPage {
         let list: [TemplateValue] = years(site).reversed().map { year in
             let facts = Facts(site, year: year)
             return [
-                "year": .int(year), "href": .text(Route.year(year).href(from: route)),
+                "year": .int(year), "href": .text(site.href(.year(year), from: route)),
                 "dayCount": .int(facts.charts.count),
                 "pending": Coverage.pending(site, year: year, in: coverage),
                 "total": .text(
@@ -135,7 +135,7 @@ enum YearPage {
             ]
         }
         return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
-                         content: ["years": ["list": .list(list), "recordsHref": .text(Route.records.href(from: route)),
+                         content: ["years": ["list": .list(list), "recordsHref": .text(site.href(.records, from: route)),
                                                "coverage": Coverage.notice(site)]])
     }
 }

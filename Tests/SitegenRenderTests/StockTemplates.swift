@@ -17,6 +17,11 @@ enum StockTemplates {
             sources.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), displayPath: "Templates/\(relative)",
                                           text: try String(contentsOf: url, encoding: .utf8)))
         }
-        return try Templates.compile(sources.sorted { $0.name < $1.name }, folder: "Templates")
+        var tables: [StringTable] = []
+        for language in Language.allCases {
+            let url = folder.appendingPathComponent("strings/\(language.rawValue).json")
+            tables.append(try StringTable.parse(Data(contentsOf: url), language: language, displayPath: url.path))
+        }
+        return try Templates.compile(sources.sorted { $0.name < $1.name }, strings: tables, folder: "Templates")
     }
 }

@@ -47,7 +47,20 @@ struct DocsTests {
                 "the templates were parsed: \(names.count) names")
         #expect(names["content"] == nil && names["layout"] == nil && names["partials/poster"] == nil,
                 "blocks, parents and partials are not context names")
+        // Interface strings (`t.name`) are documented by their tables: each must be in every language's.
+        var tables: [[String: String]] = []
+        for language in ["ko", "en"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent("strings/\(language).json"))
+            tables.append(try JSONDecoder().decode([String: String].self, from: data))
+        }
+        #expect(tables[0].keys.sorted() == tables[1].keys.sorted(), "strings/ko.json and strings/en.json name the same strings")
+        #expect(doc.contains("`t.`"), "docs/templates.md explains the interface strings")
         for (name, file) in names.sorted(by: { $0.key < $1.key }) {
+            if name.hasPrefix("t.") {
+                let key = String(name.dropFirst(2))
+                #expect(tables.allSatisfy { $0[key] != nil }, "Templates/\(file) reads `\(name)`, which a strings table lacks")
+                continue
+            }
             let documented = doc.contains("`\(name)`")
             #expect(documented, "docs/templates.md does not document `\(name)` (used in Templates/\(file))")
         }

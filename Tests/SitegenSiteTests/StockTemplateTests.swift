@@ -68,4 +68,39 @@ import SitegenTestSupport
         }
         #expect(error?.description == "Templates/partials/chart-list.mustache:\(line + 1):\(column): no value 'audienceTotals'")
     }
+
+    /// A theme's strings lie over the stock ones name by name: one changed word, every other kept.
+    @Test func aThemeChangesOneStringAndKeepsTheRest() async throws {
+        let folder = try SiteFixture.temporaryFolder().appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try Data(#"{"navRecords": "천만 관객 <영화>"}"#.utf8).write(to: folder.appendingPathComponent("strings/ko.json"))
+        let (_, stockOnly) = try Inputs.templates(at: folder, label: "Templates")
+        #expect(!stockOnly, "a strings file is the theme's own")
+        let site = try await site(DemoSource(), days: 3, templates: folder, baseURL: nil)
+        let day = String(decoding: try #require(site.files.first { $0.path == "date/2024-02-10/index.html" }).contents,
+                         as: UTF8.self)
+        #expect(day.contains(">천만 관객 &lt;영화&gt;</a>"), "the string is used, escaped")
+        #expect(!day.contains(">천만 영화</a>") && day.contains(">날짜별 보기</a>") && day.contains("상위 10편 관객"))
+    }
+
+    @Test func aStringTheStockThemeLacksOrABrokenFileIsOneLineNamingTheFile() throws {
+        let folder = try SiteFixture.temporaryFolder().appendingPathComponent("Templates")
+        let strings = folder.appendingPathComponent("strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        let cases: [(String, String)] = [
+            (#"{"navRecordz": "천만"}"#, "Templates/strings/en.json: no string named 'navRecordz' in the stock theme"),
+            (#"{"navRecords": 3}"#, "Templates/strings/en.json: 'navRecords' is not a string"),
+            (#"["navRecords"]"#, "Templates/strings/en.json: not a JSON object of names and strings"),
+        ]
+        for (text, message) in cases {
+            try Data(text.utf8).write(to: strings.appendingPathComponent("en.json"))
+            do {
+                _ = try Inputs.templates(at: folder, label: "Templates")
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+    }
 }
