@@ -92,7 +92,8 @@ enum ArchivePage {
         var seen = Set<Int>()
         for chart in charts where seen.insert(chart.date.month).inserted {
             monthLinks.append([
-                "name": .text("\(chart.date.month)월"), "href": .text(site.href(page, from: route) + "#" + monthID(chart.date))
+                "name": .text("\(chart.date.month)월"),
+                "href": .text(site.href(page, from: route) + "#" + monthID(chart.date))
             ])
         }
         var summary: [String: TemplateValue] = [

@@ -63,7 +63,8 @@ public struct Templates: Sendable {
             words[table.language] = table.strings
         }
         return Templates(
-            library: library, fingerprint: fingerprint.value, strings: tables, words: words, stampsBuildTime: stampsBuildTime)
+            library: library, fingerprint: fingerprint.value, strings: tables, words: words,
+            stampsBuildTime: stampsBuildTime)
     }
 
     func render(_ name: String, _ context: TemplateValue) throws -> String { try library.render(name, context) }

@@ -135,7 +135,11 @@ enum YearPage {
             ]
         }
         return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
-                         content: ["years": ["list": .list(list), "recordsHref": .text(site.href(.records, from: route)),
-                                               "coverage": Coverage.notice(site)]])
+                         content: [
+                             "years": [
+                                 "list": .list(list), "recordsHref": .text(site.href(.records, from: route)),
+                                 "coverage": Coverage.notice(site),
+                             ]
+                         ])
     }
 }

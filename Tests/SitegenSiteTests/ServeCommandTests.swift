@@ -62,7 +62,7 @@ struct ServeCommandTests {
 
         let header = folder.appendingPathComponent("Templates/partials/header.mustache")
         let original = try String(contentsOf: header, encoding: .utf8)
-        try original.replacingOccurrences(of: "최신 순위", with: "오늘의 순위표").write(to: header, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "{{t.navLatest}}", with: "오늘의 순위표").write(to: header, atomically: true, encoding: .utf8)
         let changed = try poll(port, "/") { $0.text.contains("오늘의 순위표") }
         #expect(changed.text.contains("오늘의 순위표"), "the change did not show up on a later request")
 

@@ -1,0 +1,57 @@
+import Foundation
+import SitegenModel
+
+/// How the English edition writes figures and dates: admissions in full with thousands
+/// separators in tables and "1.2M" where room is tight, sales in won as "₩3.1B", dates as
+/// "Wed, Dec 31, 2025". Compact figures are floored like the Korean 만/억 ones, never rounded up
+/// into a milestone not yet reached. Written out rather than through Foundation's formatters,
+/// which vary with the machine's ICU data and cost far more per call across a long site.
+public enum EnglishFormat {
+    public static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    public static let fullMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                        "September", "October", "November", "December"]
+
+    public static func grouped(_ n: Int64) -> String { KoreanFormat.grouped(n) }
+
+    /// 8,000 · 97,095 · 1.2M · 10M · 12.8B: one decimal from a million, a trailing .0 dropped.
+    /// Below a million the full figure: "97K" would hide what a Korean reader sees as 9.7만.
+    public static func compact(_ n: Int64) -> String {
+        let sign = n < 0 ? KoreanFormat.minus : ""
+        let m = n.magnitude
+        switch m {
+        case ..<1_000_000: return sign + KoreanFormat.grouped(Int64(m))
+        case ..<1_000_000_000: return sign + tenths(m / 100_000) + "M"
+        case ..<1_000_000_000_000: return sign + tenths(m / 100_000_000) + "B"
+        default: return sign + tenths(m / 100_000_000_000) + "T"
+        }
+    }
+
+    /// Sales in won: "₩1,502,114,078" in full, "₩1.5B" compact.
+    public static func won(_ n: Int64, compact: Bool = false) -> String {
+        let text = compact ? self.compact(n) : grouped(n)
+        return text.hasPrefix(KoreanFormat.minus) ? KoreanFormat.minus + "₩" + text.dropFirst() : "₩" + text
+    }
+
+    /// "12" + "8" tenths → "12.8"; "10" + "0" → "10".
+    static func tenths(_ t: UInt64) -> String {
+        let whole = KoreanFormat.grouped(Int64(t / 10))
+        return t % 10 == 0 ? whole : "\(whole).\(t % 10)"
+    }
+
+    /// "Wed, Dec 31, 2025"
+    public static func longDate(_ d: Day) -> String {
+        "\(weekdayNames[d.weekday]), \(monthNames[d.month - 1]) \(d.day), \(d.year)"
+    }
+
+    /// "Dec 31"
+    public static func monthDay(_ d: Day) -> String { "\(monthNames[d.month - 1]) \(d.day)" }
+
+    /// "December 2025"
+    public static func month(_ d: Day) -> String { "\(fullMonthNames[d.month - 1]) \(d.year)" }
+
+    /// "Day 1" on the opening day; previews before it read "3 days before opening".
+    public static func dayOfRun(_ k: Int) -> String {
+        k >= 0 ? "Day \(k + 1)" : (k == -1 ? "1 day before opening" : "\(-k) days before opening")
+    }
+}
