@@ -76,7 +76,7 @@ struct PageKeys {
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
         let s = site.settings
-        g.add(s.title); g.add(s.baseURL?.absoluteString)
+        g.add(s.title); g.add(s.baseURL?.absoluteString); g.add(s.languages.map(\.rawValue).joined(separator: " "))
         g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon);
         g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
@@ -86,7 +86,9 @@ struct PageKeys {
 
     func key(_ job: SiteRenderer.Job) -> PageKey {
         let id = job.id(site)
-        return PageKey(id: id, key: fingerprint(job, id: id)?.value)
+        // An English page is made from what its Korean one is; its id keeps the two apart.
+        let page: SiteRenderer.Job = if case .english(let korean) = job { korean } else { job }
+        return PageKey(id: id, key: fingerprint(page, id: id)?.value)
     }
 
     private func fingerprint(_ job: SiteRenderer.Job, id: String) -> Fingerprint? {
@@ -126,6 +128,8 @@ struct PageKeys {
             }
         case .notFound:
             break
+        case .english:
+            return nil
         case .posters:
             // Their paths name their bytes.
             var p = Fingerprint("posters")
@@ -338,6 +342,7 @@ extension SiteRenderer.Job {
     /// the page is looked up by it.
     func id(_ site: SiteModel) -> String {
         switch self {
+        case .english(let page): "en " + page.id(site)
         case .home: "home"
         case .homeGrid: "home grid"
         case .day(let i): "day \(site.days[i].date.iso)"
@@ -369,6 +374,7 @@ extension SiteRenderer.Job {
         switch self {
         case .day, .period, .scopedDay, .scopedPeriod: 2
         case .feeds, .posters: 0
+        case .english(let page): page.pageCount
         default: 1
         }
     }
@@ -379,6 +385,7 @@ extension SiteRenderer.Job {
         case .home, .homeGrid: if let last = site.days.last { wanted.days.insert(last.date) }
         case .day(let i): wanted.days.insert(site.days[i].date)
         case .movie(let code): wanted.films.insert(code)
+        case .english(let page): page.rowsShown(site, into: &wanted)
         default: break
         }
     }

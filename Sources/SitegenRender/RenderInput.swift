@@ -12,6 +12,8 @@ public struct SiteSettings: Sendable {
     public var cards: Bool
     /// The web app manifest and the service worker that keeps pages for offline reading.
     public var offline: Bool
+    /// The editions built: Korean at the root always, English under `en/` when asked for.
+    public var languages: [Language] = [.ko]
     public init(
         title: String = "한국 일별 박스오피스", baseURL: URL? = nil, assets: SiteAssets = SiteAssets(), cards: Bool = false,
         offline: Bool = true

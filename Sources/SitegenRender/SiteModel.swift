@@ -60,6 +60,22 @@ struct SiteModel: Sendable {
     /// A relative link from `page` to `target`, both of this edition.
     func href(_ target: Route, from page: Route) -> String { root(page) + path(target) }
 
+    /// The same page in each edition built, for `hreflang` links and the language switch; empty
+    /// for a site of one language.
+    func editions(of route: Route) -> TemplateValue {
+        guard settings.languages.count > 1 else { return .list([]) }
+        return .list(settings.languages.map { other in
+            let file = (route.isPage ? other.folder : "") + route.path
+            let pretty = file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file
+            return [
+                "tag": .text(other.tag), "name": .text(other == .ko ? "한국어" : "English"),
+                "href": .text(root(route) + file),
+                "url": settings.baseURL.map { .text(Route.joined($0, pretty)) } ?? .text(root(route) + file),
+                "current": .bool(other == language),
+            ]
+        })
+    }
+
     /// `target`'s absolute URL under --base-url, with folders ending in "/".
     func absolute(_ target: Route) -> String? {
         guard let base = settings.baseURL else { return nil }
@@ -115,6 +131,7 @@ struct SiteModel: Sendable {
             "t": t,
             "lang": [
                 "tag": .text(language.tag), "ogLocale": .text(language.ogLocale),
+                "editions": editions(of: route), "hasEditions": .bool(settings.languages.count > 1),
             ],
             "site": [
                 "title": .text(settings.title),

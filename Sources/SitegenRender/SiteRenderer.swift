@@ -21,7 +21,7 @@ public enum SiteRenderer {
     public static func plan(_ input: RenderInput) -> SitePlan {
         let site = SiteModel(input, rows: RowsWanted())
         let keys = PageKeys(site, templates: input.templates)
-        let jobs = jobs(site)
+        let jobs = editionJobs(site)
         // Ten thousand keys at 3,650 days: on all cores.
         return SitePlan(
             input: input, site: site, jobs: jobs, pages: concurrentMap(jobs.count, chunk: 512) { keys.key(jobs[$0]) })
@@ -42,12 +42,20 @@ public enum SiteRenderer {
         for job in chosen { job.rowsShown(plan.site, into: &wanted) }
         let site = SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted)
         let templates = input.templates
+        let english = chosen.contains { if case .english = $0 { true } else { false } }
+            ? SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted, language: .en) : nil
         // One page at a time per core (pages differ a lot in cost), each handed to the sink as
         // soon as it and the pages before it are done, so writing overlaps rendering; at most
         // `chunk` pages rendered ahead of the sink.
         let jobs = chosen
         try concurrentForEachInOrder(
-            jobs.count, window: chunk, produce: { i in Result { try jobs[i].render(site, templates) } }
+            jobs.count, window: chunk, produce: { i in
+                Result {
+                    if case .english = jobs[i] { try jobs[i].render(english!, templates) } else {
+                        try jobs[i].render(site, templates)
+                    }
+                }
+            }
         ) { i, result in
             let (made, count) = try result.get()
             let id = jobs[i].id(site)
@@ -84,6 +92,13 @@ public enum SiteRenderer {
             ] + (site.settings.offline && !site.days.isEmpty ? [.offline] : [])
     }
 
+    /// Every page of the site in each edition: the Korean ones, then the English ones beside them.
+    static func editionJobs(_ site: SiteModel) -> [Job] {
+        let korean = jobs(site)
+        guard site.settings.languages.contains(.en) else { return korean }
+        return korean + korean.filter { if case .posters = $0 { false } else { true } }.map { .english($0) }
+    }
+
     /// The filters' days and periods, the market page, the regions and the distributors.
     static func marketJobs(_ site: SiteModel) -> [Job] {
         let market = site.market
@@ -111,12 +126,18 @@ public enum SiteRenderer {
         case years, year(Int), records, notFound, feeds, posters, offline
         case scopedDay(ChartScope, Int), scopedPeriod(ChartScope, PeriodKind, Int), market, regions, region(Int),
             distributors, distributor(String)
+        /// The English edition's page of a Korean job: rendered with the English model, and only
+        /// its files under `en/` kept (data, posters and cards are the Korean job's).
+        indirect case english(Job)
 
         func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
                 OutputFile(path: site.path(route), contents: try templates.renderData(template, context))
             }
             switch self {
+            case .english(let page):
+                let (files, count) = try page.render(site, templates)
+                return (files.filter { $0.path.hasPrefix(Language.en.folder) }, count)
             case .home, .homeGrid:
                 let isHome: Bool
                 if case .home = self { isHome = true } else { isHome = false }
