@@ -129,14 +129,36 @@ import SitegenTestSupport
     @Test func openPagesLearnOfRebuildsAndErrors() async throws {
         let (_, server, port, reload) = try await Self.servedSite()
         defer { Task { await server.stop() } }
-        let first = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=").body)
-        async let waited = RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(first.generation)")
-        try await Task.sleep(nanoseconds: 300_000_000)
-        reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
-        let broken = try JSONDecoder().decode(LiveReload.State.self, from: try await waited.body)
+        // On threads of its own, like a browser: the steps and their order must not wait on a
+        // cooperative pool that other tests' builds keep busy.
+        let (first, broken, fixed) = try await Self.onThread { () throws -> (LiveReload.State, LiveReload.State, LiveReload.State) in
+            @Sendable func state(_ generation: String) throws -> LiveReload.State {
+                try JSONDecoder().decode(
+                    LiveReload.State.self, from: RawHTTP.get(port: port, "/__sitegen/wait?generation=\(generation)").body)
+            }
+            let first = try state("")
+            let waiting = Self.Box()
+            let asked = Thread { waiting.result = Result { try state("\(first.generation)") }; waiting.done.signal() }
+            asked.start()
+            Thread.sleep(forTimeInterval: 0.3)
+            reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
+            waiting.done.wait()
+            let broken = try waiting.result!.get()
+            reload.rebuilt()
+            return (first, broken, try state("\(broken.generation)"))
+        }
         #expect(broken.version == first.version && broken.error?.hasPrefix("Templates/day.mustache:3:9") == true)
-        reload.rebuilt()
-        let fixed = try JSONDecoder().decode(LiveReload.State.self, from: try await RawHTTP.fetch(port: port, "/__sitegen/wait?generation=\(broken.generation)").body)
         #expect(fixed.version == first.version + 1 && fixed.error == nil)
+    }
+
+    final class Box: @unchecked Sendable {
+        var result: Result<LiveReload.State, Error>?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
     }
 }
