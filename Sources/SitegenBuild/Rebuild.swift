@@ -15,6 +15,7 @@ extension Pipeline {
         for day in plan.days { f.add(day.ordinal) }
         f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
         f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.offline)
+        f.add(plan.settings.languages.map(\.rawValue).joined(separator: " "))
         f.add(inputs.templates.fingerprint)
         f.add(inputs.notes.site)
         for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }

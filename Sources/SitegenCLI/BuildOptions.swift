@@ -143,6 +143,11 @@ public struct SiteOptions: ParsableArguments, Sendable {
         help: "Leave out the share cards (og:image, drawn with libvips; they need --base-url).")
     public var noCards = false
 
+    @Flag(
+        name: .customLong("english"),
+        help: "Also build the English edition under en/ (English titles and names, dates and figures).")
+    public var english = false
+
     // Not `--no-offline`: it would read as the negation of `--offline` (build from the cache).
     @Flag(
         name: .customLong("no-app"),

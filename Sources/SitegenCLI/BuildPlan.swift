@@ -123,6 +123,7 @@ extension BuildPlan {
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters
+        if options.english { plan.settings.languages = [.ko, .en] }
         plan.rangeNotes = rangeNotes
         plan.accumulating = range.since != nil
         plan.market = !range.noMarket

@@ -17,7 +17,9 @@ enum AudienceChart {
     /// At most this many date labels: five "12/31"-wide labels fit a 300 px phone with room between.
     static let maxDateLabels = 5
 
-    static func html(title: String, days: [Day], rows: [Day: ChartEntry], milestones: [RunFacts.Milestone]) -> String {
+    static func html(
+        title: String, days: [Day], rows: [Day: ChartEntry], milestones: [RunFacts.Milestone], words w: Words
+    ) -> String {
         guard !days.isEmpty else { return "" }
         let n = days.count
         let maxDaily = axisMaximum(Double(rows.values.map(\.audience).max() ?? 1))
@@ -27,7 +29,7 @@ enum AudienceChart {
         func y(_ v: Int64, _ axis: Double) -> Double { plotHeight - Double(v) / axis * plotHeight }
         func percent(_ v: Double) -> String { f(v * 100) + "%" }
 
-        let first = KoreanFormat.shortDate(days.first!), last = KoreanFormat.shortDate(days.last!)
+        let first = w.shortDate(days.first!), last = w.shortDate(days.last!)
         var out = "<div class=\"audience-chart\">"
         // Milestone labels get their own strip above the plot, alternating rows when close.
         if !milestones.isEmpty {
@@ -49,9 +51,8 @@ enum AudienceChart {
         out +=
             "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" "
                 + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"chart-title\">\(XML.escape(title)) 일별 관객수와 누적 관객수</title>"
-        out +=
-            "<desc id=\"chart-desc\">\(first)부터 \(last)까지. 막대는 그날 관객수, 선은 누적 관객수입니다. 막대가 없는 날은 상위 10위 밖이었던 날입니다.</desc>"
+        out += "<title id=\"chart-title\">\(XML.escape(w("runChartTitle", title)))</title>"
+        out += "<desc id=\"chart-desc\">\(XML.escape(w("runChartDesc", first, last)))</desc>"
         for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.isHoliday(d) {
             out +=
                 "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" "
@@ -69,8 +70,8 @@ enum AudienceChart {
             guard let e = rows[d] else { drawing = false; continue }
             let top = y(e.audience, maxDaily)
             let label =
-                "\(KoreanFormat.shortDate(d)) (\(KoreanFormat.weekdayNames[d.weekday])) \(e.rank)위 관객 "
-                    + "\(KoreanFormat.people(e.audience)), 누적 \(KoreanFormat.people(e.audienceTotal))"
+                w("runBarLabel", "\(w.shortDate(d)) (\(w.weekday(d)))", "\(e.rank)", w.people(e.audience),
+                  w.people(e.audienceTotal))
             out +=
                 """
                     <rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" \
@@ -99,10 +100,10 @@ enum AudienceChart {
             let top = percent(Double(k) / 4)
             out +=
                 "<span class=\"axis-label daily\" "
-                    + "style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxDaily * share)))</span>"
+                    + "style=\"top:\(top)\">\(w.compact(Int64(maxDaily * share)))</span>"
             out +=
                 "<span class=\"axis-label total\" "
-                    + "style=\"top:\(top)\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
+                    + "style=\"top:\(top)\">\(w.compact(Int64(maxTotal * share)))</span>"
         }
         out += "</div></div>"
         out += "<div class=\"chart-dates\" aria-hidden=\"true\">"

@@ -6,14 +6,14 @@ import SitegenMustache
 /// weekend's, so both kinds of page share one markup instead of two copies that drift apart.
 enum ChartView {
     static func context(
-        heading: String, caption: String, figureLabel: String, changeVersus: String, entries: TemplateValue,
+        heading: String, caption: String, figureLabel: String, changeSub: String, entries: TemplateValue,
         audienceSum: Int64, salesSum: Int64, emptyText: String, rejectedRows: Int, isPeriod: Bool
     ) -> TemplateValue {
         [
             "heading": .text(heading),
             "caption": .text(caption),
             "figureLabel": .text(figureLabel),
-            "changeSub": .text("\(changeVersus) 대비"),
+            "changeSub": .text(changeSub),
             "entries": entries,
             "hasEntries": .bool(entries != .list([])),
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),

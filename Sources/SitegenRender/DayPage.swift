@@ -23,15 +23,16 @@ enum DayPage {
         let isHome = route == .home || route == .homeGrid
         let listRoute: Route = isHome ? .home : Self.route(scope, date, .list)
         let gridRoute: Route = isHome ? .homeGrid : Self.route(scope, date, .grid)
-        let scopeName = scope == .all ? "" : scope.name + " "
-        let heading = KoreanFormat.longDate(date)
+        let w = site.words
+        let scopeName = scope == .all ? "" : w("scopePhrase", w.scopeName(scope))
+        let heading = w.longDate(date)
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
-            "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
+            w("topItem", "\($0.rank)", site.title($0), w.people($0.audience, compact: true))
         }
         let description =
             chart.entries.isEmpty
-            ? "\(heading) \(scopeName)일별 박스오피스: 집계된 자료가 없습니다."
-            : "\(heading) \(scopeName)일별 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
+            ? w("dayDescriptionEmpty", heading, scopeName)
+            : w("dayDescription", heading, scopeName, top.joined(separator: ", ")) + (site.isDemo ? w("demoSuffix") : "")
 
         let days = scope == .all ? site.days : site.market.days[scope] ?? []
         let index = scope == .all ? site.dayIndex[date]! : site.market.dayIndex[scope]![date]!
@@ -42,7 +43,7 @@ enum DayPage {
             let target = Self.route(scope, d, view)
             return [
                 "href": .text(site.href(target, from: route)),
-                "label": .text(KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))")
+                "label": .text(w.monthDayWeekday(d))
             ]
         }
         let audienceSum = chart.audienceSum
@@ -57,10 +58,10 @@ enum DayPage {
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
-            "holiday": KoreanHolidays.name(of: date).map { .text($0) },
-            "short": .text(KoreanFormat.shortDate(date)),
+            "holiday": w.holiday(date).map { .text($0) },
+            "short": .text(w.shortDate(date)),
             "isHome": .bool(isHome),
-            "scopeName": scope == .all ? nil : .text(scope.name),
+            "scopeName": scope == .all ? nil : .text(w.scopeName(scope)),
             "tabs": MarketPage.tabs(site, view: view, from: route, isHome: isHome) {
                 MarketPage.dayChart(site, $0, date)
             },
@@ -81,23 +82,23 @@ enum DayPage {
             "permalink": isHome ? .text(site.href(.day(date), from: route)) : nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
-            "audienceSumText": .text(KoreanFormat.people(audienceSum)),
+            "audienceSumText": .text(w.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
-            "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
+            "salesSumCompact": .text(w.won(salesSum, compact: true)),
             "note": scope == .all ? site.noteHTML(site.notes.days[date], on: route).templateValue : nil,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
             "periodLinks": .list(links),
             "hasPeriodLinks": .bool(!links.isEmpty),
         ]
         let chartView = ChartView.context(
-            heading: heading, caption: "\(heading) \(scopeName)일별 박스오피스", figureLabel: "오늘", changeVersus: "전일",
-            entries: entries, audienceSum: audienceSum, salesSum: salesSum,
-            emptyText: "이 날은 집계된 자료가 없습니다.", rejectedRows: chart.rejectedRows, isPeriod: false)
-        let viewName = view == .list ? "목록" : "포스터"
-        let title = isHome ? "최신 박스오피스 · \(heading) \(viewName)" : "\(heading) \(scopeName)박스오피스 \(viewName)"
-        let pageName = "\(heading) \(scopeName)박스오피스"
-        var trail: [(name: String, route: Route)] = [("날짜별 보기", .archive), (heading, .day(date))]
-        if scope != .all { trail.append((scope.name, DayPage.route(scope, date, .list))) }
+            heading: heading, caption: w("dayCaption", heading, scopeName), figureLabel: w("today"),
+            changeSub: w("versusLabel", w.versus(.day)), entries: entries, audienceSum: audienceSum, salesSum: salesSum,
+            emptyText: w("dayEmpty"), rejectedRows: chart.rejectedRows, isPeriod: false)
+        let viewName = w(view == .list ? "viewList" : "viewGrid")
+        let title = isHome ? w("homeTitle", heading, viewName) : w("dayTitle", heading, viewName, scopeName)
+        let pageName = w("dayPageName", heading, scopeName)
+        var trail: [(name: String, route: Route)] = [(w("navArchive"), .archive), (heading, .day(date))]
+        if scope != .all { trail.append((w.scopeName(scope), DayPage.route(scope, date, .list))) }
         let structured = [
             StructuredData.breadcrumbs(site, trail, from: route),
             StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
@@ -115,7 +116,8 @@ enum DayPage {
     ) -> [TemplateValue] {
         var links: [TemplateValue] = []
         var shown = Set<Route>()
-        func add(_ kind: PeriodKind, _ start: Day?, _ prefix: String) {
+        let w = site.words
+        func add(_ kind: PeriodKind, _ start: Day?, _ pattern: String) {
             guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else {
                 return
             }
@@ -124,23 +126,25 @@ enum DayPage {
                 ? .scopedPeriod(scope, kind, start) : .period(kind, start)
             links.append([
                 "href": .text(site.href(target, from: route)),
-                "label": .text("\(prefix) \(PeriodPage.kindName(kind))"),
-                "name": .text(PeriodPage.weekName(kind, start))
+                "label": .text(w(pattern, w.isKorean ? w.kindName(kind) : w.kindName(kind).lowercased())),
+                "name": .text(w.weekName(kind, start))
             ])
         }
         let monday = PeriodKind.week.start(containing: date)
-        add(.week, monday, "이 주")
-        add(.weekend, monday?.adding(days: 4), "이 주")
+        add(.week, monday, "periodLinkThis")
+        add(.weekend, monday?.adding(days: 4), "periodLinkThis")
         // Only the national pages link the latest ones: a filter's pages of past days then stay as
         // they are when a week completes, instead of rewriting three more pages for every day.
         guard scope == .all else { return links }
-        add(.week, site.periods[.week]?.last?.start, "최신")
-        add(.weekend, site.periods[.weekend]?.last?.start, "최신")
+        add(.week, site.periods[.week]?.last?.start, "periodLinkLatest")
+        add(.weekend, site.periods[.weekend]?.last?.start, "periodLinkLatest")
         return links
     }
 
     /// A filter's row: a film that never made the national daily top 10 has no page to link.
-    static func scopedEntry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: String = "전일") -> TemplateValue {
+    static func scopedEntry(
+        _ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day
+    ) -> TemplateValue {
         guard case .object(var fields) = entry(site, e, date: date, versus: versus) else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
         return .object(fields)
@@ -149,13 +153,14 @@ enum DayPage {
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.
     /// `date` nil (a week's row) leaves out the day of the run; `versus` names what the rank
     /// change is against, for screen readers.
-    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: String = "전일") -> TemplateValue {
-        let change = KoreanFormat.rankChange(e, versus: versus)
+    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day) -> TemplateValue {
+        let w = site.words
+        let change = w.rankChange(e, versus: versus)
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
             "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
-            "title": .text(e.title),
+            "title": .text(site.title(e)),
             // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
             "hasPage": true,
             "code": .text(e.movieCode),
@@ -166,14 +171,14 @@ enum DayPage {
             "salesTotal": .text(KoreanFormat.grouped(e.salesTotal)),
             "screens": .text(KoreanFormat.grouped(e.screens)),
             "showings": .text(KoreanFormat.grouped(e.showings)),
-            "todayCompact": .text(KoreanFormat.compact(e.audience)),
-            "salesCompact": .text(KoreanFormat.compact(e.sales)),
-            "totalCompact": .text(KoreanFormat.compact(e.audienceTotal)),
+            "todayCompact": .text(w.compact(e.audience)),
+            "salesCompact": .text(w.isKorean ? KoreanFormat.compact(e.sales) : w.won(e.sales, compact: true)),
+            "totalCompact": .text(w.compact(e.audienceTotal)),
             "audienceTrend": .text(KoreanFormat.trend(e.audienceChange)),
             "salesTrend": .text(KoreanFormat.trend(e.salesChange)),
             "poster": site.posterContext(e.movieCode),
-            "openDate": e.openDate.map { .text(KoreanFormat.shortDate($0)) },
-            "dayOfRun": date.flatMap { KoreanFormat.dayOfRun(open: e.openDate, on: $0) }.templateValue,
+            "openDate": e.openDate.map { .text(w.shortDate($0)) },
+            "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
             "audienceChange": e.audienceChange.map { .text(KoreanFormat.signed($0)) },
             "audienceChangeRate": e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
             "salesChange": e.salesChange.map { .text(KoreanFormat.signed($0)) },

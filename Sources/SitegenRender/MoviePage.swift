@@ -11,6 +11,7 @@ enum MoviePage {
         let rows = site.history[code] ?? []
         let movie = site.dataset.movies[code]
         let title = site.title(of: code)
+        let w = site.words
         let latest = rows.last!.entry
         let openDate = site.films[code]?.openDate
 
@@ -25,14 +26,15 @@ enum MoviePage {
             let links: [TemplateValue] = list.enumerated().compactMap { i, person in
                 guard let id = site.people.id(of: person) else { return nil }
                 return [
-                    "name": .text(PeopleIndex.clean(person.name)), "href": .text(site.path(.person(id))),
+                    "name": .text(w.personName(PeopleIndex.clean(person.name), english: person.englishName)),
+                    "href": .text(site.path(.person(id))),
                     "comma": .bool(i > 0)
                 ]
             }
             guard !links.isEmpty else { return }
             facts.append([
                 "label": .text(label), "value": nil, "people": .list(links),
-                "more": more > 0 ? .text("외 \(more)명") : nil
+                "more": more > 0 ? .text(w("andMore", "\(more)")) : nil
             ])
         }
         // Each 배급사 with a page links it; a name without a usable code stays text.
@@ -43,22 +45,23 @@ enum MoviePage {
             guard !names.isEmpty else { return }
             let links: [TemplateValue] = names.enumerated().map { i, company in
                 [
-                    "name": .text(company.name), "comma": .bool(i > 0),
+                    "name": .text(w.isKorean || company.englishName.isEmpty ? company.name : company.englishName),
+                    "comma": .bool(i > 0),
                     "href": linked.contains(company.code) ? .text(site.path(.distributor(company.code))) : nil,
                 ]
             }
-            facts.append(["label": "배급사", "value": nil, "people": .list(links), "more": nil])
+            facts.append(["label": .text(w("distributor")), "value": nil, "people": .list(links), "more": nil])
         }
         if let movie {
-            people("감독", movie.directors, more: 0)
-            people("배우", Array(movie.actors.prefix(actorsShown)), more: movie.actors.count - actorsShown)
-            fact("장르", movie.genres.joined(separator: ", "))
-            fact("상영시간", movie.runtimeMinutes.map { "\($0)분" })
-            fact("제작연도", movie.productionYear.map { "\($0)년" })
-            fact("제작국가", movie.nations.joined(separator: ", "))
+            people(w("factDirector"), movie.directors, more: 0)
+            people(w("factActor"), Array(movie.actors.prefix(actorsShown)), more: movie.actors.count - actorsShown)
+            fact(w("factGenre"), w.terms(movie.genres, w.genre))
+            fact(w("factRuntime"), movie.runtimeMinutes.map { w("minutes", "\($0)") })
+            fact(w("factYear"), movie.productionYear.map { w.year($0) })
+            fact(w("factNation"), w.terms(movie.nations, w.nation))
             distributors(movie)
         }
-        fact("개봉일", openDate.map(KoreanFormat.longDate))
+        fact(w("colOpened"), openDate.map(w.longDate))
 
         // Every day from its first to its last appearance, gaps included: a gap is "out of the
         // top 10", never zero audience.
@@ -74,9 +77,11 @@ enum MoviePage {
         for d in span {
             history.append([
                 // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
-                "year": .text(Day.pad(d.year, 4) + "."),
+                "year": .text(w.isKorean ? Day.pad(d.year, 4) + "." : "\(d.year) "),
                 "monthDay": .text(
-                    Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+                    w.isKorean
+                        ? Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"
+                        : w.monthDayWeekday(d)),
                 "dayHref": .text(site.href(.day(d), from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
@@ -87,32 +92,33 @@ enum MoviePage {
         let best = ranks.min() ?? 0
         let strip: [TemplateValue] = span.map { d in
             let e = byDate[d]
-            return ["label": .text(KoreanFormat.shortDate(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"),
+            return ["label": .text(w.shortDate(d) + " (\(w.weekday(d)))"),
                     "rank": e.map { .int($0.rank) },
                     "tier": e.map { .text($0.rank == 1 ? "r1" : $0.rank <= 3 ? "r3" : $0.rank <= 5 ? "r5" : "r10") }]
         }
         let milestones: [TemplateValue] = run.milestones.map { m in
-            ["label": .text("\(RunFacts.label(m.threshold)) 관객 돌파"), "date": .text(KoreanFormat.longDate(m.date)),
+            ["label": .text(w("passedMilestone", w.isKorean ? RunFacts.label(m.threshold) : w.compact(m.threshold))),
+             "date": .text(w.longDate(m.date)),
              "dayHref": .text(site.href(.day(m.date), from: route)),
-             "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
-             "approx": m.exact ? nil : .text("상위 10위 밖에 있던 사이에 넘어, 이 날 처음 확인")]
+             "dayOfRun": m.dayOfRun.map { .text(w("inDays", "\($0)")) },
+             "approx": m.exact ? nil : .text(w("passedOutside"))]
         }
         var summary: [String: TemplateValue] = [
-            "audienceTotal": .text(KoreanFormat.people(latest.audienceTotal)),
-            "audienceTotalCompact": .text(KoreanFormat.people(latest.audienceTotal, compact: true)),
-            "salesTotalCompact": .text(KoreanFormat.won(latest.salesTotal, compact: true)),
-            "salesTotal": .text(KoreanFormat.won(latest.salesTotal)),
-            "asOf": .text(KoreanFormat.longDate(rows.last!.date)),
-            "bestRank": .text("\(best)위"),
-            "daysCharted": .text("\(rows.count)일"),
-            "daysAtTop": .text("\(ranks.filter { $0 == 1 }.count)일"),
+            "audienceTotal": .text(w.people(latest.audienceTotal)),
+            "audienceTotalCompact": .text(w.people(latest.audienceTotal, compact: true)),
+            "salesTotalCompact": .text(w.won(latest.salesTotal, compact: true)),
+            "salesTotal": .text(w.won(latest.salesTotal)),
+            "asOf": .text(w.longDate(rows.last!.date)),
+            "bestRank": .text(w("rankText", "\(best)")),
+            "daysCharted": .text(w("daysText", "\(rows.count)")),
+            "daysAtTop": .text(w("daysText", "\(ranks.filter { $0 == 1 }.count)")),
             "currentStreak": .null,
             "topStreak": .null,
         ]
         let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date
-        if streakContinues { summary["currentStreak"] = .text("\(run.currentTopStreak)일 연속 1위 중") }
+        if streakContinues { summary["currentStreak"] = .text(w("streakNow", "\(run.currentTopStreak)")) }
         if run.longestTopStreak >= 2 && !(streakContinues && run.currentTopStreak == run.longestTopStreak) {
-            summary["topStreak"] = .text("\(run.longestTopStreak)일 연속 1위")
+            summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let info: TemplateValue = [
             "code": .text(code),
@@ -121,22 +127,27 @@ enum MoviePage {
             "facts": .list(facts),
             "summary": .object(summary),
             "history": .list(history),
-            "chart": .text(AudienceChart.html(title: title, days: span, rows: byDate, milestones: run.milestones)),
+            "chart": .text(
+                AudienceChart.html(title: title, days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
             "csvHref": .text(site.href(.movieCSV(code), from: route)),
             "hasDetails": .bool(movie != nil),
             "dataHref": .text(site.href(.movieData(code), from: route)),
-            "englishTitle": movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) },
-            "grade": movie?.watchGrades.first.map { ["name": .text($0), "kind": .text(gradeKind($0))] },
+            // The title in the other script: English under a Korean page's, Korean under an English one's.
+            "englishTitle": w.isKorean
+                ? movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) }
+                : site.koreanTitle(of: code) == title ? nil : .text(site.koreanTitle(of: code)),
+            "subtitleLang": .text(w.isKorean ? "en" : "ko"),
+            "grade": movie?.watchGrades.first.map { ["name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0))] },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
             "regions": RegionPage.filmRegions(site, code: code),
         ]
-        let description = "\(title): 누적 관객 \(KoreanFormat.people(latest.audienceTotal, compact: true)), 최고 \(best)위"
-            + (site.isDemo ? " · 데모 데이터" : "")
+        let description = w("movieDescription", title, w.people(latest.audienceTotal, compact: true), "\(best)")
+            + (site.isDemo ? w("demoSuffix") : "")
         let structured = [
-            StructuredData.breadcrumbs(site, [("영화·인물 찾기", .search), (title, .movie(code))], from: route),
+            StructuredData.breadcrumbs(site, [(w("searchTitle"), .search), (title, .movie(code))], from: route),
             StructuredData.movie(site, code: code, title: title, from: route),
         ]
         return site.base(route, title: title, description: description, kind: "movie",

@@ -33,8 +33,8 @@ enum PeriodPage {
         let shown = scope != .all && site.market.period(scope, kind, start) != nil ? scope : .all
         let target = Self.route(shown, kind, start, grid: grid)
         return [
-            "href": .text(site.href(target, from: route)), "label": .text(weekName(kind, start)),
-            "kind": .text(kindName(kind))
+            "href": .text(site.href(target, from: route)), "label": .text(site.words.weekName(kind, start)),
+            "kind": .text(site.words.kindName(kind))
         ]
     }
 
@@ -55,16 +55,18 @@ enum PeriodPage {
     static func context(_ site: SiteModel, chart: PeriodChart, grid: Bool, scope: ChartScope = .all) -> TemplateValue {
         let kind = chart.kind, start = chart.start
         let route = Self.route(scope, kind, start, grid: grid)
-        let heading = heading(kind, start)
-        let name = kindName(kind)
-        let scopeName = scope == .all ? "" : scope.name + " "
+        let w = site.words
+        let heading = w.periodHeading(kind, start)
+        let name = w.kindName(kind)
+        let scopeName = scope == .all ? "" : w("scopePhrase", w.scopeName(scope))
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
-            "\($0.rank)위 \($0.title)(\(KoreanFormat.people($0.audience, compact: true)))"
+            w("topItem", "\($0.rank)", site.title($0), w.people($0.audience, compact: true))
         }
+        let pageName = w("periodPageName", heading, scopeName, name)
         let description =
             chart.entries.isEmpty
-            ? "\(heading) \(scopeName)\(name) 박스오피스: 집계된 자료가 없습니다."
-            : "\(heading) \(scopeName)\(name) 박스오피스 " + top.joined(separator: ", ") + (site.isDemo ? " · 데모 데이터" : "")
+            ? w("periodDescriptionEmpty", pageName)
+            : w("periodDescription", pageName, top.joined(separator: ", ")) + (site.isDemo ? w("demoSuffix") : "")
         let charts = scope == .all ? site.periods[kind] ?? [] : site.market.periods[scope]?[kind] ?? []
         let index =
             scope == .all
@@ -75,13 +77,14 @@ enum PeriodPage {
             let s = charts[i].start
             return [
                 "href": .text(site.href(Self.route(scope, kind, s, grid: grid), from: route)),
-                "label": .text(weekName(kind, s))
+                "label": .text(w.weekName(kind, s))
             ]
         }
         let (otherKind, otherStart) = counterpart(chart)
         let days: [TemplateValue] = chart.days.map { d in
-            let holiday = KoreanHolidays.name(of: d)
-            return ["label": .text("\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))"),
+            let holiday = w.holiday(d)
+            let label = w.isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : w.monthDayWeekday(d)
+            return ["label": .text(label),
                     "href": site.dayIndex[d].map { _ -> TemplateValue in
                         let target = site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)
                         return .text(site.href(target, from: route))
@@ -95,20 +98,19 @@ enum PeriodPage {
         let dataRoute: Route = scope == .all ? .periodData(kind, start) : .scopedPeriodData(scope, kind, start)
         let csvRoute: Route = scope == .all ? .periodCSV(kind, start) : .scopedPeriodCSV(scope, kind, start)
         let chartView = ChartView.context(
-            heading: heading, caption: "\(heading) \(scopeName)\(name) 박스오피스", figureLabel: name,
-            changeVersus: kind == .week ? "지난주" : "지난 주말", entries: entries, audienceSum: audienceSum,
-            salesSum: salesSum,
-            emptyText: "이 기간은 집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: true)
+            heading: heading, caption: pageName, figureLabel: name,
+            changeSub: w("versusLabel", w.versus(kind == .week ? .week : .weekend)), entries: entries,
+            audienceSum: audienceSum, salesSum: salesSum, emptyText: w("periodEmpty"), rejectedRows: 0, isPeriod: true)
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
-            "kindName": .text(name), "changeName": .text(name),
-            "scopeName": scope == .all ? nil : .text(scope.name),
+            "kindName": .text(name), "changeName": .text(w(kind == .week ? "changeWeek" : "changeWeekend")),
+            "scopeName": scope == .all ? nil : .text(w.scopeName(scope)),
             "tabs": MarketPage.tabs(site, view: grid ? .grid : .list, from: route) {
                 MarketPage.periodChart(site, $0, kind, start)
             },
             "share": MarketPage.shareLine(site.market.share(kind, start), site: site, from: route),
             "heading": .text(heading),
-            "range": .text("\(KoreanFormat.shortDate(start)) ~ \(KoreanFormat.shortDate(chart.end))"),
+            "range": .text(w("range", w.shortDate(start), w.shortDate(chart.end))),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "entries": entries,
             "prev": neighbour(-1),
@@ -123,17 +125,16 @@ enum PeriodPage {
             "csvHref": .text(site.href(csvRoute, from: route)),
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
-            "audienceSumText": .text(KoreanFormat.people(audienceSum)),
+            "audienceSumText": .text(w.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
-            "salesSumCompact": .text(KoreanFormat.won(salesSum, compact: true)),
+            "salesSumCompact": .text(w.won(salesSum, compact: true)),
         ]
-        let pageName = "\(heading) \(scopeName)\(name) 박스오피스"
         let structured = [
             StructuredData.breadcrumbs(site, [(pageName, Self.route(scope, kind, start, grid: false))], from: route),
             StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
         ]
         return site.base(
-            route, title: "\(pageName) \(grid ? "포스터" : "목록")", description: description,
+            route, title: w("periodTitle", pageName, w(grid ? "viewGrid" : "viewList")), description: description,
             kind: grid ? "period-grid" : "period-list",
             dataHref: site.href(dataRoute, from: route), structuredData: structured,
             content: ["period": period, "chart": chartView])
@@ -142,7 +143,7 @@ enum PeriodPage {
     /// A day page's row, without the day of the run (a week has seven), and without a link when
     /// the film never made a daily top 10 in the range (it then has no page).
     static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind) -> TemplateValue {
-        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? "지난주" : "지난 주말")
+        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? .week : .weekend)
         else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
         return .object(fields)

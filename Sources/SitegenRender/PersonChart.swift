@@ -9,7 +9,7 @@ enum PersonChart {
     /// A bar's width in viewbox units; bars that would touch are nudged apart.
     static let bar = 22.0, gap = 4.0
 
-    static func html(name: String, films: [FilmFacts]) -> String {
+    static func html(name: String, films: [FilmFacts], words w: Words) -> String {
         guard !films.isEmpty else { return "" }
         let first = films.first!.date.ordinal, last = films.last!.date.ordinal
         // A margin of half a bar plus a little on each side so the end bars sit inside the frame.
@@ -30,15 +30,13 @@ enum PersonChart {
             let scale = (width - gap - bar - xs[0]) / (end - xs[0])
             xs = xs.map { xs[0] + ($0 - xs[0]) * scale }
         }
-        let firstLabel = KoreanFormat.shortDate(films.first!.date), lastLabel = KoreanFormat.shortDate(films.last!.date)
+        let firstLabel = w.shortDate(films.first!.date), lastLabel = w.shortDate(films.last!.date)
         var out = "<div class=\"audience-chart person-chart\"><div class=\"chart-plot\">"
         out +=
             "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" preserveAspectRatio=\"none\" role=\"img\" "
                 + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"chart-title\">\(XML.escape(name)) 영화별 누적 관객수</title>"
-        out +=
-            "<desc id=\"chart-desc\">\(firstLabel)부터 \(lastLabel)까지 개봉한 영화 \(films.count)편. 막대 하나가 영화 한 편이며, 높이는 자료에 "
-                + "있는 마지막 날의 누적 관객수입니다.</desc>"
+        out += "<title id=\"chart-title\">\(XML.escape(w("personChartTitle", name)))</title>"
+        out += "<desc id=\"chart-desc\">\(XML.escape(w("personChartDesc", firstLabel, lastLabel, "\(films.count)")))</desc>"
         for k in 0...4 {
             let gy = height * Double(k) / 4
             out +=
@@ -48,7 +46,7 @@ enum PersonChart {
         for (film, x) in zip(films, xs) {
             let top = height - Double(film.audienceTotal) / maxTotal * height
             let label =
-                "\(film.title) (\(KoreanFormat.shortDate(film.date))) 누적 관객 \(KoreanFormat.people(film.audienceTotal))"
+                w("personBarLabel", film.title, w.shortDate(film.date), w.people(film.audienceTotal))
             out +=
                 "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar))\" "
                     + "height=\"\(f(height - top))\"><title>\(XML.escape(label))</title></rect>"
@@ -58,7 +56,7 @@ enum PersonChart {
             let share = Double(4 - k) / 4
             out +=
                 "<span class=\"axis-label daily\" "
-                    + "style=\"top:\(percent(Double(k) / 4))\">\(KoreanFormat.compact(Int64(maxTotal * share)))</span>"
+                    + "style=\"top:\(percent(Double(k) / 4))\">\(w.compact(Int64(maxTotal * share)))</span>"
         }
         out += "</div></div><div class=\"chart-dates\" aria-hidden=\"true\">"
         if films.count == 1 || first == last {

@@ -9,52 +9,60 @@ enum PersonPage {
         let films = person.credits.compactMap { credit in site.films[credit.code].map { (credit, $0) } }
             .sorted { ($0.1.date, $0.1.code) < ($1.1.date, $1.1.code) }
         let sum = films.reduce(Int64(0)) { $0 + $1.1.audienceTotal }
+        let w = site.words
+        let name = w.personName(person.name, english: person.englishName)
         let list: [TemplateValue] = films.map { credit, film in
             [
-                "title": .text(film.title),
+                "title": .text(site.title(of: film.code)),
                 "href": .text(site.path(.movie(film.code))),
-                "role": .text(roleText(credit)),
+                "role": .text(roleText(credit, w)),
                 "year": film.openDate.map { .text("\($0.year)") },
-                "date": .text(KoreanFormat.shortDate(film.date)),
-                "dateLabel": .text(film.openDate == nil ? "첫 집계" : "개봉"),
-                "audienceTotal": .text(KoreanFormat.people(film.audienceTotal)),
-                "audienceCompact": .text(KoreanFormat.people(film.audienceTotal, compact: true)),
-                "asOf": .text(KoreanFormat.shortDate(film.asOf)),
-                "bestRank": .text("\(film.bestRank)위"),
+                "date": .text(w.shortDate(film.date)),
+                "dateLabel": .text(w(film.openDate == nil ? "firstCharted" : "opened")),
+                "audienceTotal": .text(w.people(film.audienceTotal)),
+                "audienceCompact": .text(w.people(film.audienceTotal, compact: true)),
+                "asOf": .text(w.shortDate(film.asOf)),
+                "bestRank": .text(w("rankText", "\(film.bestRank)")),
                 "poster": site.posterContext(film.code),
             ]
         }
-        let roles = roleLabel(person)
+        let roles = roleLabel(person, w)
         let info: TemplateValue = [
             "id": .text(person.id),
-            "name": .text(person.name),
-            "englishName": person.englishName.isEmpty ? nil : .text(person.englishName),
+            "name": .text(name),
+            // The name in the other script: English under a Korean page's, Korean under an English one's.
+            "englishName": w.isKorean ? (person.englishName.isEmpty ? nil : .text(person.englishName))
+                : name == person.name ? nil : .text(person.name),
+            "subtitleLang": .text(w.isKorean ? "en" : "ko"),
             "roles": .text(roles),
-            "filmCount": .text("\(films.count)편"),
-            "sumCompact": .text(KoreanFormat.people(sum, compact: true)),
-            "sum": .text(KoreanFormat.people(sum)),
+            "filmCount": .text(w("filmsText", "\(films.count)")),
+            "sumCompact": .text(w.people(sum, compact: true)),
+            "sum": .text(w.people(sum)),
             "films": .list(list),
-            "chart": .text(PersonChart.html(name: person.name, films: films.map(\.1))),
+            "chart": .text(PersonChart.html(name: name, films: films.map(\.1), words: w)),
         ]
         let description =
-            "\(person.name) (\(roles)): 이 사이트 자료 속 영화 \(films.count)편, 관객 합계 \(KoreanFormat.people(sum, compact: true))"
-            + (site.isDemo ? " · 데모 데이터" : "")
-        return site.base(route, title: person.name, description: description, kind: "person", content: ["person": info])
+            w("personDescription", name, roles, "\(films.count)", w.people(sum, compact: true))
+            + (site.isDemo ? w("demoSuffix") : "")
+        return site.base(route, title: name, description: description, kind: "person", content: ["person": info])
     }
 
     /// 「감독」, 「배우 · 형사 역」, 「감독 · 배우」.
-    static func roleText(_ credit: Credit) -> String {
+    /// English leaves out the characters' names, which KOBIS gives in Korean only.
+    static func roleText(_ credit: Credit, _ w: Words) -> String {
         var parts: [String] = []
-        if credit.directed { parts.append("감독") }
+        if credit.directed { parts.append(w("factDirector")) }
         if credit.acted {
             parts.append(
-                credit.characters.isEmpty ? "배우" : "배우 · " + credit.characters.map { "\($0) 역" }.joined(separator: ", ")
+                credit.characters.isEmpty || !w.isKorean
+                    ? w("roleActor") : "배우 · " + credit.characters.map { "\($0) 역" }.joined(separator: ", ")
             )
         }
         return parts.joined(separator: " · ")
     }
 
-    static func roleLabel(_ person: PersonRecord) -> String {
-        [person.directs ? "감독" : nil, person.acts ? "배우" : nil].compactMap { $0 }.joined(separator: " · ")
+    static func roleLabel(_ person: PersonRecord, _ w: Words) -> String {
+        [person.directs ? w("factDirector") : nil, person.acts ? w("roleActor") : nil].compactMap { $0 }
+            .joined(separator: " · ")
     }
 }

@@ -29,13 +29,14 @@ enum RegionPage {
         let name = place.region.name
         func chart(_ heading: String, _ entries: [ChartEntry], period: Bool) -> TemplateValue {
             let rows: TemplateValue = .list(entries.map {
-                DayPage.scopedEntry(site, $0, date: nil, versus: period ? "지난주" : "전일")
+                DayPage.scopedEntry(site, $0, date: nil, versus: period ? .week : .day)
             })
             return [
                 "chart": ChartView.context(
-                    heading: heading, caption: "\(name) \(heading)", figureLabel: period ? "주간" : "오늘",
-                    changeVersus: period ? "지난주" : "전일", entries: rows, audienceSum: entries.audienceSum,
-                    salesSum: entries.salesSum, emptyText: "집계된 자료가 없습니다.", rejectedRows: 0, isPeriod: period),
+                    heading: heading, caption: "\(name) \(heading)", figureLabel: site.words(period ? "kindWeek" : "today"),
+                    changeSub: site.words("versusLabel", site.words.versus(period ? .week : .day)), entries: rows,
+                    audienceSum: entries.audienceSum, salesSum: entries.salesSum, emptyText: site.words("noChart"),
+                    rejectedRows: 0, isPeriod: period),
                 "heading": .text(heading),
             ]
         }

@@ -45,17 +45,32 @@ enum SearchPage {
         }
     }
 
+    /// English names group by their first letter, A to Z, then everything else.
+    static func englishGroup(of text: String) -> (Int, String) {
+        guard let first = text.unicodeScalars.first(where: { CharacterSet.alphanumerics.contains($0) }) else {
+            return (27, "#")
+        }
+        switch first.value {
+        case 0x41...0x5A: return (Int(first.value - 0x41), String(first))
+        case 0x61...0x7A: return (Int(first.value - 0x61), String(first).uppercased())
+        case 0x30...0x39: return (26, "0–9")
+        default: return (27, "#")
+        }
+    }
+
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.search
+        let w = site.words
         struct Item { let text: String; let href: String; let detail: String }
         func grouped(_ items: [Item], prefix: String) -> [TemplateValue] {
             // Each key worked out once, not in every comparison (thousands of names).
             let sorted = items.map { (key: sortKey($0.text), item: $0) }
                 .sorted { ($0.key, $0.item.text, $0.item.href) < ($1.key, $1.item.text, $1.item.href) }.map(\.item)
-            let byGroup = Dictionary(grouping: sorted) { group(of: $0.text) }
+            let byGroup = Dictionary(grouping: sorted) { w.isKorean ? group(of: $0.text) : englishGroup(of: $0.text).0 }
             return byGroup.keys.sorted().map { g in
-                [
-                    "label": .text(groups[g]), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
+                let label = w.isKorean ? groups[g] : englishGroup(of: byGroup[g]![0].text).1
+                return [
+                    "label": .text(label), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
                     "items": .list(
                         byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] }
                     )
@@ -64,15 +79,16 @@ enum SearchPage {
         }
         let films = site.films.values.map { film in
             Item(
-                text: PeopleIndex.clean(film.title), href: site.href(.movie(film.code), from: route),
+                text: PeopleIndex.clean(site.title(of: film.code)), href: site.href(.movie(film.code), from: route),
                 detail: [
-                    film.openDate.map { "\($0.year)" }, "누적 " + KoreanFormat.people(film.audienceTotal, compact: true)
+                    film.openDate.map { "\($0.year)" }, w("totalShort2", w.people(film.audienceTotal, compact: true))
                 ]
                 .compactMap { $0 }.joined(separator: " · "))
         }
         let people = site.people.people.map { person in
-            Item(text: person.name, href: site.href(.person(person.id), from: route),
-                 detail: PersonPage.roleLabel(person) + " · \(person.credits.count)편")
+            Item(text: w.personName(person.name, english: person.englishName),
+                 href: site.href(.person(person.id), from: route),
+                 detail: PersonPage.roleLabel(person, w) + " · " + w("filmsText", "\(person.credits.count)"))
         }
         let content: TemplateValue = [
             "filmCount": .text(KoreanFormat.grouped(films.count)),
@@ -80,7 +96,7 @@ enum SearchPage {
             "films": .list(grouped(films, prefix: "f")),
             "people": .list(grouped(people, prefix: "p")),
         ]
-        return site.base(route, title: "영화·인물 찾기", description: "이 사이트의 모든 영화와 인물을 가나다순으로 모은 목록",
+        return site.base(route, title: w("searchTitle"), description: w("searchDescription"),
                          kind: "search", content: ["search": content])
     }
 }

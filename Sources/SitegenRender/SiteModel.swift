@@ -14,6 +14,7 @@ struct SiteModel: Sendable {
     /// The edition this model renders; `t` is its interface strings.
     let language: Language
     let t: TemplateValue
+    let words: Words
     private(set) var rows: ChartRows
 
     var dataset: Dataset { index.dataset }
@@ -26,6 +27,7 @@ struct SiteModel: Sendable {
         self.index = index ?? SiteIndex(input.dataset)
         self.language = language
         t = input.templates.strings[language] ?? .null
+        words = Words(language: language, table: input.templates.words[language] ?? [:])
         settings = input.settings
         notes = input.notes
         buildTime = input.buildTime
@@ -94,6 +96,18 @@ struct SiteModel: Sendable {
     /// Its movie info's (the fetch stage gives an empty one the title the film first charted
     /// under), else, for a film without details, the last title a daily or a weekly chart gave it.
     func title(of code: String) -> String {
+        let korean = koreanTitle(of: code)
+        return isKorean ? korean : words.filmTitle(korean, english: dataset.movies[code]?.englishTitle ?? "")
+    }
+
+    /// A chart row's title in this edition (the row's own Korean title, or the film's English one).
+    func title(_ e: ChartEntry) -> String {
+        isKorean ? e.title : words.filmTitle(e.title, english: dataset.movies[e.movieCode]?.englishTitle ?? "")
+    }
+
+    var isKorean: Bool { language == .ko }
+
+    func koreanTitle(of code: String) -> String {
         dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title ?? index.periodTitles[code]?.title
             ?? index.market.scopedOnly[code]?.title ?? code
     }
@@ -202,20 +216,20 @@ struct SiteModel: Sendable {
             return [
                 "remote": nil, "fallback": nil, "local": .text(first.path),
                 "local2x": copies.dropFirst().first.map { .text($0.path) } ?? nil,
-                "width": .int(first.width), "height": .int(first.height), "alt": .text("\(title) 포스터")
+                "width": .int(first.width), "height": .int(first.height), "alt": .text(words("posterAlt", title))
             ]
         }
         if let poster = dataset.posters[code], !dataset.postersServedFromSite {
             return [
                 "remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil,
                 "width": .int(poster.width),
-                "height": .int(poster.height), "alt": .text("\(title) 포스터")
+                "height": .int(poster.height), "alt": .text(words("posterAlt", title))
             ]
         }
         return [
             "remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil,
             "width": .int(PlaceholderPoster.width),
-            "height": .int(PlaceholderPoster.height), "alt": .text("\(title) (포스터 없음)")
+            "height": .int(PlaceholderPoster.height), "alt": .text(words("posterMissingAlt", title))
         ]
     }
 }

@@ -44,13 +44,13 @@ import Testing
         #expect(run.currentTopStreak == 2) // the gap on the 6th breaks the streak
     }
 
-    @Test func chartsGapsAsGapsAndNeverAsZeros() {
+    @Test func chartsGapsAsGapsAndNeverAsZeros() throws {
         let days = (0..<5).map { Day(iso: "2024-01-01")!.adding(days: $0) }
         var rows: [Day: ChartEntry] = [:]
         rows[days[0]] = row("2024-01-01", rank: 1, total: 100, audience: 100).entry
         rows[days[1]] = row("2024-01-02", rank: 1, total: 300, audience: 200).entry
         rows[days[4]] = row("2024-01-05", rank: 9, total: 900, audience: 50).entry
-        let svg = AudienceChart.html(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [])
+        let svg = AudienceChart.html(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [], words: try StockTemplates.words(.ko))
         #expect(svg.components(separatedBy: "<rect class=\"bar\"").count - 1 == 3)
         let path = svg.components(separatedBy: "class=\"total-line\" d=\"")[1].components(separatedBy: "\"")[0]
         #expect(path.components(separatedBy: "M").count - 1 == 2, "the cumulative line breaks at the gap: \(path)")

@@ -1,12 +1,18 @@
 import Foundation
 import SitegenMustache
-import SitegenRender
+@testable import SitegenRender
 import Testing
 
 /// The repository's Templates/ folder (the stock theme) compiled, read here so render tests need
 /// nothing from the CLI.
 enum StockTemplates {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The stock strings of `language`, as render's words read them.
+    static func words(_ language: Language) throws -> Words {
+        let url = repo.appendingPathComponent("Templates/strings/\(language.rawValue).json")
+        return Words(language: language, table: try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url)))
+    }
 
     static func compile() throws -> Templates {
         let folder = repo.appendingPathComponent("Templates")

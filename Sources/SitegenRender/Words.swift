@@ -1,0 +1,169 @@
+import Foundation
+import SitegenModel
+
+/// What render writes in words, in the edition's language: dates, figures with their units, rank
+/// changes, and the sentences it puts together (titles, descriptions), whose patterns live in the
+/// strings tables beside the templates' words (`{0}`, `{1}` stand for the parts).
+struct Words: Sendable {
+    let language: Language
+    let table: [String: String]
+
+    var isKorean: Bool { language == .ko }
+
+    /// The table's pattern `key` with `{0}`, `{1}`… filled in; the key itself when a table lacks
+    /// it (the tests keep both stock tables complete).
+    func callAsFunction(_ key: String, _ parts: String...) -> String {
+        let pattern = table[key] ?? key
+        guard !parts.isEmpty, pattern.contains("{") else { return pattern }
+        // One pass over the pattern, so a part that itself holds "{1}" (a film's title) is never
+        // filled in again.
+        var out = ""
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let n = Int(after[..<close]), parts.indices.contains(n) {
+                out += parts[n]
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "{"
+                rest = after
+            }
+        }
+        return out + rest
+    }
+
+    // MARK: dates
+
+    /// 「2024년 2월 10일 (토)」, "Sat, Feb 10, 2024"
+    func longDate(_ d: Day) -> String { isKorean ? KoreanFormat.longDate(d) : EnglishFormat.longDate(d) }
+    /// 「2024.02.10」, "Feb 10, 2024"
+    func shortDate(_ d: Day) -> String {
+        isKorean ? KoreanFormat.shortDate(d) : "\(EnglishFormat.monthNames[d.month - 1]) \(d.day), \(d.year)"
+    }
+    /// 「2월 10일」, "Feb 10"
+    func monthDay(_ d: Day) -> String { isKorean ? KoreanFormat.monthDay(d) : EnglishFormat.monthDay(d) }
+    /// 「2월 10일 (토)」, "Sat, Feb 10"
+    func monthDayWeekday(_ d: Day) -> String {
+        isKorean
+            ? KoreanFormat.monthDay(d) + " (\(KoreanFormat.weekdayNames[d.weekday]))"
+            : "\(EnglishFormat.weekdayNames[d.weekday]), \(EnglishFormat.monthDay(d))"
+    }
+    /// 「2024년 2월」, "February 2024"
+    func month(_ d: Day) -> String { isKorean ? KoreanFormat.month(d) : EnglishFormat.month(d) }
+    /// 「2월」, "February"
+    func monthName(_ month: Int) -> String { isKorean ? "\(month)월" : EnglishFormat.fullMonthNames[month - 1] }
+    /// 「2024년」, "2024"
+    func year(_ year: Int) -> String { isKorean ? "\(year)년" : "\(year)" }
+    func weekday(_ d: Day) -> String {
+        isKorean ? KoreanFormat.weekdayNames[d.weekday] : EnglishFormat.weekdayNames[d.weekday]
+    }
+
+    // MARK: figures
+
+    /// 「8,000명」 「818만 명」; English writes the figure alone, as its tables and prose read.
+    func people(_ n: Int64, compact: Bool = false) -> String {
+        isKorean ? KoreanFormat.people(n, compact: compact) : compact ? EnglishFormat.compact(n) : KoreanFormat.grouped(n)
+    }
+    /// 「15억 원」, "₩1.5B"
+    func won(_ n: Int64, compact: Bool = false) -> String {
+        isKorean ? KoreanFormat.won(n, compact: compact) : EnglishFormat.won(n, compact: compact)
+    }
+    /// 「818만」, "8.1M"
+    func compact(_ n: Int64) -> String { isKorean ? KoreanFormat.compact(n) : EnglishFormat.compact(n) }
+    /// A sum of won in a cell: 「1,234」 (the heading says 원), "₩1,234".
+    func wonFigure(_ n: Int64) -> String { isKorean ? KoreanFormat.grouped(n) : EnglishFormat.won(n) }
+
+    /// 「개봉 3일차」, "Day 3"
+    func dayOfRun(open: Day?, on date: Day) -> String? {
+        guard let open else { return nil }
+        return isKorean ? KoreanFormat.dayOfRun(open: open, on: date) : EnglishFormat.dayOfRun(date.days(since: open))
+    }
+
+    /// What a rank change is against: the day before, the week before, the weekend before.
+    enum Versus: Sendable { case day, week, weekend }
+
+    func versus(_ v: Versus) -> String {
+        switch v {
+        case .day: self("versusDay")
+        case .week: self("versusWeek")
+        case .weekend: self("versusWeekend")
+        }
+    }
+
+    func rankChange(_ entry: ChartEntry, versus v: Versus) -> KoreanFormat.RankChange {
+        if isKorean { return KoreanFormat.rankChange(entry, versus: versus(v)) }
+        if entry.isNew { return KoreanFormat.RankChange(kind: "new", symbol: "New", spoken: "new entry") }
+        let n = entry.rankChange
+        let against = versus(v)
+        if n > 0 {
+            return KoreanFormat.RankChange(kind: "up", symbol: "▲\(n)", spoken: "up \(n) from \(against)")
+        }
+        if n < 0 {
+            return KoreanFormat.RankChange(kind: "down", symbol: "▼\(-n)", spoken: "down \(-n) from \(against)")
+        }
+        return KoreanFormat.RankChange(kind: "same", symbol: "–", spoken: "no change")
+    }
+
+    // MARK: periods
+
+    /// 「주간」 「주말」, "Weekly" "Weekend"
+    func kindName(_ kind: PeriodKind) -> String { self(kind == .week ? "kindWeek" : "kindWeekend") }
+
+    /// 「2024년 2월 2주」 (「… 주말」), "Week of Feb 5, 2024" ("Weekend of Feb 9, 2024")
+    func weekName(_ kind: PeriodKind, _ start: Day) -> String {
+        if isKorean { return PeriodPage.weekName(kind, start) }
+        return (kind == .week ? "Week of " : "Weekend of ") + shortDate(start)
+    }
+
+    /// 「2024년 2월 2주 · 2.5 ~ 2.11」, "Week of Feb 5, 2024 · Feb 5–11"
+    func periodHeading(_ kind: PeriodKind, _ start: Day) -> String {
+        if isKorean { return PeriodPage.heading(kind, start) }
+        let end = start.adding(days: kind.length - 1)
+        let span = start.month == end.month
+            ? "\(EnglishFormat.monthDay(start))–\(end.day)" : "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end))"
+        return weekName(kind, start) + " · " + span
+    }
+
+    /// A filter's name: 「한국영화」, "Korean films".
+    func scopeName(_ scope: ChartScope) -> String {
+        switch scope {
+        case .all: isKorean ? scope.name : self("scopeAll")
+        case .korean: isKorean ? scope.name : self("scopeKorean")
+        case .foreign: isKorean ? scope.name : self("scopeForeign")
+        case .diversity: isKorean ? scope.name : self("scopeDiversity")
+        case .region: scope.name
+        }
+    }
+
+    /// Genres, countries, a rating: each in English from the fixed table; `nil` when the table
+    /// lacks it, so the caller keeps the Korean word and marks it.
+    func genre(_ k: String) -> String? { isKorean ? k : KOBISTerms.genre(k) }
+    func nation(_ k: String) -> String? { isKorean ? k : KOBISTerms.nation(k) }
+    func grade(_ k: String) -> String? { isKorean ? k : KOBISTerms.grade(k) }
+
+    /// A list of terms: translated ones joined, any the table lacks kept in Korean.
+    func terms(_ list: [String], _ translate: (String) -> String?) -> String {
+        list.map { translate($0) ?? $0 }.joined(separator: ", ")
+    }
+
+    /// A person as the edition names them: KOBIS's English name, else the Korean name romanized.
+    func personName(_ korean: String, english: String) -> String {
+        if isKorean { return korean }
+        let e = english.trimmingCharacters(in: .whitespaces)
+        return e.isEmpty ? Romanization.name(korean) : e
+    }
+
+    /// A film as the edition names it: KOBIS's English title, else the Korean title romanized.
+    func filmTitle(_ korean: String, english: String) -> String {
+        if isKorean { return korean }
+        let e = english.trimmingCharacters(in: .whitespaces)
+        return e.isEmpty ? Romanization.text(korean) : e
+    }
+
+    /// A holiday's name: 「설날」, "Seollal".
+    func holiday(_ d: Day) -> String? {
+        guard let name = KoreanHolidays.name(of: d) else { return nil }
+        return isKorean ? name : HolidayNames.english(name)
+    }
+}
