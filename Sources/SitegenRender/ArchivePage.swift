@@ -26,10 +26,11 @@ enum ArchivePage {
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.archive
         guard let first = site.days.first?.date, let last = site.days.last?.date else {
-            return site.base(route, title: "날짜별 보기", description: "날짜별 박스오피스", kind: "archive",
+            return site.base(route, title: site.words("navArchive"), description: site.words("archiveEmpty"),
+                             kind: "archive",
                              content: ["archive": .object(emptyArchive)])
         }
-        let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
+        let range = site.words("dateRange", site.words.longDate(first), site.words.longDate(last))
         var archive = emptyArchive
         archive["range"] = .text(range)
         archive["dayCount"] = .int(site.days.count)
@@ -44,7 +45,8 @@ enum ArchivePage {
             archive["months"] = .list(months)
             archive["hasMonths"] = true
         }
-        return site.base(route, title: "날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
+        return site.base(route, title: site.words("navArchive"), description: site.words("archiveDescription", range),
+                         kind: "archive",
                          content: ["archive": .object(archive)])
     }
 
@@ -62,9 +64,10 @@ enum ArchivePage {
         let months = self.months(site, from: first, to: last, route: route)
         let all = years(site)
         func neighbour(_ y: Int) -> TemplateValue? {
-            all.contains(y) ? ["href": .text(site.href(.archiveYear(y), from: route)), "label": .text("\(y)년")] : nil
+            all.contains(y)
+                ? ["href": .text(site.href(.archiveYear(y), from: route)), "label": .text(site.words.year(y))] : nil
         }
-        let range = "\(KoreanFormat.longDate(first)) – \(KoreanFormat.longDate(last))"
+        let range = site.words("dateRange", site.words.longDate(first), site.words.longDate(last))
         let dayCount = site.days.filter { $0.date.year == year }.count
         var archive = emptyArchive
         archive["year"] = .int(year)
@@ -75,7 +78,8 @@ enum ArchivePage {
         archive["prevYear"] = neighbour(year - 1) ?? .null
         archive["nextYear"] = neighbour(year + 1) ?? .null
         archive["indexHref"] = .text(site.href(.archive, from: route))
-        return site.base(route, title: "\(year)년 날짜별 보기", description: "\(range) 일별 박스오피스 달력", kind: "archive",
+        return site.base(route, title: site.words("archiveYearTitle", site.words.year(year)),
+                         description: site.words("archiveDescription", range), kind: "archive",
                          content: ["archive": .object(archive)])
     }
 
@@ -92,7 +96,7 @@ enum ArchivePage {
         var seen = Set<Int>()
         for chart in charts where seen.insert(chart.date.month).inserted {
             monthLinks.append([
-                "name": .text("\(chart.date.month)월"),
+                "name": .text(site.words.shortMonth(chart.date.month)),
                 "href": .text(site.href(page, from: route) + "#" + monthID(chart.date))
             ])
         }
@@ -103,9 +107,9 @@ enum ArchivePage {
         ]
         if let busiest, let top = busiest.first {
             summary["busiest"] = [
-                "date": .text(KoreanFormat.longDate(busiest.date)),
+                "date": .text(site.words.longDate(busiest.date)),
                 "href": .text(site.href(.day(busiest.date), from: route)),
-                "total": .text(KoreanFormat.people(busiest.audienceSum, compact: true)), "top": .text(top.title)
+                "total": .text(site.words.people(busiest.audienceSum, compact: true)), "top": .text(top.title)
             ]
         }
         return .object(summary)
@@ -123,10 +127,10 @@ enum ArchivePage {
             var cells: [TemplateValue] = Array(repeating: ["blank": true], count: month.weekday)
             for n in 0..<month.daysInMonth {
                 let d = month.adding(days: n)
-                let holiday = KoreanHolidays.name(of: d)
+                let holiday = site.words.holiday(d)
                 var cell: [String: TemplateValue] = [
                     "day": .int(d.day), "weekday": .text(KoreanFormat.dayClass(d)),
-                    "label": .text(KoreanFormat.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
+                    "label": .text(site.words.longDate(d)), "id": .text(anchor(of: d)), "blank": false,
                     "holiday": .null, "href": .null, "top": .null, "total": .null, "tint": .null,
                     "empty": false, "outside": false, "latest": false
                 ]
@@ -138,8 +142,8 @@ enum ArchivePage {
                     if !chart.entries.isEmpty {
                         let sum = chart.audienceSum
                         // Only the rank-1 film is labelled; a day whose 1위 row was rejected shows none.
-                        if let top = chart.first { cell["top"] = .text(top.title) }
-                        cell["total"] = .text(KoreanFormat.people(sum, compact: true))
+                        if let top = chart.first { cell["top"] = .text(site.title(top)) }
+                        cell["total"] = .text(site.words.people(sum, compact: true))
                         cell["tint"] = .int(1 + min(3, Int(Double(sum) / Double(maxTotal) * 4)))
                     } else {
                         cell["empty"] = true
@@ -163,11 +167,12 @@ enum ArchivePage {
                 let weekend = PeriodPage.link(site, .weekend, monday.adding(days: 4), from: route)
                 guard week != nil || weekend != nil else { continue }
                 periods.append([
-                    "number": .text("\(MonthWeek(monday: monday).number)주"), "week": week, "weekend": weekend
+                    "number": .text(site.words("weekNumber", "\(MonthWeek(monday: monday).number)")), "week": week,
+                    "weekend": weekend
                 ])
             }
             months.append([
-                "name": .text(KoreanFormat.month(month)), "short": .text("\(month.month)월"),
+                "name": .text(site.words.month(month)), "short": .text(site.words.shortMonth(month.month)),
                 "id": .text(monthID(month)),
                 "weeks": .list(weeks), "periods": .list(periods), "hasPeriods": .bool(!periods.isEmpty)
             ])

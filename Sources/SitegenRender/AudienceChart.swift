@@ -43,7 +43,8 @@ enum AudienceChart {
                 let side = x > 0.8 ? "right:\(percent(1 - x))" : "left:\(percent(x))"
                 out +=
                     "<span class=\"chart-milestone row\(row)\(x > 0.8 ? " end" : "")\" "
-                        + "style=\"\(side)\">\(RunFacts.label(m.threshold))</span>"
+                        + "style=\"\(side)\">"
+                        + "\(w.isKorean ? RunFacts.label(m.threshold) : w.compact(m.threshold))</span>"
             }
             out += "</div>"
         }

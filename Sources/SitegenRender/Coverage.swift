@@ -40,18 +40,21 @@ enum Coverage {
         let complete = years.filter(\.isComplete).map(\.year)
         let incomplete = years.filter { !$0.isComplete }.map(\.year)
         let gaps = site.dataset.gaps
-        var text = "기록을 모으는 중입니다. "
-        text += complete.isEmpty ? "아직 모든 날이 갖춰진 연도는 없습니다" : "모든 날이 갖춰진 연도: \(spans(complete))"
-        text += " · 모으는 중: \(spans(incomplete))"
+        let w = site.words
+        var text = w("coverageStart")
+        text += complete.isEmpty ? w("coverageNoYear") : w("coverageComplete", spans(complete, w))
+        text += w("coverageCollecting", spans(incomplete, w))
         var left: [String] = []
-        if !gaps.days.isEmpty { left.append("남은 날 \(KoreanFormat.grouped(Int64(gaps.days.count)))일") }
-        if !gaps.movies.isEmpty { left.append("상세 정보를 기다리는 영화 \(KoreanFormat.grouped(Int64(gaps.movies.count)))편") }
-        text += " (" + left.joined(separator: ", ") + "). 매일 아침 이어서 받습니다."
+        if !gaps.days.isEmpty { left.append(w("coverageDaysLeft", KoreanFormat.grouped(Int64(gaps.days.count)))) }
+        if !gaps.movies.isEmpty {
+            left.append(w("coverageFilmsLeft", KoreanFormat.grouped(Int64(gaps.movies.count))))
+        }
+        text += " (" + left.joined(separator: ", ") + ")" + w("coverageEnd")
         return ["text": .text(text)]
     }
 
     /// "2024년 · 2004–2020년": runs of consecutive years, newest first.
-    static func spans(_ years: [Int]) -> String {
+    static func spans(_ years: [Int], _ w: Words) -> String {
         var runs: [(Int, Int)] = []
         for year in years.sorted(by: >) {
             if let last = runs.last, last.1 == year + 1 {
@@ -60,13 +63,13 @@ enum Coverage {
                 runs.append((year, year))
             }
         }
-        return runs.map { $0.0 == $0.1 ? "\($0.0)년" : "\($0.1)–\($0.0)년" }.joined(separator: " · ")
+        return runs.map { $0.0 == $0.1 ? w.year($0.0) : "\($0.1)–" + w.year($0.0) }.joined(separator: " · ")
     }
 
     /// "365일 중 120일" on a year's card, or null for a whole year.
     static func pending(_ site: SiteModel, year: Int, in years: [Year]) -> TemplateValue {
         guard let entry = years.first(where: { $0.year == year }), !entry.isComplete else { return .null }
-        if entry.missing == 0 { return .text("영화 \(entry.filmsPending)편 상세 정보 수집 중") }
-        return .text("\(entry.held + entry.missing)일 중 \(entry.held)일 수집")
+        if entry.missing == 0 { return .text(site.words("pendingFilms", "\(entry.filmsPending)")) }
+        return .text(site.words("pendingDays", "\(entry.held + entry.missing)", "\(entry.held)"))
     }
 }

@@ -32,7 +32,8 @@ enum DayPage {
         let description =
             chart.entries.isEmpty
             ? w("dayDescriptionEmpty", heading, scopeName)
-            : w("dayDescription", heading, scopeName, top.joined(separator: ", ")) + (site.isDemo ? w("demoSuffix") : "")
+            : w("dayDescription", heading, scopeName, top.joined(separator: ", "))
+                + (site.isDemo ? w("demoSuffix") : "")
 
         let days = scope == .all ? site.days : site.market.days[scope] ?? []
         let index = scope == .all ? site.dayIndex[date]! : site.market.dayIndex[scope]![date]!

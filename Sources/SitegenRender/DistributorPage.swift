@@ -5,7 +5,6 @@ import SitegenMustache
 /// `distributor/`: the 배급사 ranking of every year; `distributor/<companyCd>/`: one distributor's
 /// films and its share of each year's daily top 10.
 enum DistributorPage {
-    static let basis = "일별 상위 10편 관객 기준"
 
     static func indexContext(_ site: SiteModel) -> TemplateValue {
         let route = Route.distributors
@@ -15,7 +14,7 @@ enum DistributorPage {
             let rows: [TemplateValue] = index.ranking(year).enumerated().map { i, d in
                 let n = d.audienceByYear[year] ?? 0
                 return [
-                    "rank": .int(i + 1), "name": .text(d.name),
+                    "rank": .int(i + 1), "name": .text(site.words.companyName(d.name, english: d.englishName)),
                     "href": .text(site.href(.distributor(d.code), from: route)),
                     "films": .int(
                         d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
@@ -26,20 +25,23 @@ enum DistributorPage {
             return ["year": .int(year), "rows": .list(rows), "open": .bool(year == index.years.first)]
         }
         return site.base(
-            route, title: "배급사 순위", description: "연도별 배급사 관객 점유율 (\(basis))",
-            kind: "distributors", content: ["distributors": ["years": .list(years), "basis": .text(basis)]])
+            route, title: site.words("distributorRanking"),
+            description: site.words("distributorsDescription", site.words("distributorBasis")),
+            kind: "distributors",
+            content: ["distributors": ["years": .list(years), "basis": .text(site.words("distributorBasis"))]])
     }
 
     static func context(_ site: SiteModel, _ d: DistributorIndex.Distributor) -> TemplateValue {
+        let name = site.words.companyName(d.name, english: d.englishName)
         let route = Route.distributor(d.code)
         let index = site.market.distributors
         let films: [TemplateValue] = d.films.map { code in
             let facts = site.films[code]
             return [
                 "title": .text(site.title(of: code)), "href": .text(site.href(.movie(code), from: route)),
-                "openDate": facts?.openDate.map { .text(KoreanFormat.shortDate($0)) } ?? nil,
+                "openDate": facts?.openDate.map { .text(site.words.shortDate($0)) } ?? nil,
                 "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
-                "asOf": facts.map { .text(KoreanFormat.shortDate($0.asOf)) } ?? nil,
+                "asOf": facts.map { .text(site.words.shortDate($0.asOf)) } ?? nil,
                 "bestRank": facts.map { .int($0.bestRank) } ?? nil,
             ]
         }
@@ -47,7 +49,7 @@ enum DistributorPage {
             let n = d.audienceByYear[year]!
             return [
                 "year": .int(year), "audience": .text(KoreanFormat.grouped(n)),
-                "sales": .text(KoreanFormat.won(d.salesByYear[year] ?? 0, compact: true)),
+                "sales": .text(site.words.won(d.salesByYear[year] ?? 0, compact: true)),
                 "share": MarketShare.percent(n, of: index.yearAudience[year] ?? 0).map {
                     .text(KoreanFormat.percent($0))
                 },
@@ -55,12 +57,15 @@ enum DistributorPage {
             ]
         }
         let distributor: TemplateValue = [
-            "name": .text(d.name), "englishName": d.englishName.isEmpty ? nil : .text(d.englishName),
+            "name": .text(name),
+            "englishName": site.isKorean ? (d.englishName.isEmpty ? nil : .text(d.englishName))
+                : name == d.name ? nil : .text(d.name),
+            "subtitleLang": .text(site.isKorean ? "en" : "ko"),
             "code": .text(d.code), "films": .list(films), "filmCount": .int(d.films.count), "years": .list(years),
-            "basis": .text(basis), "indexHref": .text(site.href(.distributors, from: route)),
+            "basis": .text(site.words("distributorBasis")), "indexHref": .text(site.href(.distributors, from: route)),
         ]
         return site.base(
-            route, title: "\(d.name) 배급 영화", description: "\(d.name)이 배급한 영화와 연도별 관객 점유율",
+            route, title: site.words("distributorTitle", name), description: site.words("distributorDescription", name),
             kind: "distributor", content: ["distributor": distributor])
     }
 }

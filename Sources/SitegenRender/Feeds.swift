@@ -10,10 +10,14 @@ enum Feeds {
         let base = site.settings.baseURL
         let recent = site.days.suffix(feedDays).reversed()
         // Atom ids must be absolute and permanent; without a base URL a URN stands in.
+        let w = site.words
+        // The English feed's entries are other entries than the Korean feed's: their own ids.
+        let edition = site.isKorean ? "" : site.language.rawValue + ":"
         func id(_ route: Route, _ fallback: String) -> String {
-            route.absolute(base) ?? "urn:sitegen:\(site.dataset.source.rawValue):\(fallback)"
+            site.absolute(route) ?? "urn:sitegen:\(site.dataset.source.rawValue):\(edition)\(fallback)"
         }
-        func link(_ route: Route) -> String { route.absolute(base) ?? route.prettyPath }
+        // Without a base URL, relative to the feed, which sits at its edition's root.
+        func link(_ route: Route) -> String { site.absolute(route) ?? route.prettyPath }
         func stamp(_ chart: DayChart) -> String {
             InstantText.iso8601(chart.fetchedAt ?? chart.date.adding(days: 1).startInstantKST)
         }
@@ -24,9 +28,9 @@ enum Feeds {
         let updated = ([recent.first.map(stamp)] + weeks.map { Optional(periodStamp($0)) }).compactMap { $0 }.max()
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ko">
-        <title>\(XML.escape(site.settings.title + (site.isDemo ? " (데모 데이터)" : "")))</title>
-        <subtitle>\(XML.escape(site.isDemo ? "데모 데이터: 가상의 수치입니다" : "영화관입장권통합전산망(KOBIS) 일별 박스오피스"))</subtitle>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(site.language.tag)">
+        <title>\(XML.escape(site.siteTitle + (site.isDemo ? w("feedDemoSuffix") : "")))</title>
+        <subtitle>\(XML.escape(w(site.isDemo ? "feedDemoSubtitle" : "feedSubtitle")))</subtitle>
         <id>\(XML.escape(id(.home, "site")))</id>
         <link rel="alternate" type="text/html" href="\(XML.escape(link(.home)))"/>
         <link rel="self" type="application/atom+xml" href="\(XML.escape(link(.feed)))"/>
@@ -36,38 +40,38 @@ enum Feeds {
 
         """
         for chart in recent {
-            let heading = KoreanFormat.longDate(chart.date)
-            let top = chart.first.map { " 1위 \($0.title)" } ?? ""
+            let heading = site.words.longDate(chart.date)
+            let top = chart.first.map { w("feedTop", site.title($0)) } ?? ""
             let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
-                "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))"
+                w("feedItem", "\($0.rank)", site.title($0), w.people($0.audience))
             }
             .joined(separator: " · ")
             xml += """
             <entry>
-            <title>\(XML.escape("\(heading) 박스오피스\(top)"))</title>
+            <title>\(XML.escape(w("feedDayTitle", heading, top)))</title>
             <id>\(XML.escape(id(.day(chart.date), chart.date.iso)))</id>
             <link rel="alternate" type="text/html" href="\(XML.escape(link(.day(chart.date))))"/>
             <updated>\(stamp(chart))</updated>
-            <summary>\(XML.escape(summary.isEmpty ? "집계된 자료가 없습니다." : summary))</summary>
+            <summary>\(XML.escape(summary.isEmpty ? w("noChart") : summary))</summary>
             </entry>
 
             """
         }
         for chart in weeks {
-            let heading = PeriodPage.heading(.week, chart.start)
-            let top = chart.first.map { " 1위 \($0.title)" } ?? ""
+            let heading = site.words.periodHeading(.week, chart.start)
+            let top = chart.first.map { w("feedTop", site.title($0)) } ?? ""
             let summary = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
-                "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))"
+                w("feedItem", "\($0.rank)", site.title($0), w.people($0.audience))
             }
             .joined(separator: " · ")
             let route = Route.period(.week, chart.start)
             xml += """
             <entry>
-            <title>\(XML.escape("\(heading) 주간 박스오피스\(top)"))</title>
+            <title>\(XML.escape(w("feedWeekTitle", heading, top)))</title>
             <id>\(XML.escape(id(route, "week:" + chart.start.iso)))</id>
             <link rel="alternate" type="text/html" href="\(XML.escape(link(route)))"/>
             <updated>\(periodStamp(chart))</updated>
-            <summary>\(XML.escape(summary.isEmpty ? "집계된 자료가 없습니다." : summary))</summary>
+            <summary>\(XML.escape(summary.isEmpty ? w("noChart") : summary))</summary>
             </entry>
 
             """

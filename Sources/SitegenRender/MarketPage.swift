@@ -5,8 +5,6 @@ import SitegenMustache
 /// The market view: the filter tabs of every chart page, the share line under a chart's total,
 /// and `market/`, the 한국영화 share over time with the yearly and monthly figures.
 enum MarketPage {
-    static let basis = "한국영화·외국영화 각 상위 10편 기준"
-
     /// 전체 · 한국 · 외국 · 다양성, each leading to the same view of the same day or period; a filter
     /// without a chart there has no tab. nil when the site has no filtered charts at all.
     static func tabs(
@@ -20,8 +18,10 @@ enum MarketPage {
             if isHome && scope == .all { routes = (.home, .homeGrid) }
             let to = view == .list ? routes.list : routes.grid
             tabs.append([
-                "label": .text(scope == .all ? "전체" : String(scope.name.dropLast(2))),
-                "suffix": scope == .all ? nil : .text("영화"),
+                "label": .text(
+                    site.isKorean
+                        ? (scope == .all ? "전체" : String(scope.name.dropLast(2))) : site.words.tabName(scope)),
+                "suffix": scope == .all ? nil : .text(site.words("tabSuffix")),
                 "href": .text(site.href(to, from: route)),
                 "current": .bool(to == route),
             ])
@@ -50,7 +50,7 @@ enum MarketPage {
             "koreanAudience": .text(KoreanFormat.percent(audience)),
             "koreanSales": .text(KoreanFormat.percent(sales)),
             "diversity": share.diversityAudienceShare.map { .text(KoreanFormat.percent($0)) },
-            "basis": .text(basis),
+            "basis": .text(site.words("marketBasis")),
             "marketHref": .text(site.href(.market, from: route)),
         ]
     }
@@ -64,14 +64,16 @@ enum MarketPage {
         return (total, count)
     }
 
-    static func row(_ label: String, _ href: String?, _ sum: (share: MarketShare, days: Int)) -> TemplateValue {
+    static func row(
+        _ site: SiteModel, _ label: String, _ href: String?, _ sum: (share: MarketShare, days: Int)
+    ) -> TemplateValue {
         let s = sum.share
         return [
             "label": .text(label), "href": href.templateValue, "days": .int(sum.days),
             "korean": .text(KoreanFormat.grouped(s.koreanAudience)),
             "foreign": .text(KoreanFormat.grouped(s.foreignAudience)),
-            "koreanCompact": .text(KoreanFormat.people(s.koreanAudience, compact: true)),
-            "foreignCompact": .text(KoreanFormat.people(s.foreignAudience, compact: true)),
+            "koreanCompact": .text(site.words.people(s.koreanAudience, compact: true)),
+            "foreignCompact": .text(site.words.people(s.foreignAudience, compact: true)),
             "koreanShare": s.koreanAudienceShare.map { .text(KoreanFormat.percent($0)) },
             "koreanSalesShare": s.koreanSalesShare.map { .text(KoreanFormat.percent($0)) },
             "diversityShare": s.diversityAudienceShare.map { .text(KoreanFormat.percent($0)) },
@@ -87,37 +89,38 @@ enum MarketPage {
             byMonth[day.date.year * 12 + day.date.month - 1, default: []].append(day)
         }
         let years = byYear.keys.sorted(by: >).map { year in
-            row("\(year)년", site.href(.year(year), from: route), sum(site, days: byYear[year]!))
+            row(site, site.words.year(year), site.href(.year(year), from: route), sum(site, days: byYear[year]!))
         }
         let monthKeys = byMonth.keys.sorted()
         let months = monthKeys.reversed().prefix(12).map { key in
-            row("\(key / 12)년 \(key % 12 + 1)월", nil, sum(site, days: byMonth[key]!))
+            row(site, site.words.month(Day(year: key / 12, month: key % 12 + 1, day: 1)!), nil,
+                sum(site, days: byMonth[key]!))
         }
         var weeks: [TemplateValue] = []
         for chart in (site.periods[.week] ?? []).reversed() where weeks.count < 8 {
             guard let share = site.market.share(.week, chart.start) else { continue }
             weeks.append(
                 row(
-                    PeriodPage.weekName(.week, chart.start), site.href(.period(.week, chart.start), from: route),
+                    site, site.words.weekName(.week, chart.start), site.href(.period(.week, chart.start), from: route),
                     (share, 7)))
         }
         // Months when the range spans three or more, else days: a line needs a few points.
         let points: [(label: String, share: MarketShare)] =
             monthKeys.count >= 3
             ? monthKeys.map { ("\($0 / 12).\($0 % 12 + 1)", sum(site, days: byMonth[$0]!).share) }
-            : shared.map { (KoreanFormat.shortDate($0.date), site.market.share(on: $0.date)!) }
+            : shared.map { (site.words.shortDate($0.date), site.market.share(on: $0.date)!) }
         let latest = shared.last.map { day -> TemplateValue in
             [
-                "label": .text(KoreanFormat.longDate(day.date)),
+                "label": .text(site.words.longDate(day.date)),
                 "href": .text(site.href(.day(day.date), from: route)),
                 "share": shareLine(site.market.share(on: day.date), site: site, from: route),
             ]
         }
         let market: TemplateValue = [
             "hasData": .bool(!shared.isEmpty),
-            "basis": .text(basis),
+            "basis": .text(site.words("marketBasis")),
             "latest": latest ?? nil,
-            "chart": ShareChart.svg(points).map { .text($0) },
+            "chart": ShareChart.svg(points, words: site.words).map { .text($0) },
             "years": .list(years),
             "months": .list(months),
             "weeks": .list(weeks),
@@ -126,7 +129,8 @@ enum MarketPage {
                 ? nil : .text(site.href(.distributors, from: route)),
         ]
         return site.base(
-            route, title: "한국영화 점유율", description: "한국영화와 외국영화의 관객·매출 점유율 추이 (\(basis))",
+            route, title: site.words("marketTitle"),
+            description: site.words("marketDescription", site.words("marketBasis")),
             kind: "market", content: ["market": market])
     }
 }

@@ -45,7 +45,7 @@ enum MoviePage {
             guard !names.isEmpty else { return }
             let links: [TemplateValue] = names.enumerated().map { i, company in
                 [
-                    "name": .text(w.isKorean || company.englishName.isEmpty ? company.name : company.englishName),
+                    "name": .text(w.companyName(company.name, english: company.englishName)),
                     "comma": .bool(i > 0),
                     "href": linked.contains(company.code) ? .text(site.path(.distributor(company.code))) : nil,
                 ]

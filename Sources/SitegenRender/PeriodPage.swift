@@ -83,7 +83,8 @@ enum PeriodPage {
         let (otherKind, otherStart) = counterpart(chart)
         let days: [TemplateValue] = chart.days.map { d in
             let holiday = w.holiday(d)
-            let label = w.isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : w.monthDayWeekday(d)
+            let label =
+                w.isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : w.monthDayWeekday(d)
             return ["label": .text(label),
                     "href": site.dayIndex[d].map { _ -> TemplateValue in
                         let target = site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)

@@ -9,7 +9,8 @@ enum PersonChart {
     /// A bar's width in viewbox units; bars that would touch are nudged apart.
     static let bar = 22.0, gap = 4.0
 
-    static func html(name: String, films: [FilmFacts], words w: Words) -> String {
+    /// `titles` are the films' titles as the page's edition names them, in `films`' order.
+    static func html(name: String, films: [FilmFacts], titles: [String], words w: Words) -> String {
         guard !films.isEmpty else { return "" }
         let first = films.first!.date.ordinal, last = films.last!.date.ordinal
         // A margin of half a bar plus a little on each side so the end bars sit inside the frame.
@@ -36,17 +37,18 @@ enum PersonChart {
             "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" preserveAspectRatio=\"none\" role=\"img\" "
                 + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title id=\"chart-title\">\(XML.escape(w("personChartTitle", name)))</title>"
-        out += "<desc id=\"chart-desc\">\(XML.escape(w("personChartDesc", firstLabel, lastLabel, "\(films.count)")))</desc>"
+        let desc = w("personChartDesc", firstLabel, lastLabel, "\(films.count)")
+        out += "<desc id=\"chart-desc\">\(XML.escape(desc))</desc>"
         for k in 0...4 {
             let gy = height * Double(k) / 4
             out +=
                 "<line class=\"grid\" x1=\"0\" x2=\"\(f(width))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
                     + "vector-effect=\"non-scaling-stroke\"/>"
         }
-        for (film, x) in zip(films, xs) {
+        for ((film, x), title) in zip(zip(films, xs), titles) {
             let top = height - Double(film.audienceTotal) / maxTotal * height
             let label =
-                w("personBarLabel", film.title, w.shortDate(film.date), w.people(film.audienceTotal))
+                w("personBarLabel", title, w.shortDate(film.date), w.people(film.audienceTotal))
             out +=
                 "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar))\" "
                     + "height=\"\(f(height - top))\"><title>\(XML.escape(label))</title></rect>"

@@ -39,7 +39,9 @@ enum PersonPage {
             "sumCompact": .text(w.people(sum, compact: true)),
             "sum": .text(w.people(sum)),
             "films": .list(list),
-            "chart": .text(PersonChart.html(name: name, films: films.map(\.1), words: w)),
+            "chart": .text(
+                PersonChart.html(
+                    name: name, films: films.map(\.1), titles: films.map { site.title(of: $0.1.code) }, words: w)),
         ]
         let description =
             w("personDescription", name, roles, "\(films.count)", w.people(sum, compact: true))

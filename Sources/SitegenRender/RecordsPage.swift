@@ -10,14 +10,14 @@ enum RecordsPage {
         return [
             "title": .text(site.title(of: c.code)),
             "href": .text(site.href(.movie(c.code), from: route)),
-            "date": .text(KoreanFormat.longDate(m.date)),
+            "date": .text(site.words.longDate(m.date)),
             "dateHref": site.dayIndex[m.date].map { _ in .text(site.href(.day(m.date), from: route)) },
             "exact": .bool(m.exact),
-            "dayOfRun": m.dayOfRun.map { .text("개봉 \($0)일 만에") },
-            "openDate": site.index.openDate(of: c.code).map { .text(KoreanFormat.shortDate($0)) },
+            "dayOfRun": m.dayOfRun.map { .text(site.words("inDays", "\($0)")) },
+            "openDate": site.index.openDate(of: c.code).map { .text(site.words.shortDate($0)) },
             "openedBeforeRange": .bool(c.openedBeforeRange),
             "latestTotal": latest.map { .text(KoreanFormat.grouped($0.total)) },
-            "latestDate": latest.map { .text(KoreanFormat.shortDate($0.date)) },
+            "latestDate": latest.map { .text(site.words.shortDate($0.date)) },
         ]
     }
 
@@ -25,15 +25,15 @@ enum RecordsPage {
         let route = Route.records
         let records = Records(site)
         let range = site.days.first.map {
-            "\(KoreanFormat.longDate($0.date)) – \(KoreanFormat.longDate(site.days.last!.date))"
+            site.words("dateRange", site.words.longDate($0.date), site.words.longDate(site.days.last!.date))
         }
         let club = records.crossings.filter { $0.threshold == Records.tenMillion }
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
             [
                 "title": .text(site.title(of: b.code)), "href": .text(site.href(.movie(b.code), from: route)),
-                "firstDate": .text(KoreanFormat.longDate(b.firstDate)),
+                "firstDate": .text(site.words.longDate(b.firstDate)),
                 "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
-                "openDate": site.index.openDate(of: b.code).map { .text(KoreanFormat.shortDate($0)) }
+                "openDate": site.index.openDate(of: b.code).map { .text(site.words.shortDate($0)) }
             ]
         }
         let years = Set(records.crossings.map(\.milestone.date.year)).sorted(by: >)
@@ -56,9 +56,9 @@ enum RecordsPage {
             "yearsHref": .text(site.href(.years, from: route)),
         ]
         let names = club.map { site.title(of: $0.code) }.prefix(5).joined(separator: ", ")
-        return site.base(route, title: "천만 영화와 관객 기록", description: club.isEmpty
-                            ? "집계 기간 안에 누적 관객 1,000만 명을 넘은 영화가 없습니다."
-                            : "누적 관객 1,000만 명을 넘은 영화: \(names)" + (site.isDemo ? " · 데모 데이터" : ""),
+        return site.base(route, title: site.words("recordsTitle"), description: club.isEmpty
+                            ? site.words("noClub")
+                            : site.words("clubDescription", names) + (site.isDemo ? site.words("demoSuffix") : ""),
                          kind: "records", content: ["records": records_])
     }
 }

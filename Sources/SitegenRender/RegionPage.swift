@@ -12,36 +12,37 @@ enum RegionPage {
         let list: [TemplateValue] = site.market.regions.map { place in
             let latest = place.days.last
             return [
-                "name": .text(place.region.name),
+                "name": .text(site.words.regionName(place.region)),
                 "href": .text(site.href(.region(place.slug), from: route)),
-                "date": latest.map { .text(KoreanFormat.shortDate($0.date)) },
-                "total": latest.map { .text(KoreanFormat.people($0.audienceSum, compact: true)) },
-                "first": latest?.first.map { .text($0.title) },
+                "date": latest.map { .text(site.words.shortDate($0.date)) },
+                "total": latest.map { .text(site.words.people($0.audienceSum, compact: true)) },
+                "first": latest?.first.map { .text(site.title($0)) },
             ]
         }
         return site.base(
-            route, title: "지역별 박스오피스", description: "17개 시·도의 일별·주간 박스오피스",
+            route, title: site.words("regionsTitle"), description: site.words("regionsDescription"),
             kind: "regions", content: ["regions": ["list": .list(list)]])
     }
 
     static func context(_ site: SiteModel, _ place: MarketIndex.RegionPlace) -> TemplateValue {
         let route = Route.region(place.slug)
-        let name = place.region.name
+        let name = site.words.regionName(place.region)
         func chart(_ heading: String, _ entries: [ChartEntry], period: Bool) -> TemplateValue {
             let rows: TemplateValue = .list(entries.map {
                 DayPage.scopedEntry(site, $0, date: nil, versus: period ? .week : .day)
             })
             return [
                 "chart": ChartView.context(
-                    heading: heading, caption: "\(name) \(heading)", figureLabel: site.words(period ? "kindWeek" : "today"),
+                    heading: heading, caption: "\(name) \(heading)",
+                    figureLabel: site.words(period ? "kindWeek" : "today"),
                     changeSub: site.words("versusLabel", site.words.versus(period ? .week : .day)), entries: rows,
                     audienceSum: entries.audienceSum, salesSum: entries.salesSum, emptyText: site.words("noChart"),
                     rejectedRows: 0, isPeriod: period),
                 "heading": .text(heading),
             ]
         }
-        let day = place.days.last.map { chart(KoreanFormat.longDate($0.date), $0.entries, period: false) }
-        let week = place.weeks.last.map { chart(PeriodPage.heading(.week, $0.start), $0.entries, period: true) }
+        let day = place.days.last.map { chart(site.words.longDate($0.date), $0.entries, period: false) }
+        let week = place.weeks.last.map { chart(site.words.periodHeading(.week, $0.start), $0.entries, period: true) }
         var months: [Int: (audience: Int64, sales: Int64, days: Int)] = [:]
         for d in place.days {
             let key = d.date.year * 12 + d.date.month - 1
@@ -52,14 +53,15 @@ enum RegionPage {
         let monthRows: [TemplateValue] = months.keys.sorted(by: >).map { key in
             let m = months[key]!
             return [
-                "label": .text("\(key / 12)년 \(key % 12 + 1)월"), "days": .int(m.days),
+                "label": .text(site.words.month(Day(year: key / 12, month: key % 12 + 1, day: 1)!)),
+                "days": .int(m.days),
                 "audience": .text(KoreanFormat.grouped(m.audience)),
-                "sales": .text(KoreanFormat.won(m.sales, compact: true)),
+                "sales": .text(site.words.won(m.sales, compact: true)),
             ]
         }
         let recent: [TemplateValue] = place.days.suffix(recentDays).reversed().map { d in
             [
-                "label": .text(KoreanFormat.shortDate(d.date)),
+                "label": .text(site.words.shortDate(d.date)),
                 "href": site.dayIndex[d.date].map { _ in .text(site.href(.day(d.date), from: route)) } ?? nil,
                 "audience": .text(KoreanFormat.grouped(d.audienceSum)),
                 "first": d.first.map { .text($0.title) },
@@ -67,19 +69,22 @@ enum RegionPage {
         }
         let others: [TemplateValue] = site.market.regions.map { other in
             [
-                "name": .text(other.region.name), "href": .text(site.href(.region(other.slug), from: route)),
+                "name": .text(site.words.regionName(other.region)),
+                "href": .text(site.href(.region(other.slug), from: route)),
                 "current": .bool(other.slug == place.slug),
             ]
         }
         let region: TemplateValue = [
             "name": .text(name),
-            "englishName": place.region.englishName.isEmpty ? nil : .text(place.region.englishName),
+            "englishName": site.isKorean ? (place.region.englishName.isEmpty ? nil : .text(place.region.englishName))
+                : name == place.region.name ? nil : .text(place.region.name),
+            "subtitleLang": .text(site.isKorean ? "en" : "ko"),
             "day": day ?? nil, "week": week ?? nil,
             "months": .list(monthRows), "recent": .list(recent), "others": .list(others),
             "indexHref": .text(site.href(.regions, from: route)),
         ]
         return site.base(
-            route, title: "\(name) 박스오피스", description: "\(name)의 일별·주간 박스오피스와 월별 관객",
+            route, title: site.words("regionTitle", name), description: site.words("regionDescription", name),
             kind: "region", content: ["region": region])
     }
 
@@ -92,7 +97,7 @@ enum RegionPage {
         let rows: [TemplateValue] = sums.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.slug < $1.0.slug }.map { place, n in
             let share = Double(n) / Double(all) * 100
             return [
-                "name": .text(place.region.name), "href": .text(site.path(.region(place.slug))),
+                "name": .text(site.words.regionName(place.region)), "href": .text(site.path(.region(place.slug))),
                 "audience": .text(KoreanFormat.grouped(n)), "share": .text(KoreanFormat.percent(share)),
                 "width": .text(KoreanFormat.oneDecimal(share)),
             ]

@@ -15,12 +15,14 @@ public struct SiteSettings: Sendable {
     /// The editions built: Korean at the root always, English under `en/` when asked for.
     public var languages: [Language] = [.ko]
     public init(
-        title: String = "한국 일별 박스오피스", baseURL: URL? = nil, assets: SiteAssets = SiteAssets(), cards: Bool = false,
+        title: String = SiteSettings.stockTitle, baseURL: URL? = nil, assets: SiteAssets = SiteAssets(),
+        cards: Bool = false,
         offline: Bool = true
     ) {
         self.title = title; self.baseURL = baseURL; self.assets = assets; self.cards = cards; self.offline = offline
     }
     public var drawsCards: Bool { cards && baseURL != nil }
+    public static let stockTitle = "한국 일별 박스오피스"
 }
 
 /// What render knows of the published assets: each one's file name (content-hashed when the

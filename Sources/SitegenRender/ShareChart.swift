@@ -8,7 +8,7 @@ enum ShareChart {
     static let width = 640.0, height = 220.0
     static let left = 36.0, right = 8.0, top = 10.0, bottom = 28.0
 
-    static func svg(_ points: [(label: String, share: MarketShare)]) -> String? {
+    static func svg(_ points: [(label: String, share: MarketShare)], words w: Words) -> String? {
         let values = points.compactMap { p in p.share.koreanAudienceShare.map { (p.label, $0, p.share) } }
         guard values.count >= 2 else { return nil }
         let plotW = width - left - right, plotH = height - top - bottom
@@ -17,9 +17,9 @@ enum ShareChart {
         func n(_ v: Double) -> String { KoreanFormat.oneDecimal(v) }
         var out = """
             <svg class="share-chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
-            aria-labelledby="share-chart-title"><title id="share-chart-title">한국영화 관객 점유율 추이: \
-            \(XML.escape(values.first!.0)) \(KoreanFormat.percent(values.first!.1))에서 \
-            \(XML.escape(values.last!.0)) \(KoreanFormat.percent(values.last!.1))</title>
+            aria-labelledby="share-chart-title"><title id="share-chart-title">\
+            \(XML.escape(w("shareChartTitle", values.first!.0, KoreanFormat.percent(values.first!.1),
+                values.last!.0, KoreanFormat.percent(values.last!.1))))</title>
             """
         for percent in [0.0, 25, 50, 75, 100] {
             out += "<line class=\"grid\(percent == 50 ? " half" : "")\" x1=\"\(n(left))\" x2=\"\(n(width - right))\" "

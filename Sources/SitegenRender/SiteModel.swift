@@ -78,6 +78,11 @@ struct SiteModel: Sendable {
         })
     }
 
+    /// The site's name: the one it was given, or in English the stock name's English.
+    var siteTitle: String {
+        isKorean || settings.title != SiteSettings.stockTitle ? settings.title : words("siteTitle")
+    }
+
     /// `target`'s absolute URL under --base-url, with folders ending in "/".
     func absolute(_ target: Route) -> String? {
         guard let base = settings.baseURL else { return nil }
@@ -136,9 +141,7 @@ struct SiteModel: Sendable {
     func base(_ route: Route, title: String, description: String, kind: String,
               dataHref: String? = nil, structuredData: [JSONWriter.Value] = [],
               content: [String: TemplateValue] = [:]) -> TemplateValue {
-        let source = isDemo
-            ? "데모 데이터: sitegen에 내장된 가상 시뮬레이터가 만든 수치이며 실제 박스오피스가 아닙니다."
-            : "자료: 영화진흥위원회 영화관입장권통합전산망(KOBIS)"
+        let source = words(isDemo ? "sourceDemo" : "sourceKOBIS")
         var fields: [String: TemplateValue] = [
             "root": .text(root(route)),
             "baseHref": .null,
@@ -148,7 +151,7 @@ struct SiteModel: Sendable {
                 "editions": editions(of: route), "hasEditions": .bool(settings.languages.count > 1),
             ],
             "site": [
-                "title": .text(settings.title),
+                "title": .text(siteTitle),
                 "demo": .bool(isDemo),
                 "sourceCredit": .text(source),
                 "homeHref": .text(href(.home, from: route)),
@@ -172,7 +175,7 @@ struct SiteModel: Sendable {
                 ],
             ],
             "page": [
-                "title": .text(title == settings.title ? title : "\(title) · \(settings.title)"),
+                "title": .text(title == siteTitle ? title : "\(title) · \(siteTitle)"),
                 "heading": .text(title),
                 "description": .text(description),
                 "kind": .text(kind),

@@ -265,7 +265,9 @@ public enum SiteRenderer {
                         try page(
                             .notFound, "404",
                             site.base(
-                                .notFound, title: "페이지를 찾을 수 없습니다", description: "요청한 페이지가 없습니다.", kind: "not-found"))
+                                .notFound, title: site.words("notFoundTitle"),
+                                description: site.words("notFoundDescription"),
+                                kind: "not-found"))
                     ], 1
                 )
             case .feeds:
@@ -301,12 +303,12 @@ public enum SiteRenderer {
             case .offline:
                 let latest = site.days.suffix(OfflineFiles.latestDays).reversed().map { chart -> TemplateValue in
                     [
-                        "label": .text(KoreanFormat.longDate(chart.date)),
+                        "label": .text(site.words.longDate(chart.date)),
                         "href": .text(site.href(.day(chart.date), from: .offline)),
                     ]
                 }
                 let context = site.base(
-                    .offline, title: "오프라인", description: "인터넷에 연결되지 않았습니다. 저장된 페이지는 계속 볼 수 있습니다.",
+                    .offline, title: site.words("offlineTitle"), description: site.words("offlineDescription"),
                     kind: "offline", content: ["offline": ["days": .list(latest)]])
                 return (
                     [

@@ -24,7 +24,7 @@ enum StructuredData {
 
     /// Home, then each step (the last is the page itself).
     static func breadcrumbs(_ site: SiteModel, _ steps: [(name: String, route: Route)], from page: Route) -> Value {
-        let all = [(name: "홈", route: Route.home)] + steps
+        let all = [(name: site.words("home"), route: Route.home)] + steps
         return .object([
             ("@type", .string("BreadcrumbList")),
             ("itemListElement", .array(all.enumerated().map { i, step in

@@ -53,6 +53,8 @@ struct Words: Sendable {
     func month(_ d: Day) -> String { isKorean ? KoreanFormat.month(d) : EnglishFormat.month(d) }
     /// 「2월」, "February"
     func monthName(_ month: Int) -> String { isKorean ? "\(month)월" : EnglishFormat.fullMonthNames[month - 1] }
+    /// 「2월」, "Feb"
+    func shortMonth(_ month: Int) -> String { isKorean ? "\(month)월" : EnglishFormat.monthNames[month - 1] }
     /// 「2024년」, "2024"
     func year(_ year: Int) -> String { isKorean ? "\(year)년" : "\(year)" }
     func weekday(_ d: Day) -> String {
@@ -63,7 +65,8 @@ struct Words: Sendable {
 
     /// 「8,000명」 「818만 명」; English writes the figure alone, as its tables and prose read.
     func people(_ n: Int64, compact: Bool = false) -> String {
-        isKorean ? KoreanFormat.people(n, compact: compact) : compact ? EnglishFormat.compact(n) : KoreanFormat.grouped(n)
+        if isKorean { return KoreanFormat.people(n, compact: compact) }
+        return compact ? EnglishFormat.compact(n) : KoreanFormat.grouped(n)
     }
     /// 「15억 원」, "₩1.5B"
     func won(_ n: Int64, compact: Bool = false) -> String {
@@ -120,8 +123,10 @@ struct Words: Sendable {
     func periodHeading(_ kind: PeriodKind, _ start: Day) -> String {
         if isKorean { return PeriodPage.heading(kind, start) }
         let end = start.adding(days: kind.length - 1)
-        let span = start.month == end.month
-            ? "\(EnglishFormat.monthDay(start))–\(end.day)" : "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end))"
+        let span =
+            start.month == end.month
+            ? "\(EnglishFormat.monthDay(start))–\(end.day)"
+            : "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end))"
         return weekName(kind, start) + " · " + span
     }
 
@@ -159,6 +164,33 @@ struct Words: Sendable {
         if isKorean { return korean }
         let e = english.trimmingCharacters(in: .whitespaces)
         return e.isEmpty ? Romanization.text(korean) : e
+    }
+
+    /// A filter's tab: 「한국」 (with 「영화」 for screen readers), "Korean" (" films").
+    func tabName(_ scope: ChartScope) -> String {
+        switch scope {
+        case .all: self("tabAll")
+        case .korean: self("tabKorean")
+        case .foreign: self("tabForeign")
+        case .diversity: self("tabDiversity")
+        case .region: scope.name
+        }
+    }
+
+    /// A company as the edition names it: KOBIS's English name, else the Korean name romanized
+    /// without its 「(주)」.
+    func companyName(_ korean: String, english: String) -> String {
+        if isKorean { return korean }
+        let e = english.trimmingCharacters(in: .whitespaces)
+        if !e.isEmpty { return e }
+        var plain = korean
+        for mark in ["(주)", "㈜", "주)", "(유)", "(사)"] { plain = plain.replacingOccurrences(of: mark, with: "") }
+        return Romanization.text(plain.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A 시·도: its English name from KOBIS's code list, else romanized.
+    func regionName(_ region: Region) -> String {
+        isKorean ? region.name : region.englishName.isEmpty ? Romanization.text(region.name) : region.englishName
     }
 
     /// A holiday's name: 「설날」, "Seollal".

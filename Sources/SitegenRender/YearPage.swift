@@ -39,10 +39,10 @@ enum YearPage {
             [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
                 "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
-                "openDate": site.index.openDate(of: f.code).map { .text(KoreanFormat.shortDate($0)) }
-                    ?? site.periodTitles[f.code]?.openDate.map { .text(KoreanFormat.shortDate($0)) },
-                "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(KoreanFormat.compact(f.total)),
-                "asOf": .text(KoreanFormat.shortDate(f.date))
+                "openDate": site.index.openDate(of: f.code).map { .text(site.words.shortDate($0)) }
+                    ?? site.periodTitles[f.code]?.openDate.map { .text(site.words.shortDate($0)) },
+                "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(site.words.compact(f.total)),
+                "asOf": .text(site.words.shortDate(f.date))
             ]
         }
         // Sums worked out once, not in every comparison.
@@ -51,10 +51,11 @@ enum YearPage {
             .map(\.chart)
         let bigDays: [TemplateValue] = busiest.prefix(10).map { chart in
             [
-                "label": .text(KoreanFormat.longDate(chart.date)),
+                "label": .text(site.words.longDate(chart.date)),
                 "href": .text(site.href(.day(chart.date), from: route)),
-                "holiday": KoreanHolidays.name(of: chart.date).map { .text($0) },
-                "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
+                "holiday": site.words.holiday(chart.date).map { .text($0) },
+                "total": .text(KoreanFormat.grouped(chart.audienceSum)),
+                "top": chart.first.map { .text(site.title($0)) }
             ]
         }
         func bigPeriods(_ kind: PeriodKind) -> [TemplateValue] {
@@ -67,9 +68,10 @@ enum YearPage {
             }.map(\.chart)
             return busiest.prefix(5).map { chart in
                 [
-                    "label": .text(PeriodPage.heading(kind, chart.start)),
+                    "label": .text(site.words.periodHeading(kind, chart.start)),
                     "href": .text(site.href(.period(kind, chart.start), from: route)),
-                    "total": .text(KoreanFormat.grouped(chart.audienceSum)), "top": chart.first.map { .text($0.title) }
+                    "total": .text(KoreanFormat.grouped(chart.audienceSum)),
+                "top": chart.first.map { .text(site.title($0)) }
                 ]
             }
         }
@@ -85,19 +87,22 @@ enum YearPage {
             guard !inMonth.isEmpty else { continue }
             let length = Day.daysIn(month: month, year: year)
             months.append([
-                "name": .text("\(month)월"),
+                "name": .text(site.words.monthName(month)),
                 "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + $1.audienceSum })),
                 "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)
             ])
         }
         let all = years(site)
         func neighbour(_ y: Int) -> TemplateValue? {
-            all.contains(y) ? ["href": .text(site.href(.year(y), from: route)), "label": .text("\(y)년")] : nil
+            all.contains(y)
+                ? ["href": .text(site.href(.year(y), from: route)), "label": .text(site.words.year(y))] : nil
         }
         let weeks = bigPeriods(.week), weekends = bigPeriods(.weekend)
         let page: TemplateValue = [
             "year": .int(year),
-            "range": first.map { f in .text("\(KoreanFormat.longDate(f)) – \(KoreanFormat.longDate(last!))") },
+            "range": first.map { f in
+                .text(site.words("dateRange", site.words.longDate(f), site.words.longDate(last!)))
+            },
             "dayCount": .int(facts.charts.count),
             "partial": .bool(!whole),
             "films": .list(films), "hasFilms": .bool(!films.isEmpty),
@@ -111,10 +116,11 @@ enum YearPage {
             "recordsHref": .text(site.href(.records, from: route)),
             "archiveHref": .text(site.href(ArchivePage.route(of: first ?? site.days[0].date, in: site), from: route)),
         ]
-        let top = facts.openings.first.map { " · 최다 관객 개봉작 \(site.title(of: $0.code))" } ?? ""
+        let top = facts.openings.first.map { site.words("yearTopRelease", site.title(of: $0.code)) } ?? ""
         return site.base(
-            route, title: "\(year)년 박스오피스",
-            description: "\(year)년 개봉작 순위와 최다 관객일, 월별 관객\(top)" + (site.isDemo ? " · 데모 데이터" : ""),
+            route, title: site.words("yearTitle", site.words.year(year)),
+            description: site.words("yearDescription", site.words.year(year), top)
+                + (site.isDemo ? site.words("demoSuffix") : ""),
             kind: "year", content: ["year": page])
     }
 
@@ -128,13 +134,14 @@ enum YearPage {
                 "dayCount": .int(facts.charts.count),
                 "pending": Coverage.pending(site, year: year, in: coverage),
                 "total": .text(
-                    KoreanFormat.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
+                    site.words.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
                 "topFilm": facts.openings.first.map { .text(site.title(of: $0.code)) },
-                "topFilmTotal": facts.openings.first.map { .text(KoreanFormat.compact($0.total)) },
-                "topFilmAsOf": facts.openings.first.map { .text(KoreanFormat.shortDate($0.date)) }
+                "topFilmTotal": facts.openings.first.map { .text(site.words.compact($0.total)) },
+                "topFilmAsOf": facts.openings.first.map { .text(site.words.shortDate($0.date)) }
             ]
         }
-        return site.base(route, title: "연도별 박스오피스", description: "연도별 개봉작 순위와 기록", kind: "years",
+        return site.base(route, title: site.words("yearsTitle"), description: site.words("yearsDescription"),
+                         kind: "years",
                          content: [
                              "years": [
                                  "list": .list(list), "recordsHref": .text(site.href(.records, from: route)),
