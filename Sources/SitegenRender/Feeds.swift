@@ -93,9 +93,14 @@ enum Feeds {
         var xml =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
                 + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for route in routes {
-            guard let url = route.absolute(site.settings.baseURL) else { continue }
-            xml += "<url><loc>\(XML.escape(url))</loc></url>\n"
+        // The English pages after the Korean ones; each page names the other in its hreflang links.
+        for language in site.settings.languages {
+            let folder = language == .ko ? "" : language.folder
+            for route in routes {
+                guard let base = site.settings.baseURL else { continue }
+                let url = Route.joined(base, folder + route.prettyPath)
+                xml += "<url><loc>\(XML.escape(url))</loc></url>\n"
+            }
         }
         return xml + "</urlset>\n"
     }

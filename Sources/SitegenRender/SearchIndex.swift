@@ -26,15 +26,18 @@ enum SearchIndex {
             o.key("f")
             o.array { a in
                 for film in films {
+                    // English: its title first, the Korean one in the second key, so either finds it.
+                    let title = site.title(of: film.code)
+                    let other = site.isKorean ? film.englishTitle : film.title
                     var fields: [String] = [
-                        film.englishTitle == film.title ? "" : film.englishTitle,
+                        other == title ? "" : other,
                         film.originalTitle == film.title || film.originalTitle == film.englishTitle
                             ? "" : film.originalTitle,
                         site.posterThumbnail(film.code) ?? ""
                     ].map(PeopleIndex.clean)
                     while fields.last == "" { fields.removeLast() }
                     a.array { f in
-                        f.string(film.code); f.string(PeopleIndex.clean(film.title))
+                        f.string(film.code); f.string(PeopleIndex.clean(title))
                         f.raw(String(film.openDate?.year ?? 0)); f.raw(String(film.audienceTotal))
                         for field in fields { f.string(field) }
                     }
@@ -45,10 +48,12 @@ enum SearchIndex {
                 for person in site.people.people {
                     let codes = person.credits.compactMap { position[$0.code] }.sorted()
                     a.array { p in
-                        p.string(person.id); p.string(person.name)
+                        let name = site.words.personName(person.name, english: person.englishName)
+                        p.string(person.id); p.string(name)
                         p.raw(String((person.directs ? 1 : 0) + (person.acts ? 2 : 0)))
                         p.array { list in for i in codes { list.raw(String(i)) } }
-                        if !person.englishName.isEmpty { p.string(person.englishName) }
+                        let other = site.isKorean ? person.englishName : person.name
+                        if !other.isEmpty && other != name { p.string(other) }
                     }
                 }
             }

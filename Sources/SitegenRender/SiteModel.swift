@@ -147,7 +147,7 @@ struct SiteModel: Sendable {
             "baseHref": .null,
             "t": t,
             "lang": [
-                "tag": .text(language.tag), "ogLocale": .text(language.ogLocale),
+                "tag": .text(language.tag), "ogLocale": .text(language.ogLocale), "folder": .text(language.folder),
                 "editions": editions(of: route), "hasEditions": .bool(settings.languages.count > 1),
             ],
             "site": [

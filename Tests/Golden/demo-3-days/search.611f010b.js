@@ -8,16 +8,35 @@
   var list = document.getElementById("site-search-list");
   var status = document.getElementById("site-search-status");
   var root = input.getAttribute("data-root") || "";
+  // The edition's folder ("" or "en/"): its own index, and links that stay in it.
+  var edition = input.getAttribute("data-edition") || "";
+  var english = document.documentElement.lang === "en";
   var CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
   var WEEKDAYS = "일월화수목금토";
+  var EN_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  var EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  // What the script says, in the page's language (the pages' own words are in the strings tables).
+  var T = english ? {
+    failed: "The search list could not be loaded. Press Search for the full list.",
+    dayMeta: "Date · that day's box office", film: "Film", total: " in all", director: "Director", actor: "Actor",
+    both: "Director, actor", films: function (n) { return n + (n === 1 ? " film" : " films"); }, sum: "admissions ",
+    found: function (n) { return n + (n === 1 ? " result" : " results") + ". Use the up and down arrows, then Enter."; },
+    none: "Nothing found.", heading: function (q, n) { return "Results for “" + q + "”: " + n; }
+  } : {
+    failed: "찾기 목록을 불러오지 못했습니다. 찾기 단추를 누르면 전체 목록으로 갑니다.",
+    dayMeta: "날짜 · 그날의 박스오피스", film: "영화", total: "누적 ", director: "감독", actor: "배우", both: "감독·배우",
+    films: function (n) { return "영화 " + n + "편"; }, sum: "관객 합계 ",
+    found: function (n) { return "결과 " + n + "건. 위아래 화살표로 고르고 Enter로 이동합니다."; },
+    none: "찾는 결과가 없습니다.", heading: function (q, n) { return "「" + q + "」 찾기 결과 " + n + "건"; }
+  };
   var data = null, loading = null, results = [], active = -1, timer = 0;
 
   function load() {
     if (!loading) {
-      loading = fetch(new URL("search/index.json", new URL(root, document.baseURI)).href)
+      loading = fetch(new URL(edition + "search/index.json", new URL(root, document.baseURI)).href)
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
         .then(prepare)
-        .catch(function () { loading = null; status.textContent = "찾기 목록을 불러오지 못했습니다. 찾기 단추를 누르면 전체 목록으로 갑니다."; });
+        .catch(function () { loading = null; status.textContent = T.failed; });
     }
     return loading;
   }
@@ -63,9 +82,14 @@
     return found;
   }
 
-  // Floored like the pages: 97,095 is 9.7만, never 10만.
+  // Floored like the pages: 97,095 is 9.7만, never 10만; 1,299,999 is 1.2M, never 1.3M.
   function compact(n) {
     function tenths(t) { return (Math.floor(t / 10)).toLocaleString("en-US") + (t % 10 ? "." + (t % 10) : ""); }
+    if (english) {
+      if (n < 1000000) return n.toLocaleString("en-US");
+      if (n < 1000000000) return tenths(Math.floor(n / 100000)) + "M";
+      return tenths(Math.floor(n / 100000000)) + "B";
+    }
     if (n < 10000) return n.toLocaleString("en-US") + "명";
     if (n < 1000000) return tenths(Math.floor(n / 1000)) + "만 명";
     if (n < 100000000) return Math.floor(n / 10000).toLocaleString("en-US") + "만 명";
@@ -80,13 +104,20 @@
     var iso = y + "-" + pad(m) + "-" + pad(d);
     var known = data.days ? data.days.indexOf(iso) >= 0 : data.range && iso >= data.range[0] && iso <= data.range[1];
     if (!known) return null;
-    return { href: root + "date/" + iso + "/index.html", title: y + "년 " + m + "월 " + d + "일 (" + WEEKDAYS.charAt(date.getUTCDay()) + ")",
-             meta: "날짜 · 그날의 박스오피스", poster: "" };
+    var title = english ? EN_DAYS[date.getUTCDay()] + ", " + EN_MONTHS[m - 1] + " " + d + ", " + y
+      : y + "년 " + m + "월 " + d + "일 (" + WEEKDAYS.charAt(date.getUTCDay()) + ")";
+    return { href: root + edition + "date/" + iso + "/index.html", title: title, meta: T.dayMeta, poster: "" };
   }
 
   // 「2024-02-10」, 「2024.2.10」, 「20240210」, 「2024년 2월 10일」: that day. 「2월 10일」, 「2/10」: that day in every year built.
   function dates(raw) {
     var q = raw.trim(), out = [], m;
+    // "Feb 10, 2024", "February 10 2024", "10 Feb 2024": the month's name made a number.
+    var named = q.toLowerCase().match(/^(?:(\d{1,2})\s+)?([a-z]{3})[a-z]*\.?\s*(\d{1,2})?(?:,?\s*(\d{4}))?$/);
+    if (named && EN_MONTHS.map(function (s) { return s.toLowerCase(); }).indexOf(named[2]) >= 0 && (named[1] || named[3])) {
+      var month = EN_MONTHS.map(function (s) { return s.toLowerCase(); }).indexOf(named[2]) + 1;
+      q = (named[4] ? named[4] + "-" : "") + month + (named[4] ? "-" : "/") + (named[1] || named[3]);
+    }
     if ((m = q.match(/^(\d{4})\s*(?:[-./]|년)?\s*(\d{1,2})\s*(?:[-./]|월)?\s*(\d{1,2})\s*일?$/))) {
       var one = dayResult(+m[1], +m[2], +m[3]);
       if (one) out.push(one);
@@ -122,14 +153,15 @@
       return hits.slice(0, limit).map(function (h) { return h[3]; });
     }
     ranked(data.films, 6).forEach(function (f) {
-      out.push({ href: root + "movie/" + f.code + "/index.html", title: f.title,
-                 meta: "영화" + (f.year ? " · " + f.year : "") + " · 누적 " + compact(f.total), poster: posterOf(f), fallback: root + "poster/" + f.code + ".svg" });
+      var total = english ? compact(f.total) + T.total : T.total + compact(f.total);
+      out.push({ href: root + edition + "movie/" + f.code + "/index.html", title: f.title,
+                 meta: T.film + (f.year ? " · " + f.year : "") + " · " + total, poster: posterOf(f), fallback: root + "poster/" + f.code + ".svg" });
     });
     ranked(data.people, 6).forEach(function (p) {
-      var role = p.role === 3 ? "감독·배우" : p.role === 1 ? "감독" : "배우";
+      var role = p.role === 3 ? T.both : p.role === 1 ? T.director : T.actor;
       var top = data.films[p.films[0]];
-      out.push({ href: root + "person/" + p.id + "/index.html", title: p.name,
-                 meta: role + " · 영화 " + p.films.length + "편 · 관객 합계 " + compact(p.total), poster: posterOf(top),
+      out.push({ href: root + edition + "person/" + p.id + "/index.html", title: p.name,
+                 meta: role + " · " + T.films(p.films.length) + " · " + T.sum + compact(p.total), poster: posterOf(top),
                  fallback: top ? root + "poster/" + top.code + ".svg" : "" });
     });
     return out;
@@ -198,7 +230,7 @@
     // Announced after typing pauses, so a screen reader is not talked over at each key.
     clearTimeout(timer);
     timer = setTimeout(function () {
-      status.textContent = results.length ? "결과 " + results.length + "건. 위아래 화살표로 고르고 Enter로 이동합니다." : "찾는 결과가 없습니다.";
+      status.textContent = results.length ? T.found(results.length) : T.none;
     }, 400);
   }
 
@@ -229,7 +261,7 @@
     load().then(function () {
       var found = search(asked);
       var heading = document.createElement("h2");
-      heading.textContent = "「" + asked + "」 찾기 결과 " + found.length + "건";
+      heading.textContent = T.heading(asked, found.length);
       here.appendChild(heading);
       var ul = document.createElement("ul");
       ul.className = "az-list";
