@@ -21,6 +21,18 @@ enum MoviePage {
                 facts.append(["label": .text(label), "value": .text(value), "people": nil, "more": nil])
             }
         }
+        /// Genres or countries: in English from the fixed table, one the table lacks kept in Korean
+        /// and marked so (a list then, so only that word carries `lang="ko"`).
+        func terms(_ label: String, _ list: [String], _ translate: (String) -> String?) {
+            guard !list.isEmpty else { return }
+            if list.allSatisfy({ translate($0) != nil }) { return fact(label, w.terms(list, translate)) }
+            let items: [TemplateValue] = list.enumerated().map { i, term in
+                let english = translate(term)
+                return ["name": .text(english ?? term), "comma": .bool(i > 0), "href": nil,
+                        "lang": english == nil ? "ko" : nil]
+            }
+            facts.append(["label": .text(label), "value": nil, "people": .list(items), "more": nil])
+        }
         // Every director and the actors shown link to their pages; the rest are on the search page.
         func people(_ label: String, _ list: [Person], more: Int) {
             let links: [TemplateValue] = list.enumerated().compactMap { i, person in
@@ -55,10 +67,10 @@ enum MoviePage {
         if let movie {
             people(w("factDirector"), movie.directors, more: 0)
             people(w("factActor"), Array(movie.actors.prefix(actorsShown)), more: movie.actors.count - actorsShown)
-            fact(w("factGenre"), w.terms(movie.genres, w.genre))
+            terms(w("factGenre"), movie.genres, w.genre)
             fact(w("factRuntime"), movie.runtimeMinutes.map { w("minutes", "\($0)") })
             fact(w("factYear"), movie.productionYear.map { w.year($0) })
-            fact(w("factNation"), w.terms(movie.nations, w.nation))
+            terms(w("factNation"), movie.nations, w.nation)
             distributors(movie)
         }
         fact(w("colOpened"), openDate.map(w.longDate))
@@ -140,7 +152,9 @@ enum MoviePage {
                 ? movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) }
                 : site.koreanTitle(of: code) == title ? nil : .text(site.koreanTitle(of: code)),
             "subtitleLang": .text(w.isKorean ? "en" : "ko"),
-            "grade": movie?.watchGrades.first.map { ["name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0))] },
+            "grade": movie?.watchGrades.first.map {
+                ["name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0)), "lang": w.grade($0) == nil ? "ko" : nil]
+            },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
             "regions": RegionPage.filmRegions(site, code: code),
         ]

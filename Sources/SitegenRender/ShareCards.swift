@@ -84,7 +84,8 @@ enum ShareCards {
         // the page has the figures. The latest three change only when a new film charts.
         let films = person.credits.compactMap { site.films[$0.code] }
         let top = films.sorted { ($0.date, $0.code) > ($1.date, $1.code) }.prefix(3)
-        let roles = PersonPage.roleLabel(person, site.words)
+        // Korean whichever edition asks: an English page shares the Korean page's card.
+        let roles = PersonPage.roleLabel(person, Words(language: .ko, table: templates.words[.ko] ?? [:]))
         let rows: [TemplateValue] = top.enumerated().map { i, film in
             [
                 "title": .text(fit(film.title, width: 840, size: 44)),

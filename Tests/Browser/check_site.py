@@ -101,11 +101,11 @@ def run_axe(driver, source):
 
 
 def figure(text):
-    """The number a reader sees: '3,351,386명', '9.7만', '159.3억', '1만' → a float."""
-    for word in (",", "명", "원", "오늘", "총", "주간", "주말"):
+    """The number a reader sees: '3,351,386명', '9.7만', '159.3억', '1만', '1.2M' → a float."""
+    for word in (",", "명", "원", "오늘", "총", "주간", "주말", "Today", "Total", "Weekly", "Weekend", "₩"):
         text = text.replace(word, "")
     text = text.strip()
-    for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4)):
+    for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4), ("T", 1e12), ("B", 1e9), ("M", 1e6)):
         if text.endswith(unit):
             return float(text[:-1]) * scale
     return float(text)
@@ -197,6 +197,56 @@ def choose_with_keyboard(driver, index):
     return driver.current_url
 
 
+# Every text node a reader sees, except inside an element marked lang="ko" (names KOBIS gives
+# only in Korean): any Hangul left there is interface text the English edition failed to translate.
+KOREAN_OUTSIDE_KO = """
+const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const e = n.parentElement;
+  if (!e || e.closest('script,style,[lang="ko"]')) continue;
+  if (/[\\uac00-\\ud7a3]/.test(n.textContent)) out.push(n.textContent.trim().slice(0, 40));
+}
+for (const e of document.querySelectorAll('[aria-label],[title],[alt],[placeholder]')) {
+  if (e.closest('[lang="ko"]')) continue;
+  for (const a of ['aria-label', 'title', 'alt', 'placeholder']) {
+    const v = e.getAttribute(a);
+    if (v && /[\\uac00-\\ud7a3]/.test(v)) out.push(a + '=' + v.slice(0, 40));
+  }
+}
+return out;"""
+
+# Links from an English page that leave the English edition, other than its language switch.
+LEAVING_EDITION = """
+return [...document.querySelectorAll('a[href]')].filter(a => !a.closest('.lang-switch'))
+  .map(a => new URL(a.getAttribute('href'), document.baseURI))
+  .filter(u => u.origin === location.origin && u.pathname.endsWith('.html') && !u.pathname.includes('/en/'))
+  .map(u => u.pathname);"""
+
+
+def check_english(driver, path):
+    korean = driver.execute_script(KOREAN_OUTSIDE_KO)
+    check(not korean, f"{path}: Korean text outside lang=ko: {korean[:3]}")
+    leaving = driver.execute_script(LEAVING_EDITION)
+    check(not leaving, f"{path}: links leave the English edition: {leaving[:3]}")
+    other = driver.execute_script("const a = document.querySelector('.lang-switch a[hreflang=ko]'); return a && a.href")
+    check(other is not None and "/en/" not in other, f"{path}: no switch to the Korean page ({other})")
+
+
+def check_english_search(driver, base, site):
+    """The English search finds a film by its English title and by its Korean one, and leads into en/."""
+    index = json.loads((site / "en" / "search" / "index.json").read_text(encoding="utf-8"))
+    film = next(f for f in index["f"] if len(f) > 4 and f[4])
+    driver.get(base + "en/index.html")
+    for query in (film[1][:8], film[4]):
+        shown = search_results(driver, query)
+        check(film[1] in shown, f"English search for {query!r} did not find {film[1]!r}: {shown}")
+    url = choose_with_keyboard(driver, 0)
+    check("/en/movie/" in url, f"an English search result led to {url}")
+    driver.get(base + "en/index.html")
+    day = search_results(driver, "Feb 3, 2024")
+    check(day == ["Sat, Feb 3, 2024"], f"English date search shows {day}")
+
+
 def check_search(driver, base, site, axe):
     """At phone width: 초성, a partial title and a date find what they should, and the keyboard follows them."""
     index = json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
@@ -260,7 +310,7 @@ def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         # With the regions, so the region pages and a film's regional split are looked at too.
-        site = build(folder, 45, more=["--regions"])
+        site = build(folder, 45, more=["--regions", "--english"])
         korean = json.loads((site / "data" / "korean" / "2024-02-03.json").read_text(encoding="utf-8"))
         diversity = json.loads((site / "data" / "diversity" / "2024-02-03.json").read_text(encoding="utf-8"))
         foreign_week = json.loads((site / "data" / "foreign" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
@@ -272,11 +322,11 @@ def main():
         # The person with the most films: their page has the fullest chart.
         person = max(json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))["p"], key=lambda p: len(p[3]))[0]
         # A long range: the archive becomes an index of years with a page per year.
-        build(folder, 400)
+        build(folder, 400, more=["--english"])
         week = json.loads((site / "data" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
         weekend = json.loads((site / "data" / "weekend" / "2024-02-02.json").read_text(encoding="utf-8"))
         # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).
-        build(folder, 153, until="2021-10-31")
+        build(folder, 153, until="2021-10-31", more=["--english"])
         backfill = build_backfill(folder)
         for page in ("archive/index.html", "year/index.html"):
             html = (backfill / page).read_text(encoding="utf-8")
@@ -314,6 +364,9 @@ def main():
             "regions": ("site-45/region/index.html", None, "regions"),
             "region": (f"site-45/region/{region}/index.html", None, "region"),
         }
+        # The English edition: every page kind again under en/, with the same figures.
+        pages.update({"en-" + name: (path.replace("/", "/en/", 1), entries, kind)
+                      for name, (path, entries, kind) in list(pages.items()) if not path.startswith("site-backfill")})
         SHOTS.mkdir(parents=True, exist_ok=True)
         axe = axe_source()
         driver = browser()
@@ -346,7 +399,10 @@ def main():
                                 "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
                             check(not broken, f"{path}: images that did not load: {broken[:3]}")
                             lang = driver.execute_script("return document.documentElement.lang")
-                            check(lang == "ko", f"{path}: lang is {lang!r}")
+                            english = "/en/" in path
+                            check(lang == ("en" if english else "ko"), f"{path}: lang is {lang!r}")
+                            if english and label == "390":
+                                check_english(driver, path)
                         if label in ("390", "desktop"):
                             for rule, impact, targets in run_axe(driver, axe):
                                 check(False, f"axe {rule} ({impact}) on {path} at {label} {scheme}: {targets}")
@@ -365,6 +421,7 @@ def main():
                 check(marked not in (None, "none"), f"{expected}: the day is not marked ({marked})")
             base = base + "site-45/"
             check_search(driver, base, site, axe)
+            check_english_search(driver, base, site)
 
             # The list/grid choice is remembered across visits and reloads.
             driver.get(base + "index.html")

@@ -10,15 +10,18 @@ import SitegenTestSupport
 /// The English edition's frame: every page kind mirrored under `en/`, each page pointing at its
 /// counterpart both ways, and the English pages' links staying in the English edition.
 @Suite struct EnglishEditionTests {
-    static func site(languages: [Language], baseURL: String? = nil) async throws -> [String: String] {
+    static func site(
+        languages: [Language], baseURL: String? = nil, cards: Bool = false, source: any BoxOfficeSource = DemoSource()
+    ) async throws -> [String: String] {
         let last = Day(iso: "2024-02-10")!
         let days = (0..<10).map { last.adding(days: $0 - 9) }
-        let dataset = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: days).dataset
+        let dataset = try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
         var templates = try Inputs.templates(
             at: SiteFixture.repo.appendingPathComponent("Templates"), label: "Templates").templates
         templates.strict = true
         var settings = SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)))
         settings.languages = languages
+        settings.cards = cards
         let site = try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: NoteSources(),
                                                 settings: settings, buildTime: SiteFixture.buildTime))
         return Dictionary(uniqueKeysWithValues: site.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
@@ -74,5 +77,76 @@ import SitegenTestSupport
         let files = try await Self.site(languages: [.ko])
         #expect(!files.keys.contains { $0.hasPrefix("en/") })
         #expect(!files["index.html"]!.contains("hreflang") && !files["index.html"]!.contains("lang-switch"))
+    }
+
+    /// What a reader of the English day page came for, in English: the date, the films' English
+    /// titles, figures with separators, the holiday's name, and no Korean outside `lang="ko"`.
+    @Test func englishPagesSpeakEnglishWithKoreanOnlyWhereMarked() async throws {
+        let files = try await Self.site(languages: [.ko, .en])
+        let day = try #require(files["en/date/2024-02-10/index.html"])
+        #expect(day.contains("<h1>Sat, Feb 10, 2024 <span class=\"holiday-name\">Seollal</span></h1>"))
+        #expect(day.contains("Daily box office") && day.contains("Top 10 admissions") && day.contains(">Today<"))
+        let home = try #require(files["en/index.html"])
+        #expect(home.contains("Latest box office · Sat, Feb 10, 2024"))
+        for (path, html) in files where path.hasPrefix("en/") && path.hasSuffix(".html") {
+            let korean = Self.koreanOutsideMarkedNames(html)
+            #expect(korean.isEmpty, "\(path): \(korean.prefix(3))")
+        }
+        // Every film's English title is on its English page; its Korean title beside it, marked.
+        let search = try #require(files["en/search/index.json"])
+        #expect(search.contains("\"Quiet War\",2023,5735976,\"조용한 전쟁\""), "English title first, Korean second")
+        let movie = try #require(files["en/movie/20234611/index.html"])
+        #expect(movie.contains("<h1>Quiet War</h1>") && movie.contains("<p class=\"en-title\" lang=\"ko\">조용한 전쟁</p>"))
+        #expect(movie.contains("<dt>Genre</dt>") && !movie.contains("<dt>장르</dt>"))
+    }
+
+    @Test func aNameKOBISGivesOnlyInKoreanIsRomanizedAndATermOutsideTheTableStaysKorean() {
+        let w = Words(language: .en, table: [:])
+        #expect(w.filmTitle("괴물", english: "") == "Goemul" && w.filmTitle("괴물", english: "The Host") == "The Host")
+        #expect(w.personName("봉준호", english: " ") == "Bong Jun-ho")
+        #expect(w.companyName("(주)쇼박스", english: "") == "Syobakseu" && w.companyName("(주)쇼박스", english: "Showbox") == "Showbox")
+        #expect(w.terms(["범죄", "액션"], w.genre) == "Crime, Action" && w.terms(["신파극"], w.genre) == "신파극")
+        #expect(w.grade("15세이상관람가") == "15+" && w.nation("미국") == "USA")
+        #expect(HolidayNames.english("대체공휴일(설날·삼일절)") == "Substitute holiday (Seollal, Independence Movement Day)")
+        #expect(HolidayNames.english("추석 연휴") == "Chuseok holiday")
+        #expect(HolidayNames.english("제22대 국회의원선거") == "National Assembly election")
+    }
+
+    /// An English page shares its Korean page's card: the one it names is in the site.
+    @Test func englishPagesShareTheKoreanPagesCards() async throws {
+        let files = try await Self.site(languages: [.ko, .en], baseURL: "https://example.com/", cards: true)
+        var checked = 0
+        for (path, html) in files where path.hasPrefix("en/") && path.hasSuffix(".html") {
+            guard let match = html.firstMatch(of: /<meta property="og:image" content="https:\/\/example\.com\/([^"]+)">/)
+            else { continue }
+            let card = String(match.output.1)
+            #expect(files[card] != nil, "\(path) names \(card), which the site lacks")
+            let korean = try #require(files[String(path.dropFirst(3))])
+            #expect(korean.contains("content=\"https://example.com/\(card)\""), "\(path) and its Korean page differ in card")
+            checked += 1
+        }
+        #expect(checked > 40)
+    }
+
+    /// Hostile names reach the English pages escaped, and a rating the table lacks stays Korean,
+    /// marked so a screen reader reads it in Korean.
+    @Test func englishPagesEscapeHostileNamesAndMarkWhatStaysKorean() async throws {
+        let files = try await Self.site(languages: [.ko, .en], source: HostileSource())
+        let movies = files.filter { $0.key.hasPrefix("en/movie/") && $0.key.hasSuffix("index.html") }
+        #expect(!movies.isEmpty)
+        for (path, html) in movies {
+            #expect(html.contains("<span class=\"grade grade-15\" lang=\"ko\">15세이상관람가&quot;&gt;&lt;script&gt;</span>"), "\(path)")
+            #expect(html.contains("&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;") && !html.contains("<img src=x"), "\(path)")
+            #expect(html.contains("<dt>Genre</dt><dd>Drama</dd>"), "\(path)")
+        }
+    }
+
+    /// Hangul in the visible text and the text attributes, once elements marked `lang="ko"`,
+    /// scripts and styles are taken out.
+    static func koreanOutsideMarkedNames(_ html: String) -> [String] {
+        var text = html.replacing(/<(script|style)[^>]*>[\s\S]*?<\/(script|style)>/, with: "")
+        text = text.replacing(/<([a-z]+)[^>]*lang="ko"[^>]*>[^<]*<\/[a-z]+>/, with: "")
+        // hreflang="ko" and lang="ko" on the switch are attributes, not words.
+        return text.matches(of: /[가-힣][^<>"]*/).map { String($0.output) }
     }
 }
