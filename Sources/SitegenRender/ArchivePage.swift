@@ -109,7 +109,7 @@ enum ArchivePage {
             summary["busiest"] = [
                 "date": .text(site.words.longDate(busiest.date)),
                 "href": .text(site.href(.day(busiest.date), from: route)),
-                "total": .text(site.words.people(busiest.audienceSum, compact: true)), "top": .text(top.title)
+                "total": .text(site.words.people(busiest.audienceSum, compact: true)), "top": .text(site.title(top))
             ]
         }
         return .object(summary)

@@ -127,7 +127,7 @@ enum DayPage {
                 ? .scopedPeriod(scope, kind, start) : .period(kind, start)
             links.append([
                 "href": .text(site.href(target, from: route)),
-                "label": .text(w(pattern, w.isKorean ? w.kindName(kind) : w.kindName(kind).lowercased())),
+                "label": .text(w(pattern + (kind == .week ? "Week" : "Weekend"))),
                 "name": .text(w.weekName(kind, start))
             ])
         }

@@ -64,7 +64,7 @@ enum RegionPage {
                 "label": .text(site.words.shortDate(d.date)),
                 "href": site.dayIndex[d.date].map { _ in .text(site.href(.day(d.date), from: route)) } ?? nil,
                 "audience": .text(KoreanFormat.grouped(d.audienceSum)),
-                "first": d.first.map { .text($0.title) },
+                "first": d.first.map { .text(site.title($0)) },
             ]
         }
         let others: [TemplateValue] = site.market.regions.map { other in

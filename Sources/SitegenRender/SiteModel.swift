@@ -131,10 +131,21 @@ struct SiteModel: Sendable {
             let target = String(match.output.2)
             let relative = !target.isEmpty && !target.hasPrefix("#") && !target.hasPrefix("/") && !target.hasPrefix("?")
                 && target.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) == nil
-            out += "\(match.output.1)=\"\(relative ? root + target : target)\""
+            // On an English page a link to a page leads to its English twin; files stay shared.
+            let folder = relative && Self.namesAPage(target) ? language.folder : ""
+            out += "\(match.output.1)=\"\(relative ? root + folder + target : target)\""
             rest = rest[match.range.upperBound...]
         }
         return out + rest
+    }
+
+    /// A note's link to a page (`archive/index.html`, `movie/123/`), not to a shared file
+    /// (`data/2024-02-10.json`, a poster).
+    static func namesAPage(_ target: String) -> Bool {
+        let path = target.prefix { $0 != "#" && $0 != "?" }
+        if ["data/", "poster/", "card/"].contains(where: { path.hasPrefix($0) }) { return false }
+        let last = path.split(separator: "/").last ?? ""
+        return path.hasSuffix("/") || path.hasSuffix(".html") || !last.contains(".")
     }
 
     /// What every page's layout needs, with the page's own `content` beside it.
@@ -148,6 +159,8 @@ struct SiteModel: Sendable {
             "t": t,
             "lang": [
                 "tag": .text(language.tag), "ogLocale": .text(language.ogLocale), "folder": .text(language.folder),
+                // Notes are written once, for the Korean site; English pages show them marked as Korean.
+                "notes": isKorean ? nil : .text(Language.ko.tag),
                 "editions": editions(of: route), "hasEditions": .bool(settings.languages.count > 1),
             ],
             "site": [

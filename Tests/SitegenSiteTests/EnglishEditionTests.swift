@@ -11,7 +11,8 @@ import SitegenTestSupport
 /// counterpart both ways, and the English pages' links staying in the English edition.
 @Suite struct EnglishEditionTests {
     static func site(
-        languages: [Language], baseURL: String? = nil, cards: Bool = false, source: any BoxOfficeSource = DemoSource()
+        languages: [Language], baseURL: String? = nil, cards: Bool = false, source: any BoxOfficeSource = DemoSource(),
+        notes: NoteSources = NoteSources()
     ) async throws -> [String: String] {
         let last = Day(iso: "2024-02-10")!
         let days = (0..<10).map { last.adding(days: $0 - 9) }
@@ -22,7 +23,7 @@ import SitegenTestSupport
         var settings = SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)))
         settings.languages = languages
         settings.cards = cards
-        let site = try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: NoteSources(),
+        let site = try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: notes,
                                                 settings: settings, buildTime: SiteFixture.buildTime))
         return Dictionary(uniqueKeysWithValues: site.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
     }
@@ -139,6 +140,22 @@ import SitegenTestSupport
             #expect(html.contains("&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;") && !html.contains("<img src=x"), "\(path)")
             #expect(html.contains("<dt>Genre</dt><dd>Drama</dd>"), "\(path)")
         }
+    }
+
+    /// A note is written once; on English pages it is marked Korean and its links to pages lead
+    /// to their English twins, while links to data stay shared.
+    @Test func notesOnEnglishPagesAreMarkedKoreanAndLinkWithinTheEdition() async throws {
+        let note = "[날짜별](archive/index.html) · [자료](data/2024-02-10.json)"
+        let files = try await Self.site(languages: [.ko, .en], notes: NoteSources(site: note))
+        let home = try #require(files["en/index.html"])
+        #expect(home.contains("<aside class=\"note site-note\" aria-label=\"Site note\" lang=\"ko\">"))
+        #expect(home.contains("<a href=\"../en/archive/index.html\">날짜별</a>"), "the archive link is the English one")
+        #expect(home.contains("<a href=\"../data/2024-02-10.json\">자료</a>"), "the data link stays shared")
+        let korean = try #require(files["index.html"])
+        #expect(korean.contains("<a href=\"archive/index.html\">날짜별</a>") && korean.contains("<aside class=\"note site-note\" aria-label=\"사이트 노트\">"))
+        let ko = SiteModel.namesAPage
+        #expect(ko("archive/index.html") && ko("movie/123/") && ko("search") && ko("date/2024-02-10/#x"))
+        #expect(!ko("data/2024-02-10.json") && !ko("poster/1.svg") && !ko("style.css"))
     }
 
     /// Hangul in the visible text and the text attributes, once elements marked `lang="ko"`,
