@@ -312,6 +312,8 @@ struct PageKeys {
     private static func look(_ code: String, _ site: SiteModel) -> UInt64 {
         var f = Fingerprint()
         f.add(site.title(of: code))
+        // The English edition's rows show it.
+        f.add(site.dataset.movies[code]?.englishTitle)
         f.add(site.dataset.sizedPosters[code])
         f.add(site.dataset.posters[code])
         return f.value

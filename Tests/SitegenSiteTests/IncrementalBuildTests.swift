@@ -39,6 +39,7 @@ import SitegenWrite
         var buildTime = SiteFixture.buildTime
         var edit: @Sendable (SourceRequest, String) -> String = { $1 }
         var regions = false
+        var english = false
     }
 
     @discardableResult
@@ -63,7 +64,8 @@ import SitegenWrite
         }
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
                                            publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
-                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions)
+                                           hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions,
+                                           english: b.english)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -151,6 +153,30 @@ import SitegenWrite
         })
         let summary = try await rebuildMatchesWholeBuild(Build(), retitled)
         #expect(summary.written > 0)
+    }
+
+    @Test func rebuildsTheNextDayInPlaceWithTheEnglishEdition() async throws {
+        let summary = try await rebuildMatchesWholeBuild(
+            Build(until: "2024-02-09", english: true), Build(until: "2024-02-10", english: true))
+        #expect(summary.updatedInPlace)
+        #expect(summary.written > 0 && summary.written < summary.files / 4, "\(summary.written) of \(summary.files) written")
+    }
+
+    @Test func rebuildsTheEnglishPagesAfterAFilmsEnglishTitleChanges() async throws {
+        // Only the English title: the Korean pages stay, every English page naming the film changes.
+        let code = try DemoAPI().firstChartedCode(on: Day(iso: "2024-02-10")!)
+        let retitled = Build(edit: { request, body in
+            guard request == .movieInfo(code: code) else { return body }
+            return body.replacingOccurrences(
+                of: #""movieNmEn":"[^"]*""#, with: #""movieNmEn":"A New Name""#, options: .regularExpression)
+        }, english: true)
+        let summary = try await rebuildMatchesWholeBuild(Build(english: true), retitled)
+        #expect(summary.updatedInPlace && summary.written > 0)
+    }
+
+    @Test func turningTheEnglishEditionOnAndOffIsLikeAWholeBuild() async throws {
+        try await rebuildMatchesWholeBuild(Build(), Build(english: true))
+        try await rebuildMatchesWholeBuild(Build(english: true), Build())
     }
 
     @Test func rebuildsAfterNotesAreAddedEditedAndRemoved() async throws {
