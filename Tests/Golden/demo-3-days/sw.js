@@ -2,7 +2,7 @@
 // browser kept; hashed assets, posters and cards from the store first. Written by sitegen: the
 // version changes with every build that changes the latest days, the theme or the site's name.
 "use strict";
-var VERSION = "adacc744387347d6";
+var VERSION = "7a17c2c43bca28d7";
 // Paths from this file's folder (the site root): the home page, the latest days, the offline page
 // and what they load, stored when the worker installs.
 var KEPT = ["./","grid/","offline/","date/2024-02-11/","date/2024-02-11/grid/","date/2024-02-10/","date/2024-02-10/grid/","date/2024-02-09/","date/2024-02-09/grid/","style.a59eed11.css","site.99220d0c.js","search.611f010b.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
