@@ -153,7 +153,10 @@ enum MoviePage {
                 : site.koreanTitle(of: code) == title ? nil : .text(site.koreanTitle(of: code)),
             "subtitleLang": .text(w.isKorean ? "en" : "ko"),
             "grade": movie?.watchGrades.first.map {
-                ["name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0)), "lang": w.grade($0) == nil ? "ko" : nil]
+                [
+                    "name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0)),
+                    "lang": w.grade($0) == nil ? "ko" : nil,
+                ]
             },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
             "regions": RegionPage.filmRegions(site, code: code),

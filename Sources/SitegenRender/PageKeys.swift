@@ -85,10 +85,14 @@ struct PageKeys {
     }
 
     func key(_ job: SiteRenderer.Job) -> PageKey {
+        if case .english(let korean) = job { return Self.english(key(korean)) }
         let id = job.id(site)
-        // An English page is made from what its Korean one is; its id keeps the two apart.
-        let page: SiteRenderer.Job = if case .english(let korean) = job { korean } else { job }
-        return PageKey(id: id, key: fingerprint(page, id: id)?.value)
+        return PageKey(id: id, key: fingerprint(job, id: id)?.value)
+    }
+
+    /// An English page's key: its Korean page's, under the English page's id.
+    static func english(_ korean: PageKey) -> PageKey {
+        PageKey(id: "en " + korean.id, key: korean.key.map { var f = Fingerprint("en"); f.add($0); return f.value })
     }
 
     private func fingerprint(_ job: SiteRenderer.Job, id: String) -> Fingerprint? {

@@ -21,10 +21,21 @@ public enum SiteRenderer {
     public static func plan(_ input: RenderInput) -> SitePlan {
         let site = SiteModel(input, rows: RowsWanted())
         let keys = PageKeys(site, templates: input.templates)
-        let jobs = editionJobs(site)
+        let korean = jobs(site)
         // Ten thousand keys at 3,650 days: on all cores.
-        return SitePlan(
-            input: input, site: site, jobs: jobs, pages: concurrentMap(jobs.count, chunk: 512) { keys.key(jobs[$0]) })
+        let pages = concurrentMap(korean.count, chunk: 512) { keys.key(korean[$0]) }
+        guard site.settings.languages.contains(.en) else {
+            return SitePlan(input: input, site: site, jobs: korean, pages: pages)
+        }
+        // An English page is made from what its Korean page is made from (the English names are
+        // in the same key): its key is the Korean one under its own id, not worked out again.
+        var jobs = korean, english = pages
+        for (job, key) in zip(korean, pages) {
+            if case .posters = job { continue }
+            jobs.append(.english(job))
+            english.append(PageKeys.english(key))
+        }
+        return SitePlan(input: input, site: site, jobs: jobs, pages: english)
     }
 
     /// Renders the pages of `plan` named in `only` (all when nil) and hands each file to `sink`
@@ -92,12 +103,6 @@ public enum SiteRenderer {
             ] + (site.settings.offline && !site.days.isEmpty ? [.offline] : [])
     }
 
-    /// Every page of the site in each edition: the Korean ones, then the English ones beside them.
-    static func editionJobs(_ site: SiteModel) -> [Job] {
-        let korean = jobs(site)
-        guard site.settings.languages.contains(.en) else { return korean }
-        return korean + korean.filter { if case .posters = $0 { false } else { true } }.map { .english($0) }
-    }
 
     /// The filters' days and periods, the market page, the regions and the distributors.
     static func marketJobs(_ site: SiteModel) -> [Job] {
@@ -134,6 +139,11 @@ public enum SiteRenderer {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
                 OutputFile(path: site.path(route), contents: try templates.renderData(template, context))
             }
+            // The files both editions share (data, CSV, posters, cards) are made by the Korean job
+            // only: the English one would make the same bytes and throw them away.
+            func shared(_ files: @autoclosure () throws -> [OutputFile]) rethrows -> [OutputFile] {
+                site.isKorean ? try files() : []
+            }
             switch self {
             case .english(let page):
                 let (files, count) = try page.render(site, templates)
@@ -159,33 +169,40 @@ public enum SiteRenderer {
                     [
                         try page(.day(chart.date), "day", context(.day(chart.date), .list)),
                         try page(.dayGrid(chart.date), "grid", context(.dayGrid(chart.date), .grid)),
-                        OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
-                        OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart))
-                    ] + (card.map { [$0.file] } ?? []), 2
+                    ]
+                        + shared(
+                            [
+                                OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
+                                OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)),
+                            ] + (card.map { [$0.file] } ?? [])), 2
                 )
             case .movie(let code):
                 let card = try ShareCards.movie(site, code: code, templates)
-                var files = [
-                    try page(
-                        .movie(code), "movie",
-                        .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL)),
-                    OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
-                    OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
-                ]
-                // Drawn for every film: the fallback when a found poster's host refuses to serve it.
+                let movie = try page(
+                    .movie(code), "movie",
+                    .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL))
+                // The placeholder is drawn for every film: the fallback when a found poster's host
+                // refuses to serve it.
                 let year = site.films[code]?.openDate?.year
-                files.append(
-                    OutputFile(
-                        path: Route.poster(code).path,
-                        text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)))
-                if let card { files.append(card.file) }
-                return (files, 1)
+                return (
+                    [movie]
+                        + shared(
+                            [
+                                OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
+                                OutputFile(
+                                    path: Route.movieCSV(code).path,
+                                    contents: CSVFiles.movie(site.history[code] ?? [])),
+                                OutputFile(
+                                    path: Route.poster(code).path,
+                                    text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)),
+                            ] + (card.map { [$0.file] } ?? [])), 1
+                )
             case .person(let i):
                 let person = site.people.people[i]
                 let card = try ShareCards.person(site, person, templates)
                 let context = TemplateValue.withCard(
                     PersonPage.context(site, person: person), card, base: site.settings.baseURL)
-                return ([try page(.person(person.id), "person", context)] + (card.map { [$0.file] } ?? []), 1)
+                return ([try page(.person(person.id), "person", context)] + shared(card.map { [$0.file] } ?? []), 1)
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
                          OutputFile(path: site.path(.searchIndex), contents: SearchIndex.json(site))], 1)
@@ -199,10 +216,15 @@ public enum SiteRenderer {
                     [
                         try page(.period(kind, chart.start), "week", context(grid: false)),
                         try page(.periodGrid(kind, chart.start), "week-grid", context(grid: true)),
-                        OutputFile(
-                            path: Route.periodData(kind, chart.start).path, contents: DataFiles.period(site, chart)),
-                        OutputFile(path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart))
-                    ] + (card.map { [$0.file] } ?? []), 2
+                    ]
+                        + shared(
+                            [
+                                OutputFile(
+                                    path: Route.periodData(kind, chart.start).path,
+                                    contents: DataFiles.period(site, chart)),
+                                OutputFile(
+                                    path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart)),
+                            ] + (card.map { [$0.file] } ?? [])), 2
                 )
             case .scopedDay(let scope, let i):
                 let chart = site.market.days[scope]![i]
@@ -213,11 +235,13 @@ public enum SiteRenderer {
                             list, "day", DayPage.context(site, chart: chart, route: list, view: .list, scope: scope)),
                         try page(
                             grid, "grid", DayPage.context(site, chart: chart, route: grid, view: .grid, scope: scope)),
-                        OutputFile(
-                            path: Route.scopedDayData(scope, chart.date).path,
-                            contents: DataFiles.day(site, chart, scope: scope)),
-                        OutputFile(path: Route.scopedDayCSV(scope, chart.date).path, contents: CSVFiles.day(chart)),
-                    ], 2
+                    ]
+                        + shared([
+                            OutputFile(
+                                path: Route.scopedDayData(scope, chart.date).path,
+                                contents: DataFiles.day(site, chart, scope: scope)),
+                            OutputFile(path: Route.scopedDayCSV(scope, chart.date).path, contents: CSVFiles.day(chart)),
+                        ]), 2
                 )
             case .scopedPeriod(let scope, let kind, let i):
                 let chart = site.market.periods[scope]![kind]![i]
@@ -230,12 +254,14 @@ public enum SiteRenderer {
                         try page(
                             PeriodPage.route(scope, kind, start, grid: true), "week-grid",
                             PeriodPage.context(site, chart: chart, grid: true, scope: scope)),
-                        OutputFile(
-                            path: Route.scopedPeriodData(scope, kind, start).path,
-                            contents: DataFiles.period(site, chart, scope: scope)),
-                        OutputFile(
-                            path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
-                    ], 2
+                    ]
+                        + shared([
+                            OutputFile(
+                                path: Route.scopedPeriodData(scope, kind, start).path,
+                                contents: DataFiles.period(site, chart, scope: scope)),
+                            OutputFile(
+                                path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
+                        ]), 2
                 )
             case .market:
                 return ([try page(.market, "market", MarketPage.context(site))], 1)
@@ -271,6 +297,7 @@ public enum SiteRenderer {
                     ], 1
                 )
             case .feeds:
+                guard site.isKorean else { return ([OutputFile(path: site.path(.feed), text: Feeds.atom(site))], 0) }
                 var files = [
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
@@ -312,12 +339,14 @@ public enum SiteRenderer {
                     kind: "offline", content: ["offline": ["days": .list(latest)]])
                 return (
                     [
-                        try page(.offline, "offline", context),
-                        OutputFile(path: Route.manifest.path, text: OfflineFiles.manifest(site)),
-                        OutputFile(
-                            path: Route.serviceWorker.path,
-                            contents: try OfflineFiles.serviceWorker(site, templates: templates)),
-                    ], 1
+                        try page(.offline, "offline", context)
+                    ]
+                        + (try shared([
+                            OutputFile(path: Route.manifest.path, text: OfflineFiles.manifest(site)),
+                            OutputFile(
+                                path: Route.serviceWorker.path,
+                                contents: try OfflineFiles.serviceWorker(site, templates: templates)),
+                        ])), 1
                 )
             case .posters:
                 return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)

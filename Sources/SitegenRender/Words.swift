@@ -155,14 +155,21 @@ struct Words: Sendable {
     /// A person as the edition names them: KOBIS's English name, else the Korean name romanized.
     func personName(_ korean: String, english: String) -> String {
         if isKorean { return korean }
-        let e = english.trimmingCharacters(in: .whitespaces)
+        let e = Self.trimmed(english)
         return e.isEmpty ? Romanization.name(korean) : e
+    }
+
+    /// Spaces cut from both ends, without Foundation's character sets for the usual name that has
+    /// none: this runs for every row of every English chart.
+    static func trimmed(_ s: String) -> String {
+        guard let first = s.first, let last = s.last, first.isWhitespace || last.isWhitespace else { return s }
+        return s.trimmingCharacters(in: .whitespaces)
     }
 
     /// A film as the edition names it: KOBIS's English title, else the Korean title romanized.
     func filmTitle(_ korean: String, english: String) -> String {
         if isKorean { return korean }
-        let e = english.trimmingCharacters(in: .whitespaces)
+        let e = Self.trimmed(english)
         return e.isEmpty ? Romanization.text(korean) : e
     }
 
@@ -181,7 +188,7 @@ struct Words: Sendable {
     /// without its 「(주)」.
     func companyName(_ korean: String, english: String) -> String {
         if isKorean { return korean }
-        let e = english.trimmingCharacters(in: .whitespaces)
+        let e = Self.trimmed(english)
         if !e.isEmpty { return e }
         var plain = korean
         for mark in ["(주)", "㈜", "주)", "(유)", "(사)"] { plain = plain.replacingOccurrences(of: mark, with: "") }

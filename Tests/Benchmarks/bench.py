@@ -12,6 +12,8 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
              reported as a ratio of it (÷ cp) as well as of Hugo (÷ hugo)
   daily      yesterday's site rebuilt with `--until` one day later, warm cache (the morning job)
   no-op      the same command again: nothing may be written
+  --args     options added to every build of this binary (--args=--english: the English edition too;
+             Hugo builds as many pages as the build has, so the ratio stays like for like)
   baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after);
              --baseline-args adds options to its builds (the same binary with --no-market: the
              market view's cost)
@@ -278,6 +280,9 @@ def main():
     parser.add_argument("--baseline-args", default="",
                         help="options added to the baseline's builds, e.g. --baseline .build/release/sitegen "
                              "--baseline-args=--no-market for what the market view costs")
+    parser.add_argument("--args", default="",
+                        help="options added to this binary's builds, e.g. --args=--english for the English edition "
+                             "(Hugo then builds as many pages as the two editions have)")
     args = parser.parse_args()
     chosen = ranges(args.days)
     numeric = [int(label) for label, _ in chosen if label != "history"]
@@ -308,8 +313,8 @@ def main():
 
             last = HISTORY_UNTIL if history else UNTIL
 
-            def common(out, cache, until=last):
-                return ["build"] + range_args + ["--until", until, "--output", str(out), "--cache", str(cache)]
+            def common(out, cache, until=last, extra=args.args.split()):
+                return ["build"] + range_args + ["--until", until, "--output", str(out), "--cache", str(cache)] + extra
             warm = fresh(f"warm-{label}")
             run_sitegen(common(warm / "_site", warm / "cache"))  # warms the page cache for the binaries; counts the pages
             pages = sum(1 for _ in (warm / "_site").rglob("*.html"))
@@ -324,7 +329,7 @@ def main():
                 copy.append(timed(["cp", "-r", str(site / "_site"), str(fresh(f"cp-{label}"))])[0])
                 if args.baseline:
                     other = fresh(f"base-{label}")
-                    base.append(run_sitegen(common(other / "_site", other / "cache") + args.baseline_args.split(),
+                    base.append(run_sitegen(common(other / "_site", other / "cache", extra=args.baseline_args.split()),
                                             binary=args.baseline))
                 hugo.append(hugo_build(hugo_folder, fresh("public")) + (CPU["hugo"][-1],))
             s = median([x[0] for x in cold]); h = median([x[0] for x in hugo]); floor = median(copy)

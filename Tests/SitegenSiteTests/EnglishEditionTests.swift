@@ -158,6 +158,29 @@ import SitegenTestSupport
         #expect(!ko("data/2024-02-10.json") && !ko("poster/1.svg") && !ko("style.css"))
     }
 
+    /// Every pattern render asks its words for (`w("dayTitle", …)`, `w(grid ? "viewGrid" : "viewList")`)
+    /// is in both stock tables: a missing one would print its own name on a page.
+    @Test func everyWordRenderAsksForIsInBothTables() throws {
+        let folder = SiteFixture.repo.appendingPathComponent("Sources/SitegenRender")
+        var asked = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /\b(?:w|words|self)\(\s*(?:[^"()]*\?\s*)?"([A-Za-z]+)"(?:\s*:\s*"([A-Za-z]+)")?/) {
+                asked.insert(String(match.output.1))
+                if let other = match.output.2 { asked.insert(String(other)) }
+            }
+        }
+        // Put together from parts (DayPage's period links).
+        for start in ["periodLinkThis", "periodLinkLatest"] { asked.formUnion([start + "Week", start + "Weekend"]) }
+        #expect(asked.count > 80, "the scan found \(asked.count) names")
+        for language in ["ko", "en"] {
+            let data = try Data(contentsOf: SiteFixture.repo.appendingPathComponent("Templates/strings/\(language).json"))
+            let table = try JSONDecoder().decode([String: String].self, from: data)
+            let missing = asked.filter { table[$0] == nil }.sorted()
+            #expect(missing.isEmpty, "strings/\(language).json lacks \(missing)")
+        }
+    }
+
     /// Hangul in the visible text and the text attributes, once elements marked `lang="ko"`,
     /// scripts and styles are taken out.
     static func koreanOutsideMarkedNames(_ html: String) -> [String] {
