@@ -76,8 +76,11 @@ enum Route: Hashable {
     static let sizedPosterFolder = SizedPoster.folder
 
     /// The public URL path: folders end in "/" (what hosts serve and what people share).
-    var prettyPath: String {
-        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+    var prettyPath: String { Self.pretty(path) }
+
+    /// A file's public URL path: `date/2024-02-10/index.html` is `date/2024-02-10/`.
+    static func pretty(_ file: String) -> String {
+        file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file
     }
 
     /// "../../" from `date/2024-02-10/index.html` back to the site root.

@@ -68,11 +68,11 @@ struct SiteModel: Sendable {
         guard settings.languages.count > 1 else { return .list([]) }
         return .list(settings.languages.map { other in
             let file = (route.isPage ? other.folder : "") + route.path
-            let pretty = file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file
             return [
                 "tag": .text(other.tag), "name": .text(other == .ko ? "한국어" : "English"),
                 "href": .text(root(route) + file),
-                "url": settings.baseURL.map { .text(Route.joined($0, pretty)) } ?? .text(root(route) + file),
+                "url": settings.baseURL.map { .text(Route.joined($0, Route.pretty(file))) }
+                    ?? .text(root(route) + file),
                 "current": .bool(other == language),
             ]
         })
@@ -86,8 +86,7 @@ struct SiteModel: Sendable {
     /// `target`'s absolute URL under --base-url, with folders ending in "/".
     func absolute(_ target: Route) -> String? {
         guard let base = settings.baseURL else { return nil }
-        let file = path(target)
-        return Route.joined(base, file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
+        return Route.joined(base, Route.pretty(path(target)))
     }
 
     /// The served poster files, each once: named by their bytes, so two films sharing an image share its files.
