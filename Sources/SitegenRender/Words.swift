@@ -14,23 +14,28 @@ struct Words: Sendable {
     /// it (the tests keep both stock tables complete).
     func callAsFunction(_ key: String, _ parts: String...) -> String {
         let pattern = table[key] ?? key
-        guard !parts.isEmpty, pattern.contains("{") else { return pattern }
-        // One pass over the pattern, so a part that itself holds "{1}" (a film's title) is never
-        // filled in again.
-        var out = ""
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let n = Int(after[..<close]), parts.indices.contains(n) {
-                out += parts[n]
-                rest = after[after.index(after: close)...]
+        guard !parts.isEmpty else { return pattern }
+        // One pass over the pattern's bytes (not its Characters, which cost grapheme breaking on
+        // every page), so a part that itself holds "{1}" (a film's title) is never filled in again.
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        let bytes = Array(pattern.utf8)
+        guard bytes.contains(open) else { return pattern }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.utf8.count })
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == open, let end = bytes[(i + 1)...].firstIndex(of: close), end > i + 1, end - i <= 3,
+                bytes[(i + 1)..<end].allSatisfy({ (0x30...0x39).contains($0) }),
+                case let n = bytes[(i + 1)..<end].reduce(0, { $0 * 10 + Int($1 - 0x30) }), parts.indices.contains(n)
+            {
+                out += parts[n].utf8
+                i = end + 1
             } else {
-                out += "{"
-                rest = after
+                out.append(bytes[i])
+                i += 1
             }
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: dates
