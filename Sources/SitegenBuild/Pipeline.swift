@@ -5,6 +5,7 @@ import SitegenImage
 import SitegenModel
 import SitegenMustache
 import SitegenRender
+import SitegenTheme
 import SitegenWrite
 
 public struct BuildSummary: Sendable {
@@ -194,6 +195,9 @@ public struct Pipeline: Sendable {
             required: plan.themeFoldersRequired.public)
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
+        if let warning = Self.notesOutside(plan.days, notes, label: plan.notes.lastPathComponent) {
+            console.warning(warning)
+        }
         let stockOnly =
             (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
         var (published, assets) = PublishedAssets.make(publicFiles)
@@ -206,6 +210,16 @@ public struct Pipeline: Sendable {
         return LoadedInputs(
             templates: templates, notes: notes, publicFiles: published, icons: icons, assets: assets,
             skippedPublic: skipped, stockOnly: stockOnly)
+    }
+
+    /// A day's note for a day the site does not build is shown nowhere: said, not dropped in silence.
+    static func notesOutside(_ days: [Day], _ notes: NoteSources, label: String) -> String? {
+        guard let first = days.first, let last = days.last else { return nil }
+        let outside = notes.days.keys.filter { $0 < first || $0 > last }.sorted()
+        guard !outside.isEmpty else { return nil }
+        let names = outside.prefix(3).map { "\(label)/date/\($0.iso).md" }.joined(separator: ", ")
+            + (outside.count > 3 ? " and \(outside.count - 3) more" : "")
+        return "\(names): outside the days built (\(first.iso) to \(last.iso)), so not shown; widen --days or --since"
     }
 
     /// The Public files with the app icons, once drawn, in path order (a failure is a warning).
@@ -227,6 +241,10 @@ public struct Pipeline: Sendable {
                 "note: using the stock theme built into sitegen (no files of your own in "
                     + "\(inputs.stockOnly.joined(separator: " or ")))"
             )
+        }
+        let stockStyle = EmbeddedTheme.files(in: "Public").first { $0.path == PublishedAssets.stockStyle }?.contents
+        if let warning = PublishedAssets.replacedStyleWarning(inputs.publicFiles, stock: stockStyle) {
+            console.warning(warning)
         }
         if !inputs.skippedPublic.isEmpty {
             let names =

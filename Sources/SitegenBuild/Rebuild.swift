@@ -13,7 +13,9 @@ extension Pipeline {
         f.add(source)
         f.add(plan.days.count)
         for day in plan.days { f.add(day.ordinal) }
-        f.add(plan.settings.title); f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
+        f.add(plan.settings.title); f.add(plan.settings.description); f.add(plan.settings.author)
+        f.add(plan.settings.englishTitle); f.add(plan.settings.englishDescription)
+        f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
         f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.offline)
         f.add(plan.settings.languages.map(\.rawValue).joined(separator: " "))
         f.add(inputs.templates.fingerprint)

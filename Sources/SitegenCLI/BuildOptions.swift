@@ -49,15 +49,16 @@ public struct RangeOptions: ParsableArguments, Sendable {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Concurrent requests (1…64).", valueName: "n"))
     public var jobs: Int = 6
 
+    // Each switch has both spellings, so the command line can override the site file either way.
     @Flag(
-        name: .long,
-        help: "Leave out the 한국영화, 외국영화 and 다양성영화 charts (3 KOBIS calls a day and a week or weekend).")
-    public var noMarket = false
+        name: .customLong("market"), inversion: .prefixedNo,
+        help: "The 한국영화, 외국영화 and 다양성영화 charts (3 KOBIS calls a day and a week or weekend; default on).")
+    public var market: Bool?
 
     @Flag(
-        name: .long,
-        help: "Also fetch each of the 17 시·도's daily and weekly charts for region pages (17 KOBIS calls a day).")
-    public var regions = false
+        inversion: .prefixedNo,
+        help: "Each of the 17 시·도's daily and weekly charts for region pages (17 KOBIS calls a day; default off).")
+    public var regions: Bool?
 
     @Flag(name: .long, help: "Print nothing but errors.")
     public var quiet = false
@@ -134,25 +135,33 @@ public struct SiteOptions: ParsableArguments, Sendable {
     public var demo = false
 
     @Flag(
-        name: .customLong("hotlink-posters"),
+        name: .customLong("hotlink-posters"), inversion: .prefixedNo,
         help: "Link posters where image search found them instead of downloading and resizing them into the site.")
-    public var hotlinkPosters = false
+    public var hotlinkPosters: Bool?
 
     @Flag(
-        name: .customLong("no-cards"),
-        help: "Leave out the share cards (og:image, drawn with libvips; they need --base-url).")
-    public var noCards = false
+        name: .customLong("cards"), inversion: .prefixedNo,
+        help: "The share cards (og:image, drawn with libvips; they need --base-url; default on).")
+    public var cards: Bool?
 
     @Flag(
-        name: .customLong("english"),
-        help: "Also build the English edition under en/ (English titles and names, dates and figures).")
-    public var english = false
+        name: .customLong("english"), inversion: .prefixedNo,
+        help: "The English edition under en/ (English titles and names, dates and figures; default off).")
+    public var english: Bool?
 
-    // Not `--no-offline`: it would read as the negation of `--offline` (build from the cache).
+    // Not `--offline`/`--no-offline`: that would read as the negation of `--offline` (build from the cache).
     @Flag(
-        name: .customLong("no-app"),
-        help: "Leave out the web app manifest and the service worker that keeps pages for offline reading.")
-    public var noApp = false
+        name: .customLong("app"), inversion: .prefixedNo,
+        help: "The web app manifest and the service worker that keeps pages for offline reading (default on).")
+    public var app: Bool?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The site file: its name, description, author and the options it keeps (default: sitegen.toml, if it "
+                + "exists); options given here override it.",
+            valueName: "file"))
+    public var config: String?
 
     @Option(
         name: .customLong("allow-poster-host"),

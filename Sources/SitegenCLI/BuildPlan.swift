@@ -31,6 +31,24 @@ extension BuildPlan {
         clock: @escaping @Sendable () -> Date = Date.init,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) throws -> BuildPlan {
+        func url(_ path: String) -> URL {
+            let expanded = (path as NSString).expandingTildeInPath
+            return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
+        }
+        // The site file first: it fills in what the command line leaves out.
+        var range = range, options = options
+        let fileLabel = options.config ?? SiteFile.defaultName
+        let file = try SiteFile.load(url(fileLabel), label: fileLabel, required: options.config != nil)
+        if let file {
+            if range.days == nil, range.since == nil { range.since = file.since }
+            options.baseURL = options.baseURL ?? file.baseURL
+            options.english = options.english ?? file.english
+            options.hotlinkPosters = options.hotlinkPosters ?? file.hotlinkPosters
+            options.cards = options.cards ?? file.cards
+            options.app = options.app ?? file.app
+            range.market = range.market ?? file.market
+            range.regions = range.regions ?? file.regions
+        }
         let latest = yesterdayInSeoul(now: now)
         var until = latest
         if let text = range.until {
@@ -47,10 +65,6 @@ extension BuildPlan {
             until = day
         }
         let (days, rangeNotes) = try range.days(until: until)
-        func url(_ path: String) -> URL {
-            let expanded = (path as NSString).expandingTildeInPath
-            return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
-        }
         let output = url(options.output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
@@ -66,6 +80,13 @@ extension BuildPlan {
         let history = historyText.map { HistoryStore(folder: url($0)) }
         let budget = CallBudget(limit: range.budget)
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // An unset secret on a CI service arrives as an empty variable: building the demo then
+        // would publish fictional films with a green tick. Only an absent key (or --demo) means demo.
+        if environment["KOBIS_API_KEY"] != nil, key.isEmpty, !options.demo, !options.offline {
+            throw UsageError(
+                "KOBIS_API_KEY is set but empty; give it your KOBIS key, or unset it (or pass --demo) to build from "
+                    + "the fictional demo source")
+        }
         let kakaoKey = (environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap {
             $0.isEmpty ? nil : $0
         }
@@ -119,15 +140,20 @@ extension BuildPlan {
             publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
             settings: SiteSettings(
-                baseURL: options.baseURL.flatMap(parseBaseURL), cards: !options.noCards, offline: !options.noApp),
+                title: file?.name ?? SiteSettings.stockTitle, baseURL: options.baseURL.flatMap(parseBaseURL),
+                cards: options.cards ?? true, offline: options.app ?? true),
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
-        plan.hotlinkPosters = options.hotlinkPosters
-        if options.english { plan.settings.languages = [.ko, .en] }
+        plan.hotlinkPosters = options.hotlinkPosters ?? false
+        if options.english == true { plan.settings.languages = [.ko, .en] }
+        plan.settings.description = file?.description
+        plan.settings.author = file?.author
+        plan.settings.englishTitle = file?.englishName
+        plan.settings.englishDescription = file?.englishDescription
         plan.rangeNotes = rangeNotes
         plan.accumulating = range.since != nil
-        plan.market = !range.noMarket
-        plan.regions = range.regions
+        plan.market = range.market ?? true
+        plan.regions = range.regions ?? false
         plan.history = history?.folder
         plan.budget = budget
         return plan

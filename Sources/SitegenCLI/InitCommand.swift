@@ -52,7 +52,7 @@ public struct InitCommand: AsyncParsableCommand {
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
             console.summary(
                 "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
-                    + "next: cd \(directory) && sitegen build --since \(first.day.iso)")
+                    + "next: cd \(directory) && sitegen build")
         }
     }
 }
@@ -84,7 +84,9 @@ struct SiteStarter {
     func files() -> [(path: String, contents: Data)] {
         var files: [(String, Data)] = [
             ("README.md", Data(Self.readme.utf8)),
-            (".gitignore", Data("_site/\n.sitegen-cache/\n.sitegen-bin/\nvendor/sitegen/.build/\n".utf8)),
+            (".gitignore", Data(Self.gitignore.utf8)),
+            (SiteFile.defaultName, Data(Self.siteFile(since: since).utf8)),
+            ("Public/custom.css", Data(Self.customStyle.utf8)),
             ("Notes/site.md", Data(Self.siteNote.utf8)),
             ("history/README.md", Data(Self.historyNote.utf8)),
         ]
@@ -163,6 +165,59 @@ struct SiteStarter {
         return files
     }
 
+    /// What sitegen writes beside `_site` (the lock, the manifest of the last build, a staging
+    /// folder while it writes) is its own bookkeeping, never the site's source.
+    static let gitignore = """
+    _site/
+    ._site.sitegen-*
+    .sitegen-cache/
+    .sitegen-bin/
+    vendor/sitegen/.build/
+
+    """
+
+    static func siteFile(since: Day) -> String {
+        """
+        # The site's settings: `sitegen build` and `sitegen serve` read them; an option given on the
+        # command line overrides its setting here (--no-cards, --base-url …).
+
+        # The site's name: in every page's title, the header, the feed and share cards.
+        name = "한국 일별 박스오피스"
+        # What the site is, for the feed and the installed app.
+        description = "KOBIS 일별·주간 박스오피스와 영화별 관객 기록"
+        # Who writes it: the feed's author (default: the site's name).
+        # author = "편집부"
+
+        # The published address, for the sitemap, the feed and share cards. The workflow passes
+        # GitHub Pages' own address, which overrides this.
+        # base_url = "https://example.com/boxoffice/"
+
+        # The first day the site keeps; it only grows from there (the workflow's SITEGEN_SINCE).
+        since = \(since.iso)
+
+        # posters = "download"   # or "hotlink": link posters where image search found them
+        # market = true          # the 한국·외국·다양성 charts (3 KOBIS calls a day)
+        # regions = false        # the 17 시·도's charts (17 KOBIS calls a day)
+        # cards = true           # share cards (og:image); they need base_url
+        # app = true             # the installable app and offline reading
+        # english = false        # also the English edition under en/
+
+        # [en]
+        # name = "Korean Box Office Daily"
+        # description = "The Korean daily box office, with every film's run"
+
+        """
+    }
+
+    static let customStyle = """
+    /* Rules added on top of sitegen's stock theme: this file is linked after it, so a rule here wins.
+       Colours are variables, light and dark:
+       :root { --accent: #0057b8; }
+       @media (prefers-color-scheme: dark) { :root { --accent: #6ea8ff; } }
+       A file named style.css here would replace the whole stock stylesheet instead. */
+
+    """
+
     static let historyNote = """
     # history/
 
@@ -195,8 +250,11 @@ struct SiteStarter {
     - `Templates/` — empty means sitegen's stock theme. A file here replaces the stock file of the
       same name, one at a time: `Templates/partials/footer.mustache` changes only the footer.
       `sitegen init --eject` copies the whole stock theme here to edit.
-    - `Public/` — copied into the site as it is. A file here replaces the stock asset of the same
-      name (`Public/style.css`); other files are added beside them.
+    - `sitegen.toml` — the site's name, description and author, its address, its first day and the
+      options it is built with. A command-line option overrides its setting.
+    - `Public/` — copied into the site as it is. `Public/custom.css` holds rules added on top of the
+      stock theme (linked after it). Any other file replaces the stock asset of the same name
+      (`Public/style.css` would replace the whole stylesheet) or is added beside them.
     - `history/` — every final answer fetched, committed by the workflow each morning: the site's
       history lives here, so it only grows and survives a lost cache.
     - `vendor/sitegen/` — the source of the sitegen that made this site; the workflow builds it.
@@ -207,8 +265,8 @@ struct SiteStarter {
       the Pages source; the next morning the site is live. A failed morning shows as a red run
       under Actions, and GitHub mails the repository's owner.
 
-    Locally, `sitegen build --since <the same day>` builds the same site (from the demo source
-    without `KOBIS_API_KEY`).
+    Locally, `sitegen build` builds the same site, from the first day `sitegen.toml` gives (from the
+    demo source without `KOBIS_API_KEY`).
 
     """
 }

@@ -58,7 +58,7 @@ public struct ServeCommand: AsyncParsableCommand {
             let server = try PreviewServer(root: plan.output, host: host, port: UInt16(port), reload: reload)
             let pipeline = Pipeline(plan: plan, console: console)
             // Held for the whole session: serve rewrites the folder on every change.
-            let lock = try SiteWriter(output: plan.output).lock()
+            let lock = try SiteWriter(output: plan.output).lock(command: "serve")
             defer { lock.release() }
             try SiteWriter(output: plan.output).preflight()
             let dataset = try await pipeline.fetch().dataset

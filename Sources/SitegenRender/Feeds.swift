@@ -7,7 +7,6 @@ enum Feeds {
     static let feedWeeks = 8
 
     static func atom(_ site: SiteModel) -> String {
-        let base = site.settings.baseURL
         let recent = site.days.suffix(feedDays).reversed()
         // Atom ids must be absolute and permanent; without a base URL a URN stands in.
         let w = site.words
@@ -26,16 +25,17 @@ enum Feeds {
         }
         let weeks = (site.periods[.week] ?? []).suffix(feedWeeks).reversed()
         let updated = ([recent.first.map(stamp)] + weeks.map { Optional(periodStamp($0)) }).compactMap { $0 }.max()
+        let subtitle = site.isDemo ? w("feedDemoSubtitle") : site.siteDescription ?? w("feedSubtitle")
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(site.language.tag)">
         <title>\(XML.escape(site.siteTitle + (site.isDemo ? w("feedDemoSuffix") : "")))</title>
-        <subtitle>\(XML.escape(w(site.isDemo ? "feedDemoSubtitle" : "feedSubtitle")))</subtitle>
+        <subtitle>\(XML.escape(subtitle))</subtitle>
         <id>\(XML.escape(id(.home, "site")))</id>
         <link rel="alternate" type="text/html" href="\(XML.escape(link(.home)))"/>
         <link rel="self" type="application/atom+xml" href="\(XML.escape(link(.feed)))"/>
         <updated>\(updated ?? "1970-01-01T00:00:00Z")</updated>
-        <author><name>sitegen</name></author>
+        <author><name>\(XML.escape(site.settings.author ?? site.siteTitle))</name></author>
         <generator>sitegen</generator>
 
         """

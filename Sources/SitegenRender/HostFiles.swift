@@ -11,8 +11,8 @@ enum HostFiles {
         out += "# contents never change, so they are cached for a year; everything else is left to the host's\n"
         out += "# default of revalidating each time, so the morning's update is seen at once.\n"
         out += "/*\n  X-Content-Type-Options: nosniff\n"
-        let hashed = [assets.style, assets.siteScript, assets.searchScript, assets.favicon]
-            .filter { $0 != "style.css" && $0 != "site.js" && $0 != "search.js" && $0 != "favicon.svg" }
+        let hashed = assets.linked
+            .filter { !["style.css", "custom.css", "site.js", "search.js", "favicon.svg"].contains($0) }
         for name in hashed { out += "/\(name)\n  \(immutable)\n" }
         out += "/\(Route.sizedPosterFolder)/*\n  \(immutable)\n"
         for icon in assets.icons { out += "/\(icon.path)\n  \(immutable)\n" }

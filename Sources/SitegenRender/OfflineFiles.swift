@@ -23,7 +23,12 @@ enum OfflineFiles {
         }
         let manifest: JSONWriter.Value = .object([
             ("background_color", .string(light.background)),
-            ("description", .string("KOBIS 일별·주간 박스오피스와 영화별 관객 기록" + (site.isDemo ? " (데모 데이터: 가상 수치)" : ""))),
+            (
+                "description",
+                .string(
+                    (site.settings.description ?? "KOBIS 일별·주간 박스오피스와 영화별 관객 기록")
+                        + (site.isDemo ? " (데모 데이터: 가상 수치)" : ""))
+            ),
             ("dir", .string("ltr")),
             ("display", .string("standalone")),
             ("icons", .array(icons)),
@@ -32,7 +37,13 @@ enum OfflineFiles {
             ("lang", .string("ko")),
             ("name", .string(site.settings.title)),
             ("scope", .string("./")),
-            ("short_name", .string("박스오피스")),
+            // A launcher shows about 12 characters under the icon: a longer site name gets the stock one.
+            (
+                "short_name",
+                .string(
+                    site.settings.title != SiteSettings.stockTitle && site.settings.title.count <= 12
+                        ? site.settings.title : "박스오피스")
+            ),
             ("start_url", .string("./")),
             ("theme_color", .string(light.theme)),
             // Chromium's proposal for dark-mode colours; browsers without it read the light ones.
@@ -61,7 +72,7 @@ enum OfflineFiles {
             paths.append(Route.dayGrid(chart.date).prettyPath)
         }
         let a = site.settings.assets
-        paths += [a.style, a.siteScript, a.searchScript, a.favicon, Route.manifest.path] + a.icons.map(\.path)
+        paths += a.linked + [Route.manifest.path] + a.icons.map(\.path)
         return paths
     }
 

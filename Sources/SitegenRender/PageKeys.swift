@@ -76,11 +76,15 @@ struct PageKeys {
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
         let s = site.settings
-        g.add(s.title); g.add(s.baseURL?.absoluteString); g.add(s.languages.map(\.rawValue).joined(separator: " "))
-        g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon);
+        g.add(s.title); g.add(s.description); g.add(s.author); g.add(s.englishTitle); g.add(s.englishDescription)
+        g.add(s.baseURL?.absoluteString); g.add(s.languages.map(\.rawValue).joined(separator: " "))
+        g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon)
+        g.add(s.assets.custom)
         g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
+        // Every page's 날짜별 보기 link opens the calendar at the latest month.
+        g.add(site.days.last.map { ArchivePage.monthID($0.date) })
         global = g
     }
 

@@ -14,6 +14,12 @@ public struct SiteSettings: Sendable {
     public var offline: Bool
     /// The editions built: Korean at the root always, English under `en/` when asked for.
     public var languages: [Language] = [.ko]
+    /// From the site file: what the site says it is (feed, manifest, footer) and who writes it
+    /// (the feed's author), and its English name and description for the English edition.
+    public var description: String?
+    public var author: String?
+    public var englishTitle: String?
+    public var englishDescription: String?
     public init(
         title: String = SiteSettings.stockTitle, baseURL: URL? = nil, assets: SiteAssets = SiteAssets(),
         cards: Bool = false,
@@ -33,6 +39,8 @@ public struct SiteAssets: Sendable, Equatable {
     public var siteScript: String
     public var searchScript: String
     public var favicon: String
+    /// `custom.css`, the operator's rules on top of the stock stylesheet, when Public has one.
+    public var custom: String?
     public var styleText: String
     /// The app icons drawn from the favicon (`icon-192.<hash>.png`, …), for the manifest; none when
     /// they could not be drawn.
@@ -44,6 +52,9 @@ public struct SiteAssets: Sendable, Equatable {
         self.style = style; self.siteScript = siteScript; self.searchScript = searchScript; self.favicon = favicon;
         self.styleText = styleText; self.icons = icons
     }
+
+    /// Every hashed asset pages link, for the host's cache rules and the service worker.
+    public var linked: [String] { [style] + (custom.map { [$0] } ?? []) + [siteScript, searchScript, favicon] }
 }
 
 /// One PNG icon of the installed app, by its name from the site root.

@@ -80,8 +80,19 @@ struct SiteModel: Sendable {
 
     /// The site's name: the one it was given, or in English the stock name's English.
     var siteTitle: String {
-        isKorean || settings.title != SiteSettings.stockTitle ? settings.title : words("siteTitle")
+        isKorean ? settings.title
+            : settings.englishTitle ?? (settings.title != SiteSettings.stockTitle ? settings.title : words("siteTitle"))
     }
+
+    /// The calendar at the latest month, not at the top of its year (about 6,600 px above it by
+    /// November on a phone).
+    func archiveHref(from route: Route) -> String {
+        guard let latest = days.last?.date else { return href(.archive, from: route) }
+        return href(ArchivePage.route(of: latest, in: self), from: route) + "#" + ArchivePage.monthID(latest)
+    }
+
+    /// The site file's description, in this edition's language where it gives one.
+    var siteDescription: String? { isKorean ? settings.description : settings.englishDescription }
 
     /// `target`'s absolute URL under --base-url, with folders ending in "/".
     func absolute(_ target: Route) -> String? {
@@ -164,10 +175,12 @@ struct SiteModel: Sendable {
             ],
             "site": [
                 "title": .text(siteTitle),
+                "description": siteDescription.templateValue,
+                "author": settings.author.templateValue,
                 "demo": .bool(isDemo),
                 "sourceCredit": .text(source),
                 "homeHref": .text(href(.home, from: route)),
-                "archiveHref": .text(href(.archive, from: route)),
+                "archiveHref": .text(archiveHref(from: route)),
                 "searchHref": .text(href(.search, from: route)),
                 "yearsHref": days.isEmpty ? nil : .text(href(.years, from: route)),
                 "recordsHref": days.isEmpty ? nil : .text(href(.records, from: route)),
@@ -181,6 +194,7 @@ struct SiteModel: Sendable {
                 "builtAt": .text(InstantText.kst(buildTime)),
                 "assets": [
                     "style": .text(settings.assets.style),
+                    "custom": settings.assets.custom.templateValue,
                     "siteScript": .text(settings.assets.siteScript),
                     "searchScript": .text(settings.assets.searchScript),
                     "favicon": .text(settings.assets.favicon),

@@ -121,7 +121,9 @@ public struct SiteWriter: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(besideName).sitegen-lock").path
     }
 
-    public func lock() throws -> Lock {
+    /// `command` is written into the lock beside the pid, so a second sitegen can say who holds
+    /// the folder and what to do: a build ends by itself, `serve` holds it until it is stopped.
+    public func lock(command: String = "build") throws -> Lock {
         try checkName()
         let parent = output.deletingLastPathComponent()
         var created: [String] = []
@@ -138,18 +140,24 @@ public struct SiteWriter: Sendable {
             throw WriteError("cannot write in \(parent.path) (\(reason)); pick another --output")
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
+            var buffer = [UInt8](repeating: 0, count: 64)
             let n = pread(fd, &buffer, buffer.count, 0)
-            let holder =
-                n > 0
-                ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            let fields =
+                n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).split(whereSeparator: \.isWhitespace) : []
+            let holder = fields.first.map(String.init) ?? "?"
             close(fd)
+            if fields.count > 1, fields[1] == "serve" {
+                throw WriteError(
+                    "sitegen serve (pid \(holder)) holds \(output.path) while it runs and rebuilds it on every change; "
+                        + "stop it (Ctrl-C) first, or pick another --output"
+                )
+            }
             throw WriteError(
                 "another sitegen (pid \(holder)) is writing \(output.path); wait for it to finish or pick another "
                     + "--output"
             )
         }
-        let pid = "\(getpid())\n"
+        let pid = "\(getpid()) \(command)\n"
         ftruncate(fd, 0)
         _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
         recoverAndClean()

@@ -306,6 +306,51 @@ def check_search(driver, base, site, axe):
     check(not console_errors(driver), "console errors during the search checks")
 
 
+# The first screen a reader sees: on a phone the #1 film starts within the top 420 px with the
+# demo banner shown, a phone turned sideways shows the #1 film whole, and so does a desktop.
+FIRST_SCREENS = (((390, 844), 420, "top"), ((844, 390), 390, "bottom"), ((1280, 800), 800, "bottom"))
+
+
+def check_first_screen(driver, base):
+    first = ("return (() => { const e = [...document.querySelectorAll('.rank-card, .wide-table tbody tr, .poster-grid li')]"
+             ".find(x => x.offsetParent); if (!e) return null; const r = e.getBoundingClientRect();"
+             " return {top: r.top, bottom: r.bottom}; })()")
+    for path in ("index.html", "grid/index.html", "en/index.html", "date/2024-02-03/korean/index.html"):
+        for (width, height), limit, edge in FIRST_SCREENS:
+            if path == "grid/index.html" and edge == "bottom":
+                edge = "top"  # a poster is taller than a sideways phone; its top must show
+            for scheme in ("light", "dark"):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 900})
+                driver.get(base + path)
+                banner = driver.execute_script("const b = document.querySelector('.demo-banner'); return !!b && b.offsetHeight > 0")
+                check(banner, f"{path} at {width}×{height}: the demo banner is not shown")
+                box = driver.execute_script(first)
+                check(box is not None and box[edge] <= limit,
+                      f"{path} at {width}×{height} ({scheme}): the #1 film's {edge} is at {box and round(box[edge])} px, not within {limit}")
+                name = path.replace("/index.html", "").replace("index.html", "home").replace("/", "-")
+                driver.save_screenshot(str(SHOTS / f"first-screen-{name}-{width}x{height}-{scheme}.png"))
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def check_search_without_scripts(base):
+    """With JavaScript off, a submitted search shows the whole list and says why, not "type in the box"."""
+    driver = chromium(javascript=False)
+    try:
+        driver.set_window_size(*PHONE)
+        driver.get(base + "search/index.html?q=" + "마지막")
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('.needs-script, .search-noscript')].map(e => [e.className, e.offsetHeight > 0])")
+        check(["muted needs-script", False] in shown, f"without scripts the page still asks to type in the box: {shown}")
+        check(["search-noscript", True] in shown, f"without scripts the page does not say the box cannot search: {shown}")
+        links = driver.execute_script("return [...document.querySelectorAll('.az-list a')].filter(a => a.offsetHeight > 0).length")
+        check(links > 10, f"without scripts the search page shows {links} films and people")
+    finally:
+        driver.quit()
+
+
 def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
@@ -420,6 +465,8 @@ def main():
                 marked = driver.execute_script("const t = document.querySelector('td:target'); return t && getComputedStyle(t).outlineStyle")
                 check(marked not in (None, "none"), f"{expected}: the day is not marked ({marked})")
             base = base + "site-45/"
+            check_first_screen(driver, base)
+            check_search_without_scripts(base)
             check_search(driver, base, site, axe)
             check_english_search(driver, base, site)
 

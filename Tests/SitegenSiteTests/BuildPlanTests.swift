@@ -29,8 +29,17 @@ import SitegenBuild
         #expect((posters.source as? APISource)?.searchesPosters == true)
         let demo = try BuildPlan.resolve(try BuildOptions.parse(["--demo"]), environment: ["KOBIS_API_KEY": "k-123456"], now: now)
         #expect(demo.source.kind == .demo)
-        let blank = try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": "  "], now: now)
-        #expect(blank.source.kind == .demo)
+        // A key that is set but empty is a forgotten secret, never a reason to publish the demo.
+        for blank in ["", "  ", "\n"] {
+            let error = #expect(throws: UsageError.self) {
+                try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": blank], now: now)
+            }
+            #expect(error?.description.hasPrefix("KOBIS_API_KEY is set but empty") == true)
+        }
+        let blankDemo = try BuildPlan.resolve(try BuildOptions.parse(["--demo"]), environment: ["KOBIS_API_KEY": ""], now: now)
+        #expect(blankDemo.source.kind == .demo)
+        let absent = try BuildPlan.resolve(try BuildOptions.parse([]), environment: [:], now: now)
+        #expect(absent.source.kind == .demo)
         let offline = try BuildPlan.resolve(try BuildOptions.parse(["--offline"]), environment: [:], now: now)
         #expect(offline.source.kind == .kobis)
     }

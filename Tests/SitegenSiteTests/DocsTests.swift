@@ -66,6 +66,21 @@ struct DocsTests {
         }
     }
 
+    /// The partials row of docs/templates.md names exactly the stock theme's partials: none that
+    /// does not exist (it once listed `period-title`), none left out.
+    @Test func thePartialsTheDocsListAreTheStockThemesPartials() throws {
+        let docs = try read("docs/templates.md")
+        let row = try #require(docs.split(separator: "\n").first { $0.hasPrefix("| `partials/…` |") })
+        // A partial's own names are in parentheses after it.
+        let names = String(row).replacing(/\([^)]*\)/, with: "")
+        let listed = Set(names.matches(of: /`([a-z0-9-]+)`/).map { String($0.output.1) })
+        let folder = repo.appendingPathComponent("Templates/partials")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) })
+        #expect(listed.subtracting(files).isEmpty, "docs/templates.md lists partials that do not exist: \(listed.subtracting(files).sorted())")
+        #expect(files.subtracting(listed).isEmpty, "docs/templates.md leaves out partials: \(files.subtracting(listed).sorted())")
+    }
+
     @Test func docsPointAtNothingOutsideTheRepository() throws {
         for file in try markdownFiles() {
             let text = try read(file)
