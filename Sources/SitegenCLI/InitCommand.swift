@@ -262,8 +262,10 @@ struct SiteStarter {
       quota, any days still missing since `SITEGEN_SINCE`), rebuilds the site, publishes it to
       GitHub Pages and commits `history/`. Push the repository to GitHub, add the secret
       `KOBIS_API_KEY` (Settings → Secrets and variables → Actions) and choose "GitHub Actions" as
-      the Pages source; the next morning the site is live. A failed morning shows as a red run
-      under Actions, and GitHub mails the repository's owner.
+      the Pages source; the next morning the site is live. A failed morning is tried again at
+      11:30 and 13:30 KST, and opens the issue "The morning build failed" (GitHub mails it to the
+      repository's watchers), which the next good run closes. After 50 quiet days an empty commit
+      keeps GitHub from disabling the schedule.
 
     Locally, `sitegen build` builds the same site, from the first day `sitegen.toml` gives (from the
     demo source without `KOBIS_API_KEY`).

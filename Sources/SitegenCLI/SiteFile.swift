@@ -45,11 +45,13 @@ struct SiteFile: Equatable {
         var file = SiteFile()
         var table = ""
         var seen: Set<String> = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A byte-order mark (Windows editors write one) is not part of the first key.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // By Character, "\r\n" is one newline: Windows line ends split like Unix ones.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = index + 1
             func fail(_ message: String) -> UsageError { UsageError("\(label):\(line): \(message)") }
-            let content = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
-            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("[") {
                 let name = Self.stripComment(trimmed)

@@ -40,6 +40,9 @@ enum ArchivePage {
             archive["years"] = .list(
                 years(site).reversed().map { year in yearSummary(site, year: year, from: route, coverage: coverage) })
             archive["hasYears"] = true
+            // This month's calendar above the years, where 날짜별 보기 (`#latest`) lands.
+            archive["months"] = .list(self.months(site, from: max(first, last.firstOfMonth), to: last,
+                                                  route: route))
         } else {
             let months = self.months(site, from: first, to: last, route: route)
             archive["months"] = .list(months)
@@ -116,6 +119,8 @@ enum ArchivePage {
     }
 
     static func monthID(_ day: Day) -> String { "m" + day.iso.prefix(7) }
+    /// Marks the latest day's month wherever its calendar is, for the site's 날짜별 보기 link.
+    static let latestAnchor = "latest"
 
     /// Month calendars from `first`'s month to `last`'s, oldest first.
     static func months(_ site: SiteModel, from first: Day, to last: Day, route: Route) -> [TemplateValue] {
@@ -174,6 +179,7 @@ enum ArchivePage {
             months.append([
                 "name": .text(site.words.month(month)), "short": .text(site.words.shortMonth(month.month)),
                 "id": .text(monthID(month)),
+                "latestMonth": .bool(latest?.firstOfMonth == month),
                 "weeks": .list(weeks), "periods": .list(periods), "hasPeriods": .bool(!periods.isEmpty)
             ])
             month = month.adding(days: month.daysInMonth)

@@ -83,8 +83,6 @@ struct PageKeys {
         g.add(s.assets.styleText)
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
-        // Every page's 날짜별 보기 link opens the calendar at the latest month.
-        g.add(site.days.last.map { ArchivePage.monthID($0.date) })
         global = g
     }
 

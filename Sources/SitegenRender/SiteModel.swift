@@ -85,11 +85,8 @@ struct SiteModel: Sendable {
     }
 
     /// The calendar at the latest month, not at the top of its year (about 6,600 px above it by
-    /// November on a phone).
-    func archiveHref(from route: Route) -> String {
-        guard let latest = days.last?.date else { return href(.archive, from: route) }
-        return href(ArchivePage.route(of: latest, in: self), from: route) + "#" + ArchivePage.monthID(latest)
-    }
+    /// November on a phone). The same address every day, so a new month changes no page's link.
+    func archiveHref(from route: Route) -> String { href(.archive, from: route) + "#" + ArchivePage.latestAnchor }
 
     /// The site file's description, in this edition's language where it gives one.
     var siteDescription: String? { isKorean ? settings.description : settings.englishDescription }

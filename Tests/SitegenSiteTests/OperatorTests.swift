@@ -117,6 +117,7 @@ struct OperatorTests {
         #expect(file.name == "lit\\eral" && file.description == "a \"quoted\" é # not a comment")
         #expect(file.regions == true && file.hotlinkPosters == true && file.cards == nil)
         #expect(throws: UsageError.self) { try SiteFile.parse("name = \"\"\"\nx\n\"\"\"\n", label: "t") }
+        #expect(try SiteFile.parse("\u{FEFF}name = \"BOM\"\r\nenglish = true\r\n", label: "t") == SiteFile(name: "BOM", english: true))
     }
 
     // MARK: 3. styling on top of the theme
@@ -209,17 +210,23 @@ struct OperatorTests {
     // MARK: 6. the calendar at the latest month
 
     @Test func theDateLinkOpensTheCalendarAtTheLatestMonth() async throws {
-        for days in [100, 800] {  // one archive page, and a page a year
+        for days in [100, 800] {  // one archive page, and an index of years with a page a year
             let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
             try await SiteFixture.build(into: out, days: days, until: "2024-02-10")
             for page in ["index.html", "date/2024-02-05/grid/index.html", "archive/index.html"] {
                 let html = try read(out, page)
                 let link = html.firstMatch(of: /<a href="([^"]*)">날짜별 보기<\/a>/).map { String($0.output.1) } ?? ""
-                #expect(link.hasSuffix("#m2024-02"), "\(days) days, \(page): \(link)")
-                let target = URL(fileURLWithPath: link.components(separatedBy: "#")[0],
-                                 relativeTo: out.appendingPathComponent(page)).standardizedFileURL
-                let file = target.hasDirectoryPath || target.pathExtension.isEmpty ? target.appendingPathComponent("index.html") : target
-                #expect(try String(contentsOf: file, encoding: .utf8).contains(#"id="m2024-02""#), "\(link) from \(page)")
+                #expect(link.hasSuffix("archive/index.html#latest"), "\(days) days, \(page): \(link)")
+            }
+            // The anchor is on the latest month's calendar, and there is one.
+            let archive = try read(out, "archive/index.html")
+            let marked = archive.components(separatedBy: #"<div id="latest"></div>"#)
+            #expect(marked.count == 2, "\(days) days: \(marked.count - 1) latest marks")
+            let section = marked.first?.components(separatedBy: "<section class=\"month\"").last ?? ""
+            #expect(section.hasPrefix(#" id="m2024-02""#), "\(days) days: the mark is not in February 2024's calendar")
+            // On an index of years, that calendar comes before the years, not at the bottom of the page.
+            if days == 800 {
+                #expect(archive.range(of: #"id="latest""#)!.lowerBound < archive.range(of: "year-list")!.lowerBound)
             }
         }
     }
@@ -233,7 +240,8 @@ struct OperatorTests {
         // The line that says to type in the box is hidden without scripts; the one shown says why
         // and points to the list, which is on the page either way.
         #expect(html.contains(#"<p class="muted needs-script">위의 찾기 상자에"#))
-        #expect(html.contains("<noscript><style>.needs-script { display: none; }</style>"))
+        let head = try #require(html.components(separatedBy: "</head>").first)
+        #expect(head.contains("<noscript><style>.needs-script { display: none; }</style></noscript>"), "in the head, where it is valid")
         #expect(html.contains(#"<p class="search-noscript">스크립트가 꺼져 있어"#))
         #expect(html.contains(#"<ul class="az-list">"#))
     }

@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""Runs the workflow `sitegen init` writes, step by step, on this machine, as GitHub Actions runs
-it: from `sitegen init` to `_site/index.html`, then the next morning with the API cache evicted.
+"""Runs the workflow `sitegen init` writes, job by job and step by step, on this machine, as GitHub
+Actions runs it: from `sitegen init` to `_site/index.html`, a morning that fails and reports itself
+in an issue, the retry later that morning (with the API cache evicted) that closes the issue, and a
+retry after a success that does nothing; then the decision, the reports and the keep-alive commit
+on their own, in each case the workflow tells apart.
 
-Every `run:` step runs for real (bash -eo pipefail, the job's and the step's env, in a clone of the
-site's repository): apt-get, the release build of vendor/sitegen, `sitegen build`, the history
-commit and its push to the site's "origin" (a bare repository here). Only what exists on GitHub
-alone is stubbed: actions/checkout (the clone is made before), actions/cache (a folder of saved
-paths, restored by key or restore-keys prefix and saved after a successful job, as the action
-does), actions/configure-pages (its base_url output) and actions/upload-pages-artifact (checks
-and keeps the folder). KOBIS is the local stand-in (kobis-standin) through KOBIS_BASE_URL: the one
-difference from the real run. A `${{ }}` expression or a `uses:` this runner does not know fails
-the test, so the workflow cannot grow a step this test silently skips.
+Every `run:` step runs for real (bash -eo pipefail, the job's and the step's env, GITHUB_OUTPUT read
+back; the build job in a clone of the site's repository, the others in an empty folder): apt-get,
+the release build of vendor/sitegen, `sitegen build`, the history and keep-alive commits and their
+push to the site's "origin" (a bare repository here). Jobs run in the order `needs` gives, each when
+its `if:` holds. Only what exists on GitHub alone is stubbed: actions/checkout (the clone is made
+before), actions/cache (a folder of saved paths, restored by key or restore-keys prefix and saved
+after a successful job, as the action does), actions/configure-pages (its base_url output),
+actions/upload-pages-artifact (checks and keeps the folder), actions/deploy-pages (needs that
+folder) and the `gh` command (a stand-in on PATH that records its arguments and answers as each
+case says). KOBIS is the local stand-in (kobis-standin) through KOBIS_BASE_URL: the one difference
+from the real run. A `${{ }}` expression, an `if:` condition or a `uses:` this runner does not know
+fails the test, so the workflow cannot grow a step this test silently skips.
 
-Prints each step with its time, then `N passed, M failed`; exits non-zero on any failure.
+Prints each job and step with its time, then `N passed, M failed`; exits non-zero on any failure.
 """
 import datetime
 import fnmatch
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -41,18 +48,69 @@ def check(condition, message):
     return condition
 
 
-def git(*args, cwd=None):
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+def git(*args, cwd=None, env=None):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}).stdout
 
 
-class Job:
-    """One run of the `build` job in `workspace`, with a cache store shared between runs."""
+# gh as the workflow's own jobs use it, on PATH before the real one (if any): it records its
+# arguments, one JSON list a line, and answers from FAKE_GH_RUNS (the count `gh run list ... --jq
+# length` prints; "fail" fails) and FAKE_GH_OPEN_ISSUE (the number `gh issue list ... --jq` prints).
+FAKE_GH = r"""#!/usr/bin/env python3
+import json, os, sys
+if not os.environ.get("GH_TOKEN") or not os.environ.get("GH_REPO"):
+    sys.exit("gh: GH_TOKEN and GH_REPO are needed (a job without a checkout)")
+with open(os.environ["FAKE_GH_LOG"], "a", encoding="utf-8") as log:
+    log.write(json.dumps(sys.argv[1:]) + "\n")
+command = sys.argv[1:3]
+if command == ["run", "list"]:
+    answer = os.environ.get("FAKE_GH_RUNS", "0")
+elif command == ["issue", "list"]:
+    answer = os.environ.get("FAKE_GH_OPEN_ISSUE", "")
+elif command in (["issue", "create"], ["issue", "comment"], ["issue", "close"]):
+    answer = ""
+else:
+    sys.exit(f"gh: this stand-in does not know {' '.join(command)}")
+if answer == "fail":
+    sys.exit("HTTP 502: Bad Gateway")
+if answer:
+    print(answer)
+"""
+GITHUB = {"repository": "example/site", "server_url": "https://github.com", "token": "ghs_stand-in-token"}
+STATUS = ("success()", "failure()", "always()")
 
-    def __init__(self, workflow, workspace, store, secrets, extra_env, home, run_id):
-        self.workflow, self.workspace, self.store = workflow, workspace, store
-        self.secrets, self.extra_env, self.home, self.run_id = secrets, extra_env, home, run_id
-        self.outputs, self.saves, self.logs, self.times = {}, [], {}, {}
-        self.artifact = None
+
+class Place:
+    """What stays from one run to the next: the cache store, HOME, the fake gh, a folder for jobs."""
+
+    def __init__(self, temp, secrets, extra_env):
+        self.temp, self.secrets, self.extra_env = temp, secrets, extra_env
+        self.store, self.home, self.bin, self.jobs = temp / "cache-store", temp / "home", temp / "bin", temp / "jobs"
+        for folder in (self.store, self.home, self.bin, self.jobs):
+            folder.mkdir(exist_ok=True)
+        (self.bin / "gh").write_text(FAKE_GH, encoding="utf-8")
+        (self.bin / "gh").chmod(0o755)
+
+
+class Run:
+    """One run of the workflow: its jobs in the order `needs` gives, each when its `if:` holds, with
+    the contexts GitHub gives them. The build job runs in `workspace`, the others (no checkout) in
+    an empty folder. `event` is "schedule" (with the `cron` that fired) or "workflow_dispatch"."""
+
+    def __init__(self, workflow, workspace, place, run_id, event="workflow_dispatch", cron="", secrets=None, gh=None):
+        self.workflow, self.workspace, self.place, self.run_id = workflow, workspace, place, run_id
+        self.event, self.cron = event, cron
+        self.secrets = place.secrets if secrets is None else secrets
+        self.gh_log = place.temp / f"gh-{run_id}.log"
+        self.gh_log.unlink(missing_ok=True)
+        self.gh = {"FAKE_GH_LOG": str(self.gh_log), **(gh or {})}
+        self.results, self.job_outputs = {}, {}
+        self.outputs, self.saves, self.logs, self.times, self.ran = {}, [], {}, {}, []
+        self.artifact, self.current = None, None
+
+    def gh_calls(self):
+        """The fake gh's argument lists, in order."""
+        return [json.loads(line) for line in self.gh_log.read_text(encoding="utf-8").splitlines()] if self.gh_log.exists() else []
 
     def hash_files(self, patterns):
         digest = hashlib.sha256()
@@ -67,10 +125,18 @@ class Job:
         inner = text.strip()
         if m := re.fullmatch(r"secrets\.(\w+)", inner):
             return self.secrets.get(m.group(1), "")
-        if inner == "github.run_id":
-            return str(self.run_id)
+        github = {"run_id": str(self.run_id), "workflow": self.workflow["name"], "event_name": self.event, **GITHUB}
+        if m := re.fullmatch(r"github\.(\w+)", inner):
+            if m.group(1) in github:
+                return github[m.group(1)]
+        if inner == "github.event.schedule":
+            return self.cron if self.event == "schedule" else ""
         if m := re.fullmatch(r"steps\.([\w-]+)\.outputs\.(\w+)", inner):
             return self.outputs[m.group(1)][m.group(2)]
+        if m := re.fullmatch(r"needs\.([\w-]+)\.outputs\.(\w+)", inner):
+            if m.group(1) not in self.needs(self.current):
+                raise ValueError(f"job {self.current} does not need {m.group(1)}: ${{{{ {inner} }}}}")
+            return self.job_outputs.get(m.group(1), {}).get(m.group(2), "")  # GitHub gives "" for an unset output
         if m := re.fullmatch(r"hashFiles\((.*)\)", inner):
             return self.hash_files(re.findall(r"'([^']*)'", m.group(1)))
         raise ValueError(f"this runner does not know the expression ${{{{ {inner} }}}}")
@@ -78,11 +144,41 @@ class Job:
     def substitute(self, value):
         return re.sub(r"\$\{\{(.*?)\}\}", lambda m: self.expression(m.group(1)), str(value))
 
-    def env(self, step):
+    def condition(self, text, status):
+        """An `if:` as GitHub reads it, in the forms this runner knows: the status functions and
+        `<expression> == '<text>'` (or !=), joined by &&; without a status function, success() &&."""
+        inner = str(text).strip()
+        inner = m.group(1) if (m := re.fullmatch(r"\$\{\{(.*)\}\}", inner)) else inner
+        terms = [term.strip() for term in inner.split("&&")]
+        if not any(term in STATUS for term in terms):
+            terms.insert(0, "success()")
+        holds = True
+        for term in terms:
+            if term in STATUS:
+                holds = holds and status[term]
+            elif m := re.fullmatch(r"(.+?)\s*(==|!=)\s*'([^']*)'", term):
+                holds = holds and ((self.expression(m.group(1)) == m.group(3)) == (m.group(2) == "=="))
+            else:
+                raise ValueError(f"this runner does not know the condition {term}")
+        return holds
+
+    def needs(self, name):
+        needs = self.workflow["jobs"][name].get("needs", [])
+        return [needs] if isinstance(needs, str) else list(needs)
+
+    def ancestors(self, name):
+        found = set()
+        for need in self.needs(name):
+            found |= {need} | self.ancestors(need)
+        return found
+
+    def env(self, step, cwd):
         env = {k: v for k, v in os.environ.items() if k not in ("KOBIS_API_KEY", "KAKAO_REST_API_KEY")}
-        env.update(HOME=str(self.home), GITHUB_WORKSPACE=str(self.workspace), GITHUB_REF_NAME="main",
-                   GITHUB_RUN_ID=str(self.run_id), CI="true", GITHUB_ACTIONS="true")
-        env.update(self.extra_env)
+        env.update(HOME=str(self.place.home), GITHUB_WORKSPACE=str(cwd), GITHUB_REF_NAME="main",
+                   GITHUB_RUN_ID=str(self.run_id), GITHUB_REPOSITORY=GITHUB["repository"], GITHUB_SERVER_URL=GITHUB["server_url"],
+                   GITHUB_EVENT_NAME=self.event, GITHUB_WORKFLOW=self.workflow["name"], CI="true", GITHUB_ACTIONS="true")
+        env.update(self.place.extra_env, **self.gh)
+        env["PATH"] = f"{self.place.bin}{os.pathsep}{env.get('PATH', '')}"
         for scope in (self.workflow.get("env") or {}, step.get("env") or {}):
             env.update({k: self.substitute(v) for k, v in scope.items()})
         return env
@@ -95,10 +191,10 @@ class Job:
         if action == "actions/cache":
             target = self.workspace / given["path"]
             keys = [given["key"]]
-            restored = self.store / given["key"]
+            restored = self.place.store / given["key"]
             if not restored.exists() and given.get("restore-keys"):
                 prefixes = [p.strip() for p in given["restore-keys"].splitlines() if p.strip()]
-                found = sorted((p for p in self.store.iterdir() if any(p.name.startswith(x) for x in prefixes)),
+                found = sorted((p for p in self.place.store.iterdir() if any(p.name.startswith(x) for x in prefixes)),
                                key=lambda p: p.stat().st_mtime)
                 restored = found[-1] if found else restored
             if restored.exists():
@@ -113,42 +209,263 @@ class Job:
             folder = self.workspace / given["path"]
             self.artifact = folder if (folder / "index.html").exists() else None
             return self.artifact is not None
+        if action == "actions/deploy-pages":  # publishes what upload-pages-artifact uploaded in this run
+            self.outputs[step["id"]] = {"page_url": BASE_URL + "/"}
+            return self.artifact is not None
         raise ValueError(f"this runner does not know the action {step['uses']}")
 
     def run(self):
-        steps = self.workflow["jobs"]["build"]["steps"]
-        ok = True
-        for index, step in enumerate(steps):
-            name = step.get("name") or step.get("uses") or f"step {index + 1}"
-            condition = str(step.get("if", "success()")).strip()
-            if condition not in ("success()", "always()"):
-                raise ValueError(f"this runner does not know the condition {condition}")
-            if not ok and condition != "always()":
-                print(f"  skip {name}", flush=True)
+        """Every job, each once its needs are done; True when none failed."""
+        jobs = list(self.workflow["jobs"])
+        while len(self.results) < len(jobs):
+            ready = [name for name in jobs if name not in self.results and all(n in self.results for n in self.needs(name))]
+            if not ready:
+                raise ValueError(f"jobs that need each other or an unknown job: {sorted(set(jobs) - set(self.results))}")
+            for name in ready:
+                self.job(name)
+        return "failure" not in self.results.values()
+
+    def due(self, name):
+        """Whether job `name` runs, given the results of the jobs before it."""
+        self.current = name
+        status = {"success()": all(self.results.get(n) == "success" for n in self.needs(name)),
+                  "failure()": any(self.results.get(n) == "failure" for n in self.ancestors(name)), "always()": True}
+        return self.condition(self.workflow["jobs"][name].get("if", "success()"), status)
+
+    def job(self, name):
+        """One job, if its `if:` holds given the results so far: "success", "failure" or "skipped"."""
+        job = self.workflow["jobs"][name]
+        if not self.due(name):
+            print(f"  skip job {name}", flush=True)
+            self.results[name] = "skipped"
+            return "skipped"
+        print(f"  job {name}", flush=True)
+        self.ran.append(name)
+        cwd = self.workspace if name == "build" else self.place.jobs / f"{self.run_id}-{name}"
+        cwd.mkdir(parents=True, exist_ok=True)
+        self.outputs, ok = {}, True
+        for index, step in enumerate(job.get("steps") or []):
+            label = step.get("name") or step.get("uses") or f"{name} step {index + 1}"
+            if not self.condition(step.get("if", "success()"), {"success()": ok, "failure()": not ok, "always()": True}):
+                print(f"    skip {label}", flush=True)
                 continue
             started = time.monotonic()
             if "uses" in step:
-                passed = self.uses(step)
-                log = ""
+                passed, log = self.uses(step), ""
             else:
-                result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", self.substitute(step["run"])],
-                                        cwd=self.workspace, env=self.env(step), capture_output=True, text=True)
-                passed, log = result.returncode == 0, result.stdout + result.stderr
-            self.times[name] = time.monotonic() - started
-            self.logs[name] = log
-            print(f"  {'ok' if passed else 'FAILED'} {name} ({self.times[name]:.1f} s)", flush=True)
+                passed, log = self.shell(step, cwd)
+            self.times[label] = time.monotonic() - started
+            self.logs[label] = log
+            print(f"    {'ok' if passed else 'FAILED'} {label} ({self.times[label]:.1f} s)", flush=True)
             if not passed:
-                print("    " + log.strip().replace("\n", "\n    ")[-3000:], flush=True)
+                print("      " + log.strip().replace("\n", "\n      ")[-3000:], flush=True)
             ok = ok and passed
         if ok:  # actions/cache saves in its post step, on success, under a key not saved before
             for key, path in self.saves:
-                if not (self.store / key).exists() and path.exists():
-                    shutil.copytree(path, self.store / key, symlinks=True)
-        return ok
+                if not (self.place.store / key).exists() and path.exists():
+                    shutil.copytree(path, self.place.store / key, symlinks=True)
+        self.saves = []
+        self.job_outputs[name] = {k: self.substitute(v) for k, v in (job.get("outputs") or {}).items()}
+        self.results[name] = "success" if ok else "failure"
+        return self.results[name]
+
+    def shell(self, step, cwd):
+        """A `run:` step as the runner runs it (bash -eo pipefail), its GITHUB_OUTPUT read back."""
+        output = self.place.temp / "github-output"
+        output.write_text("", encoding="utf-8")
+        env = self.env(step, cwd)
+        env["GITHUB_OUTPUT"] = str(output)
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", self.substitute(step["run"])],
+                                cwd=cwd, env=env, capture_output=True, text=True)
+        for line in output.read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition("=")
+            if not _ or "<<" in key:
+                raise ValueError(f"this runner reads only name=value lines of GITHUB_OUTPUT, not {line!r}")
+            self.outputs.setdefault(step.get("id", ""), {})[key] = value
+        return result.returncode == 0, result.stdout + result.stderr
 
 
 def seoul_yesterday():
     return (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=9)).date() - datetime.timedelta(days=1)
+
+
+def utc_today():
+    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+
+
+def crons(workflow):
+    return [entry["cron"] for entry in workflow[True]["schedule"]]  # YAML 1.1 reads a bare `on` as true
+
+
+def quiet_repository(temp, name, days):
+    """A bare "origin" whose main branch's one commit is `days` old, and a fresh clone of it."""
+    origin, seed, clone = temp / f"{name}.git", temp / f"{name}-seed", temp / name
+    git("init", "-q", "--bare", "-b", "main", str(origin))
+    git("init", "-q", "-b", "main", str(seed))
+    (seed / "README.md").write_text("a site\n", encoding="utf-8")
+    git("add", "-A", cwd=seed)
+    then = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%S+0000")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init", cwd=seed,
+        env={"GIT_AUTHOR_DATE": then, "GIT_COMMITTER_DATE": then})
+    git("push", "-q", str(origin), "main", cwd=seed)
+    git("clone", "-q", str(origin), str(clone))
+    return origin, clone
+
+
+def check_keep_alive(workflow, place):
+    """The build job on a repository quiet for 60 days makes and pushes one empty commit, even when
+    the build fails (here at the secret), and rebases it when someone pushed meanwhile; after 10
+    quiet days it makes none."""
+    keep_alive = "sitegen <sitegen@users.noreply.github.com>|keep the morning schedule alive [skip ci]"
+    for days, meanwhile, expected in ((60, False, [keep_alive]), (60, True, [keep_alive, "t <t@example.com>|meanwhile"]), (10, False, [])):
+        name = f"quiet-{days}{'-pushed' if meanwhile else ''}"
+        origin, clone = quiet_repository(place.temp, name, days)
+        before = git("rev-parse", "main", cwd=origin).strip()
+        if meanwhile:  # after the checkout, before the job pushes
+            git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "meanwhile", cwd=place.temp / f"{name}-seed")
+            git("push", "-q", str(origin), "main", cwd=place.temp / f"{name}-seed")
+        run = Run(workflow, clone, place, 100 + days + meanwhile, "schedule", crons(workflow)[0], secrets={"KOBIS_API_KEY": ""})
+        run.results["decide"], run.job_outputs["decide"] = "success", {"build": "true"}
+        result = run.job("build")
+        log = git("log", "--format=%an <%ae>|%s", f"{before}..main", cwd=origin).splitlines()
+        changed = git("diff", "--name-only", before, "main", cwd=origin).strip()
+        check(result == "failure" and log == expected and not changed,
+              f"quiet for {days} days{', someone pushing meanwhile' if meanwhile else ''}, a failed build pushed"
+              f" {'one empty keep-alive commit by sitegen' if expected else 'no keep-alive commit'}: {log}")
+
+
+def check_decide(workflow, place, workspace):
+    """The decide job's own script, with gh answering how many runs succeeded today: the first cron
+    and "Run workflow" always build; a retry builds only after no success today, or when gh fails."""
+    first, retries = crons(workflow)[0], crons(workflow)[1:]
+    if not check(len(retries) >= 1 and "decide" in workflow["jobs"], f"a failed morning is retried by a later cron, if job decide says so: {crons(workflow)}"):
+        return
+    cases = [("schedule", first, "1", True, False), ("workflow_dispatch", "", "1", True, False)]
+    cases += [("schedule", cron, runs, runs != "1", True) for cron in retries for runs in ("1", "0", "fail")]
+    for number, (event, cron, runs, builds, asks) in enumerate(cases):
+        run = Run(workflow, workspace, place, 200 + number, event, cron, gh={"FAKE_GH_RUNS": runs})
+        decided = run.job("decide") == "success" and run.due("build")
+        listed = [call for call in run.gh_calls() if call[:2] == ["run", "list"]]
+        asked = listed == [] if not asks else (
+            len(listed) == 1 and all(pair in zip(listed[0], listed[0][1:]) for pair in
+                                     (("--workflow", workflow["name"]), ("--status", "success"), ("--created", f">={utc_today()}"), ("--jq", "length"))))
+        check(decided == builds and asked,
+              f"{event} {cron!r}, gh {'failing' if runs == 'fail' else f'counting {runs} successes today'}: the build {'runs' if builds else 'is skipped'}"
+              f"{' (gh asked for successes since today, UTC)' if asks else ' (gh not asked)'}: {listed}")
+
+
+def check_reports(workflow, place, workspace):
+    """The report jobs' own scripts, with gh recording what they ask: a failed run opens the issue,
+    or comments on the open one; a good run closes it; a run that built nothing does neither."""
+    title = "The morning build failed"
+    link = f"{GITHUB['server_url']}/{GITHUB['repository']}/actions/runs/"
+    if not check({"report-failure", "report-success"} <= set(workflow["jobs"]), "the jobs report-failure and report-success report the run"):
+        return
+    cases = [  # results, the open issue's number, the jobs that run, what gh must have been asked to do
+        ({"build": "failure", "deploy": "skipped"}, "", ["report-failure"], ["issue", "create", "--title", title]),
+        ({"build": "success", "deploy": "failure"}, "7", ["report-failure"], ["issue", "comment", "7"]),
+        ({"decide": "failure", "build": "skipped", "deploy": "skipped"}, "", ["report-failure"], ["issue", "create", "--title", title]),
+        ({"build": "success", "deploy": "success"}, "7", ["report-success"], ["issue", "close", "7", "--comment"]),
+        ({"build": "success", "deploy": "success"}, "", ["report-success"], None),
+        ({"build": "skipped", "deploy": "skipped"}, "7", [], None),
+    ]
+    for number, (results, open_issue, jobs, asked) in enumerate(cases):
+        run = Run(workflow, workspace, place, 300 + number, gh={"FAKE_GH_OPEN_ISSUE": open_issue})
+        run.results.update({"decide": "success", **results})
+        for name in ("report-failure", "report-success"):
+            run.job(name)
+        calls = [call for call in run.gh_calls() if call[:2] != ["issue", "list"]]
+        searched = all(call[:2] == ["issue", "list"] and ("--state", "open") in zip(call, call[1:]) and title in " ".join(call)
+                       for call in run.gh_calls() if call not in calls)
+        told = (asked is None and calls == []) or (len(calls) == 1 and calls[0][:len(asked)] == asked
+                                                  and f"{link}{run.run_id}" in " ".join(calls[0]))
+        check(run.ran == jobs and searched and told and all(run.results[j] == "success" for j in jobs),
+              f"results {results}, open issue {open_issue or 'none'}: {jobs or 'no report job'} ran, gh {calls or 'left alone'}")
+
+
+def check_mornings(workflow, place, origin):
+    """The mornings of a new site, each a whole run of the workflow, then its parts on their own."""
+    # The workspace path is the same every morning, as on GitHub's runners (SwiftPM's build
+    # folder names absolute paths, so a restored build is reused only there).
+    workspace = place.temp / "work" / "site"
+    first_cron, retry_cron = crons(workflow)[0], crons(workflow)[-1]
+
+    def morning(run_id, **given):
+        shutil.rmtree(workspace, ignore_errors=True)
+        workspace.parent.mkdir(exist_ok=True)
+        git("clone", "-q", str(origin), str(workspace))
+        run = Run(workflow, workspace, place, run_id, **given)
+        return run, run.run()
+
+    print("first morning", flush=True)
+    first, ok = morning(1, event="schedule", cron=first_cron)
+    check(ok and first.results == {"decide": "success", "build": "success", "deploy": "success",
+                                   "report-failure": "skipped", "report-success": "success"},
+          f"every job of the first morning succeeded, and no failure was reported: {first.results}")
+    check([call[:2] for call in first.gh_calls()] == [["issue", "list"]], "the first cron built without asking gh; no issue was open to close")
+    index = workspace / "_site" / "index.html"
+    check(first.artifact is not None and index.exists(), "_site/index.html was built, uploaded and deployed")
+    html = index.read_text(encoding="utf-8") if index.exists() else ""
+    check("데모 데이터" not in html and "demo-banner" not in html, "the site is KOBIS data, not the demo")
+    check((workspace / "vendor" / "sitegen" / ".build" / "release" / "sitegen").exists()
+          and (workspace / ".sitegen-bin" / "sitegen").exists(), "sitegen was built from vendor/sitegen")
+    pushed = git("log", "main", "--name-only", "--format=%s", cwd=origin)
+    check("history: " in pushed and "history/daily/" in pushed, "history/ was committed and pushed to the site's repository")
+    check("keep the morning schedule alive" not in pushed, "a repository with fresh commits gets no keep-alive commit")
+    print(f"  the release build of vendor/sitegen took {first.times.get('Build sitegen', 0):.0f} s", flush=True)
+
+    # A morning that fails (here: the secret went missing) reports itself in an issue.
+    print("a failed morning", flush=True)
+    head = git("rev-parse", "main", cwd=origin)
+    failed, ok = morning(2, event="schedule", cron=first_cron, secrets={"KOBIS_API_KEY": ""})
+    check(not ok and failed.results["build"] == "failure" and failed.results["deploy"] == "skipped"
+          and failed.results["report-failure"] == "success" and failed.results["report-success"] == "skipped",
+          f"the failed build skipped the deploy and ran the failure report: {failed.results}")
+    created = [call for call in failed.gh_calls() if call[:2] == ["issue", "create"]]
+    check(len(created) == 1 and "The morning build failed" in created[0]
+          and any(f"{GITHUB['server_url']}/{GITHUB['repository']}/actions/runs/2" in arg for arg in created[0]),
+          f"it opened the issue with a link to the run: {created}")
+    check(git("rev-parse", "main", cwd=origin) == head, "the failed morning pushed nothing (nothing new, not quiet)")
+
+    # The retry later that morning, after GitHub evicted the API cache; the sitegen build's cache stays.
+    for entry in place.store.iterdir():
+        if entry.name.startswith("sitegen-cache-"):
+            shutil.rmtree(entry)
+    print(f"the retry at {retry_cron!r}, API cache evicted", flush=True)
+    second, ok = morning(3, event="schedule", cron=retry_cron, gh={"FAKE_GH_RUNS": "0", "FAKE_GH_OPEN_ISSUE": "7"})
+    check(ok and second.results["build"] == "success" and second.results["report-success"] == "success",
+          f"every job of the retry succeeded: {second.results}")
+    closed = [call for call in second.gh_calls() if call[:2] == ["issue", "close"]]
+    check(len(closed) == 1 and closed[0][2] == "7" and any(f"actions/runs/3" in arg for arg in closed[0]),
+          f"the good run closed the open issue with a link to itself: {closed}")
+    build_log = second.logs.get("Build sitegen", "")
+    check("the cached build of vendor/sitegen" in build_log and "Compiling" not in build_log,
+          f"the sitegen build came from the cache ({second.times.get('Build sitegen', 0):.1f} s)")
+    fetch = re.search(r"fetch: \d+ items, \d+ from the cache, (\d+) requests? over the network", second.logs.get("Build the site", ""))
+    asked = int(fetch.group(1)) if fetch else -1
+    check(0 <= asked <= 5, f"the history refilled the cache: {asked} KOBIS requests (the days not yet final)")
+    check((workspace / "_site" / "index.html").exists() and second.artifact is not None, "the retry's site was published")
+
+    # A later retry, once a run has succeeded today, does nothing.
+    print(f"the retry at {retry_cron!r} after a success today", flush=True)
+    idle, ok = morning(4, event="schedule", cron=retry_cron, gh={"FAKE_GH_RUNS": "1"})
+    check(ok and idle.ran == ["decide"] and not idle.times.get("Build sitegen"),
+          f"only the decision ran, every other job was skipped: {idle.results}")
+
+    print("the decision, the reports and the keep-alive commit", flush=True)
+    check_decide(workflow, place, workspace)
+    check_reports(workflow, place, workspace)
+    check_keep_alive(workflow, place)
+
+    # A forgotten secret fails at once, with one line that names it.
+    step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the secret")
+    for empty in ("", "  "):
+        run = Run(workflow, workspace, place, 5, secrets={"KOBIS_API_KEY": empty})
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                                cwd=workspace, env=run.env(step, workspace), capture_output=True, text=True)
+        lines = (result.stdout + result.stderr).strip().splitlines()
+        check(result.returncode != 0 and len(lines) == 1 and lines[0].startswith("::error::") and "KOBIS_API_KEY" in lines[0],
+              f"an empty secret ({empty!r}) fails with one line naming KOBIS_API_KEY")
 
 
 def main():
@@ -157,10 +474,7 @@ def main():
     try:
         stand_env = dict(pair.split("=", 1) for pair in standin.stdout.readline().split())
         # No Kakao secret: the site uses placeholders, so every request counted below is KOBIS's.
-        secrets = {"KOBIS_API_KEY": stand_env["KOBIS_API_KEY"]}
-        extra = {"KOBIS_BASE_URL": stand_env["KOBIS_BASE_URL"]}
-        home = temp / "home"
-        home.mkdir()
+        place = Place(temp, {"KOBIS_API_KEY": stand_env["KOBIS_API_KEY"]}, {"KOBIS_BASE_URL": stand_env["KOBIS_BASE_URL"]})
         since = (seoul_yesterday() - datetime.timedelta(days=9)).isoformat()
 
         # A new user: init, commit, push to the site's repository.
@@ -173,59 +487,13 @@ def main():
         git("add", "-A", cwd=site)
         git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init", cwd=site)
         git("push", "-q", str(origin), "main", cwd=site)
-        workflow = yaml.safe_load((site / ".github" / "workflows" / "sitegen.yml").read_text(encoding="utf-8"))
+        written = (site / ".github" / "workflows" / "sitegen.yml").read_text(encoding="utf-8")
+        workflow = yaml.safe_load(written)
         check(workflow["env"]["SITEGEN_SINCE"] == since, "the workflow keeps every day from init's --since")
-
-        # The workspace path is the same every morning, as on GitHub's runners (SwiftPM's build
-        # folder names absolute paths, so a restored build is reused only there).
-        workspace = temp / "work" / "site"
-        store = temp / "cache-store"
-        store.mkdir()
-
-        def morning(run_id):
-            shutil.rmtree(workspace, ignore_errors=True)
-            workspace.parent.mkdir(exist_ok=True)
-            git("clone", "-q", str(origin), str(workspace))
-            job = Job(workflow, workspace, store, secrets, extra, home, run_id)
-            return job, job.run()
-
-        print("first morning", flush=True)
-        first, ok = morning(1)
-        check(ok, "every step of the first morning succeeded")
-        index = workspace / "_site" / "index.html"
-        check(first.artifact is not None and index.exists(), "_site/index.html was built and uploaded")
-        html = index.read_text(encoding="utf-8") if index.exists() else ""
-        check("데모 데이터" not in html and "demo-banner" not in html, "the site is KOBIS data, not the demo")
-        check((workspace / "vendor" / "sitegen" / ".build" / "release" / "sitegen").exists()
-              and (workspace / ".sitegen-bin" / "sitegen").exists(), "sitegen was built from vendor/sitegen")
-        pushed = git("log", "main", "--name-only", "--format=%s", cwd=origin)
-        check("history: " in pushed and "history/daily/" in pushed, "history/ was committed and pushed to the site's repository")
-        print(f"  the release build of vendor/sitegen took {first.times.get('Build sitegen', 0):.0f} s", flush=True)
-
-        # The next morning, after GitHub evicted the API cache; the sitegen build's cache stays.
-        for entry in store.iterdir():
-            if entry.name.startswith("sitegen-cache-"):
-                shutil.rmtree(entry)
-        print("next morning, API cache evicted", flush=True)
-        second, ok = morning(2)
-        check(ok, "every step of the next morning succeeded")
-        build_log = second.logs.get("Build sitegen", "")
-        check("the cached build of vendor/sitegen" in build_log and "Compiling" not in build_log,
-              f"the sitegen build came from the cache ({second.times.get('Build sitegen', 0):.1f} s)")
-        fetch = re.search(r"fetch: \d+ items, \d+ from the cache, (\d+) requests? over the network", second.logs.get("Build the site", ""))
-        asked = int(fetch.group(1)) if fetch else -1
-        check(0 <= asked <= 5, f"the history refilled the cache: {asked} KOBIS requests (the days not yet final)")
-        check((workspace / "_site" / "index.html").exists() and second.artifact is not None, "the next morning's site was published")
-
-        # A forgotten secret fails at once, with one line that names it.
-        step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the secret")
-        for empty in ("", "  "):
-            job = Job(workflow, workspace, store, {"KOBIS_API_KEY": empty}, extra, home, 3)
-            result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
-                                    cwd=workspace, env=job.env(step), capture_output=True, text=True)
-            lines = (result.stdout + result.stderr).strip().splitlines()
-            check(result.returncode != 0 and len(lines) == 1 and lines[0].startswith("::error::") and "KOBIS_API_KEY" in lines[0],
-                  f"an empty secret ({empty!r}) fails with one line naming KOBIS_API_KEY")
+        source = (ROOT / "docs" / "deploy" / "github-pages.yml").read_text(encoding="utf-8")
+        if check(written == source.replace('SITEGEN_SINCE: "2004-01-01"', f'SITEGEN_SINCE: "{since}"'),
+                 "init writes docs/deploy/github-pages.yml (else .build/debug/sitegen embeds an older one: rebuild it)"):
+            check_mornings(workflow, place, origin)
     finally:
         standin.stdin.close()
         standin.wait(timeout=30)
