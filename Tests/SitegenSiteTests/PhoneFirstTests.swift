@@ -89,7 +89,9 @@ import Testing
         try await SiteFixture.build(into: out, days: 400)
         let index = try SiteFixture.text(out, "archive/index.html")
         #expect(index.contains("href=\"../archive/2023/index.html\"") && index.contains("href=\"../archive/2024/index.html\""))
-        #expect(!index.contains("<table class=\"calendar\">"), "the index holds no calendars")
+        // One calendar only, this month's, where 날짜별 보기 lands (#latest); the years hold the rest.
+        #expect(index.components(separatedBy: "<table class=\"calendar\">").count == 2, "the index holds this month's calendar only")
+        #expect(index.contains("<section class=\"month\" id=\"m2024-02\"") && index.contains("<div id=\"latest\"></div>"))
         let year = try SiteFixture.text(out, "archive/2023/index.html")
         #expect(year.contains("2023년 박스오피스 달력") && year.contains("id=\"m2023-01\"") && year.contains("id=\"m2023-12\""))
         #expect(!year.contains("id=\"m2024-01\"") && year.contains("href=\"../../archive/2024/index.html\""))
