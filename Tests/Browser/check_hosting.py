@@ -115,10 +115,11 @@ def check_404(driver, label, base, missing):
     check(all(n.startswith(origin + "/") for n in names), f"{label} {missing}: a request left the origin: {names}")
     buttons = driver.find_elements(By.CSS_SELECTOR, ".not-found a.button")
     hrefs = [b.get_attribute("href") for b in buttons]
-    check(hrefs == [base + "index.html", base + "archive/index.html"], f"{label} {missing}: 404 links {hrefs}")
+    # 날짜별 보기 opens the calendar at the latest month (#latest), as on every page.
+    check(hrefs == [base + "index.html", base + "archive/index.html#latest"], f"{label} {missing}: 404 links {hrefs}")
     nav = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".site-nav a")]
     check(nav and all(h.startswith(base) for h in nav), f"{label} {missing}: header links {nav}")
-    for i, expected in ((0, base + "index.html"), (1, base + "archive/index.html")):
+    for i, expected in ((0, base + "index.html"), (1, base + "archive/index.html#latest")):
         driver.get(base + missing)
         time.sleep(0.1)
         driver.find_elements(By.CSS_SELECTOR, ".not-found a.button")[i].click()
