@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SitegenBuild
 import SitegenModel
+import SitegenRender
 import SitegenTheme
 
 /// `sitegen init [DIR]`: a ready site folder, as `hugo new site` and `zola init` make one.
@@ -182,9 +183,9 @@ struct SiteStarter {
         # command line overrides its setting here (--no-cards, --base-url …).
 
         # The site's name: in every page's title, the header, the feed and share cards.
-        name = "한국 일별 박스오피스"
+        name = "\(SiteSettings.stockTitle)"
         # What the site is, for the feed and the installed app.
-        description = "KOBIS 일별·주간 박스오피스와 영화별 관객 기록"
+        description = "\(SiteSettings.stockDescription)"
         # Who writes it: the feed's author (default: the site's name).
         # author = "편집부"
 

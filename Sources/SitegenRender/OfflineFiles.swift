@@ -26,7 +26,7 @@ enum OfflineFiles {
             (
                 "description",
                 .string(
-                    (site.settings.description ?? "KOBIS 일별·주간 박스오피스와 영화별 관객 기록")
+                    (site.settings.description ?? SiteSettings.stockDescription)
                         + (site.isDemo ? " (데모 데이터: 가상 수치)" : ""))
             ),
             ("dir", .string("ltr")),

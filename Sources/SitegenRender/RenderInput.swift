@@ -29,6 +29,8 @@ public struct SiteSettings: Sendable {
     }
     public var drawsCards: Bool { cards && baseURL != nil }
     public static let stockTitle = "한국 일별 박스오피스"
+    /// What the installed app says the site is when the site file gives no description.
+    public static let stockDescription = "KOBIS 일별·주간 박스오피스와 영화별 관객 기록"
 }
 
 /// What render knows of the published assets: each one's file name (content-hashed when the
