@@ -19,6 +19,8 @@ public struct BuildSummary: Sendable {
     /// Files of the last build found deleted or edited by hand and put back, and names no build
     /// wrote that were removed: the output always ends as a clean build would leave it.
     public var repaired = 0
+    /// The output as a host counts it, when measured (`build` measures it; serve's rebuilds do not).
+    public var footprint: Footprint?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     public let updatedInPlace: Bool
     public let seconds: Double
@@ -29,6 +31,7 @@ public struct BuildSummary: Sendable {
         let what = source == .demo ? "demo data (fictional)" : "KOBIS data"
         // A rebuild says how much of the site it touched: "(28771 files, 212 changed, 3 deleted)".
         var counts = "\(files) files"
+        if let footprint { counts = "\(footprint.files) files, \(footprint.size)" }
         if written < files || deleted > 0 {
             counts +=
                 written == 0 && deleted == 0

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SitegenBuild
 import SitegenModel
+import SitegenWrite
 
 public struct BuildCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -11,8 +12,9 @@ public struct BuildCommand: AsyncParsableCommand {
         A site that runs for years keeps every day --since the day it started (sitegen init sets this up); --days \
         makes a window instead. Each run makes at most --budget KOBIS calls, newest year first, and keeps every final \
         answer in --history, so a long backfill fills in over several mornings while the site publishes what it has. \
-        Writes a list and a grid page per day, week and weekend, film and person pages, year pages, records, an \
-        archive, search, data files, feed.xml, sitemap.xml (with --base-url), robots.txt and 404.html, plus \
+        Writes a page per day, week and weekend (list and posters in one) with one for its filters' charts, film \
+        and person pages, year pages, records, an archive, search, a year's data a file, feed.xml, sitemap.xml \
+        (with --base-url), robots.txt and 404.html, plus \
         everything in --public. A first build is staged and swapped in whole; later builds update the folder in \
         place, and a failed build leaves it as it was.
         """)
@@ -26,7 +28,8 @@ public struct BuildCommand: AsyncParsableCommand {
         let console = Console.forCommand(quiet: options.range.quiet, environment: environment)
         try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
-            let summary = try await Pipeline(plan: plan, console: console).build()
+            var summary = try await Pipeline(plan: plan, console: console).build()
+            summary.footprint = Footprint.measure(summary.output)
             console.summary(summary.line)
         }
     }

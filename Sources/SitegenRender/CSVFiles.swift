@@ -1,18 +1,21 @@
 import Foundation
 import SitegenModel
 
-/// CSV beside every day and movie page: UTF-8 with a BOM and CRLF lines, so Excel opens Korean
+/// CSV of every year's charts and every movie: UTF-8 with a BOM and CRLF lines, so Excel opens Korean
 /// text as it is. A text cell that a spreadsheet would run as a formula is defused with a quote.
 enum CSVFiles {
     static let header = ["순위", "증감", "신작", "영화코드", "영화명", "개봉일", "관객수", "관객증감", "관객증감율", "누적관객수",
                          "매출액", "매출액점유율", "매출증감", "매출증감율", "누적매출액", "스크린수", "상영횟수"]
 
-    static func day(_ chart: DayChart) -> Data {
-        document(["날짜"] + header, chart.entries.map { [chart.date.iso] + row($0) })
+    /// A year of days (or of weeks or weekends) in one file, a row per film per chart.
+    static func days(_ charts: [DayChart]) -> Data {
+        document(["날짜"] + header, charts.flatMap { chart in chart.entries.map { [chart.date.iso] + row($0) } })
     }
 
-    static func period(_ chart: PeriodChart) -> Data {
-        document(["시작일", "종료일"] + header, chart.entries.map { [chart.start.iso, chart.end.iso] + row($0) })
+    static func periods(_ charts: [PeriodChart]) -> Data {
+        document(["시작일", "종료일"] + header, charts.flatMap { chart in
+            chart.entries.map { [chart.start.iso, chart.end.iso] + row($0) }
+        })
     }
 
     static func movie(_ rows: [(date: Day, entry: ChartEntry)]) -> Data {

@@ -2,12 +2,13 @@ import Foundation
 import SitegenModel
 import SitegenMustache
 
-/// What `partials/chart-list` and `partials/chart-grid` read: one chart, a day's or a week's or
-/// weekend's, so both kinds of page share one markup instead of two copies that drift apart.
+/// What `partials/chart-list` and `partials/scope-charts` read: one chart, a day's or a week's or
+/// weekend's, with the filters' top 10s, so both kinds of page share one markup.
 enum ChartView {
     static func context(
         heading: String, caption: String, figureLabel: String, changeSub: String, entries: TemplateValue,
-        audienceSum: Int64, salesSum: Int64, emptyText: String, rejectedRows: Int, isPeriod: Bool
+        audienceSum: Int64, salesSum: Int64, emptyText: String, rejectedRows: Int, isPeriod: Bool,
+        scopes: TemplateValue = .list([])
     ) -> TemplateValue {
         [
             "heading": .text(heading),
@@ -21,6 +22,7 @@ enum ChartView {
             "emptyText": .text(emptyText),
             "rejectedRows": rejectedRows > 0 ? ["count": .int(rejectedRows)] : nil,
             "isPeriod": .bool(isPeriod),
+            "scopes": scopes,
         ]
     }
 }

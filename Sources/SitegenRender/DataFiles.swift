@@ -9,41 +9,98 @@ enum DataFiles {
         site.isDemo ? "sitegen demo simulator (fictional data)" : "KOBIS Open API (영화진흥위원회)"
     }
 
-    /// A filter's file says which filter (`"filter": "korean"`); the national one is as it was.
-    static func day(_ site: SiteModel, _ chart: DayChart, scope: ChartScope = .all) -> Data {
-        var json = JSONWriter(capacity: 8192)
+    /// Every year with a chart of any kind, national or a filter's.
+    static func years(_ site: SiteModel) -> [Int] {
+        var years = Set(site.days.map(\.date.year))
+        for kind in PeriodKind.allCases { years.formUnion((site.periods[kind] ?? []).map(\.start.year)) }
+        for scope in site.market.scopes {
+            years.formUnion((site.market.days[scope] ?? []).map(\.date.year))
+            for kind in PeriodKind.allCases {
+                years.formUnion((site.market.periods[scope]?[kind] ?? []).map(\.start.year))
+            }
+        }
+        return years.sorted()
+    }
+
+    /// A year's data files: each chart's days, weeks and weekends, national and each filter's, as
+    /// JSON and CSV (a chart with nothing that year has no file).
+    static func year(_ site: SiteModel, _ year: Int) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for scope in [ChartScope.all] + site.market.scopes {
+            let days = (scope == .all ? site.days : site.market.days[scope] ?? []).filter { $0.date.year == year }
+            if !days.isEmpty {
+                files.append(OutputFile(path: Route.chartData(scope, nil, year, .json).path,
+                                        contents: Self.days(site, days, year: year, scope: scope)))
+                files.append(
+                    OutputFile(path: Route.chartData(scope, nil, year, .csv).path, contents: CSVFiles.days(days)))
+            }
+            for kind in PeriodKind.allCases {
+                let charts = (scope == .all ? site.periods[kind] ?? [] : site.market.periods[scope]?[kind] ?? [])
+                    .filter { $0.start.year == year }
+                guard !charts.isEmpty else { continue }
+                files.append(OutputFile(path: Route.chartData(scope, kind, year, .json).path,
+                                        contents: periods(site, charts, kind: kind, year: year, scope: scope)))
+                files.append(OutputFile(path: Route.chartData(scope, kind, year, .csv).path,
+                                        contents: CSVFiles.periods(charts)))
+            }
+        }
+        return files
+    }
+
+    /// A year of one chart as one file (`data/2024.json`, `data/week/2024.json`,
+    /// `data/korean/2024.json`): a data user wants a year in one download, and a host counts files.
+    /// Each of `charts` is a day's or period's chart with its entries as `rows` of the file's
+    /// `columns`; a filter's file says which filter (`"filter": "korean"`).
+    static func days(_ site: SiteModel, _ charts: [DayChart], year: Int, scope: ChartScope = .all) -> Data {
+        var json = JSONWriter(capacity: 4096 + 3072 * charts.count)
         json.object { o in
-            o.field("audienceTop10", chart.audienceSum)
-            o.field("date", chart.date)
+            o.key("charts")
+            o.array { a in for chart in charts { a.object { day(&$0, chart) } } }
+            o.field("columns", JSONWriter.rowColumns)
             o.field("demo", site.isDemo)
-            o.key("entries")
-            o.array { a in for e in chart.entries { a.entry(e) } }
-            o.field("fetchedAt", chart.fetchedAt)
             if scope != .all { o.field("filter", scope.slug) }
-            o.field("salesTop10", chart.salesSum)
             o.field("source", sourceName(site))
-            o.field("weekday", KoreanFormat.weekdayNames[chart.date.weekday])
+            o.field("year", year)
         }
         return json.data
     }
 
-    static func period(_ site: SiteModel, _ chart: PeriodChart, scope: ChartScope = .all) -> Data {
-        var json = JSONWriter(capacity: 8192)
+    static func periods(
+        _ site: SiteModel, _ charts: [PeriodChart], kind: PeriodKind, year: Int, scope: ChartScope = .all
+    ) -> Data {
+        var json = JSONWriter(capacity: 4096 + 3072 * charts.count)
         json.object { o in
-            o.field("audienceTop10", chart.audienceSum)
+            o.key("charts")
+            o.array { a in for chart in charts { a.object { period(&$0, chart) } } }
+            o.field("columns", JSONWriter.rowColumns)
             o.field("demo", site.isDemo)
-            o.field("end", chart.end)
-            o.key("entries")
-            o.array { a in for e in chart.entries { a.entry(e) } }
-            o.field("fetchedAt", chart.fetchedAt)
             if scope != .all { o.field("filter", scope.slug) }
-            o.field("kind", chart.kind.rawValue)
-            o.field("salesTop10", chart.salesSum)
+            o.field("kind", kind.rawValue)
             o.field("source", sourceName(site))
-            o.field("start", chart.start)
-            o.field("title", PeriodPage.weekName(chart.kind, chart.start))
+            o.field("year", year)
         }
         return json.data
+    }
+
+    private static func day(_ o: inout JSONWriter, _ chart: DayChart) {
+        o.field("audienceTop10", chart.audienceSum)
+        o.field("date", chart.date)
+        o.field("fetchedAt", chart.fetchedAt)
+        o.key("rows")
+        o.array { a in for e in chart.entries { a.row(e) } }
+        o.field("salesTop10", chart.salesSum)
+        o.field("weekday", KoreanFormat.weekdayNames[chart.date.weekday])
+    }
+
+    private static func period(_ o: inout JSONWriter, _ chart: PeriodChart) {
+        o.field("audienceTop10", chart.audienceSum)
+        o.field("end", chart.end)
+        o.field("fetchedAt", chart.fetchedAt)
+        o.key("rows")
+        o.array { a in for e in chart.entries { a.row(e) } }
+        o.field("salesTop10", chart.salesSum)
+        o.field("start", chart.start)
+        o.field("title", PeriodPage.weekName(chart.kind, chart.start))
     }
 
     static func movie(_ site: SiteModel, _ code: String) -> Data {

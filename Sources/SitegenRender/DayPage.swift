@@ -2,119 +2,126 @@ import Foundation
 import SitegenModel
 import SitegenMustache
 
-/// The list and grid pages of one day (and the home page, which is the latest day).
+/// The page of one day's chart (and the home page, which is the latest day): a list, and the
+/// same rows as posters at `#posters`. Its filters' top 10s (한국·외국·다양성) are one page beside
+/// it, `filters/`, each at its own anchor.
 enum DayPage {
-    enum View { case list, grid }
-
-    /// The route of a day's list or grid under a filter (`.all`: the national chart).
-    static func route(_ scope: ChartScope, _ date: Day, _ view: View) -> Route {
-        switch (scope, view) {
-        case (.all, .list): .day(date)
-        case (.all, .grid): .dayGrid(date)
-        case (_, .list): .scopedDay(scope, date)
-        case (_, .grid): .scopedDayGrid(scope, date)
-        }
-    }
-
-    static func context(
-        _ site: SiteModel, chart: DayChart, route: Route, view: View, scope: ChartScope = .all
-    ) -> TemplateValue {
+    static func context(_ site: SiteModel, chart: DayChart, route: Route) -> TemplateValue {
         let date = chart.date
-        let isHome = route == .home || route == .homeGrid
-        let listRoute: Route = isHome ? .home : Self.route(scope, date, .list)
-        let gridRoute: Route = isHome ? .homeGrid : Self.route(scope, date, .grid)
+        let isHome = route == .home
         let w = site.words
-        let scopeName = scope == .all ? "" : w("scopePhrase", w.scopeName(scope))
         let heading = w.longDate(date)
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
             w("topItem", "\($0.rank)", site.title($0), w.people($0.audience, compact: true))
         }
         let description =
             chart.entries.isEmpty
-            ? w("dayDescriptionEmpty", heading, scopeName)
-            : w("dayDescription", heading, scopeName, top.joined(separator: ", "))
+            ? w("dayDescriptionEmpty", heading, "")
+            : w("dayDescription", heading, "", top.joined(separator: ", "))
                 + (site.isDemo ? w("demoSuffix") : "")
 
-        let days = scope == .all ? site.days : site.market.days[scope] ?? []
-        let index = scope == .all ? site.dayIndex[date]! : site.market.dayIndex[scope]![date]!
+        let index = site.dayIndex[date]!
         func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
-            guard days.indices.contains(i) else { return nil }
-            let d = days[i].date
-            let target = Self.route(scope, d, view)
+            guard site.days.indices.contains(i) else { return nil }
+            let d = site.days[i].date
             return [
-                "href": .text(site.href(target, from: route)),
+                "href": .text(site.href(.day(d), from: route)),
                 "label": .text(w.monthDayWeekday(d))
             ]
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
-        let links = periodLinks(site, date, from: route, scope: scope)
-        let entries: TemplateValue =
-            scope == .all
-            ? .list(site.rows.on(date).map(\.values))
-            : .list(chart.entries.map { scopedEntry(site, $0, date: date) })
-        let dataRoute: Route = scope == .all ? .dayData(date) : .scopedDayData(scope, date)
-        let csvRoute: Route = scope == .all ? .dayCSV(date) : .scopedDayCSV(scope, date)
+        let links = periodLinks(site, date, from: route)
+        let entries: TemplateValue = .list(site.rows.on(date).map(\.values))
+        let filters = site.market.scopes.filter { site.market.day($0, date) != nil }
         let day: TemplateValue = [
             "iso": .text(date.iso),
             "heading": .text(heading),
             "holiday": w.holiday(date).map { .text($0) },
             "short": .text(w.shortDate(date)),
             "isHome": .bool(isHome),
-            "scopeName": scope == .all ? nil : .text(w.scopeName(scope)),
-            "tabs": MarketPage.tabs(site, view: view, from: route, isHome: isHome) {
-                MarketPage.dayChart(site, $0, date)
-            },
+            "tabs": MarketPage.tabs(site, scopes: filters, national: "#main",
+                                    filters: isHome ? site.href(.dayFilters(date), from: route) : "filters/index.html"),
             "share": MarketPage.shareLine(site.market.share(on: date), site: site, from: route),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "rejectedRows": chart.rejectedRows > 0 ? ["count": .int(chart.rejectedRows)] : nil,
             "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
-            "listHref": .text(site.href(listRoute, from: route)),
             "calendarHref": .text(
                 site.href(ArchivePage.route(of: date, in: site), from: route) + "#" + ArchivePage.anchor(of: date)),
-            "gridHref": .text(site.href(gridRoute, from: route)),
-            "isList": .bool(view == .list),
-            "isGrid": .bool(view == .grid),
-            "dataHref": .text(site.href(dataRoute, from: route)),
-            "csvHref": .text(site.href(csvRoute, from: route)),
+            "dataHref": .text(site.href(.yearData(of: date, .json), from: route)),
+            "csvHref": .text(site.href(.yearData(of: date, .csv), from: route)),
+            "dataYear": .text(w("dataYear", "\(date.year)")),
             "permalink": isHome ? .text(site.href(.day(date), from: route)) : nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(w.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(w.won(salesSum, compact: true)),
-            "note": scope == .all ? site.noteHTML(site.notes.days[date], on: route).templateValue : nil,
+            "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
             "periodLinks": .list(links),
             "hasPeriodLinks": .bool(!links.isEmpty),
         ]
         let chartView = ChartView.context(
-            heading: heading, caption: w("dayCaption", heading, scopeName), figureLabel: w("today"),
+            heading: heading, caption: w("dayCaption", heading, ""), figureLabel: w("today"),
             changeSub: w("versusLabel", w.versus(.day)), entries: entries, audienceSum: audienceSum, salesSum: salesSum,
             emptyText: w("dayEmpty"), rejectedRows: chart.rejectedRows, isPeriod: false)
-        let viewName = w(view == .list ? "viewList" : "viewGrid")
-        let title = isHome ? w("homeTitle", heading, viewName) : w("dayTitle", heading, viewName, scopeName)
-        let pageName = w("dayPageName", heading, scopeName)
-        var trail: [(name: String, route: Route)] = [(w("navArchive"), .archive), (heading, .day(date))]
-        if scope != .all { trail.append((w.scopeName(scope), DayPage.route(scope, date, .list))) }
-        let structured = [
-            StructuredData.breadcrumbs(site, trail, from: route),
-            StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
-        ]
+        let title = isHome ? w("homeTitle", heading) : w("dayTitle", heading, "")
+        let pageName = w("dayPageName", heading, "")
+        // The chart as an ItemList on the home page only: on every day's page it was a tenth of the
+        // page's bytes, for search engines that index the latest chart anyway.
+        let structured =
+            [StructuredData.breadcrumbs(site, [(w("navArchive"), .archive), (heading, .day(date))], from: route)]
+            + (isHome ? [StructuredData.chart(site, name: pageName, entries: chart.entries, from: route)] : [])
         return site.base(route, title: title, description: description,
-                         kind: view == .list ? "day-list" : "day-grid",
-                         dataHref: site.href(dataRoute, from: route), structuredData: structured,
+                         kind: "day",
+                         dataHref: site.href(.yearData(of: date, .json), from: route), structuredData: structured,
                          content: ["day": day, "chart": chartView])
     }
 
-    /// The week and weekend this day belongs to, when built, then the latest ones. A filter's
-    /// day links the filter's week and weekend where they were fetched, and not the latest.
-    static func periodLinks(
-        _ site: SiteModel, _ date: Day, from route: Route, scope: ChartScope = .all
-    ) -> [TemplateValue] {
+    /// The day's 한국영화, 외국영화 and 다양성영화 top 10s on one page (`date/…/filters/`), with the
+    /// day's head; nil when the day has no filtered chart.
+    static func filtersContext(_ site: SiteModel, chart: DayChart) -> TemplateValue? {
+        let date = chart.date
+        let route = Route.dayFilters(date)
+        let scopes = site.market.scopes.compactMap { scope in
+            site.market.day(scope, date).map { (scope, $0.entries.map { scopedEntry(site, $0, date: date) }) }
+        }
+        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route),
+            case .object(var day)? = page["day"], case .object(var view)? = page["chart"]
+        else { return nil }
+        let w = site.words
+        let heading = w.longDate(date)
+        func neighbour(_ offset: Int) -> TemplateValue? {
+            let i = site.dayIndex[date]! + offset
+            guard site.days.indices.contains(i) else { return nil }
+            let d = site.days[i].date
+            let target: Route = site.market.scopes.contains { site.market.day($0, d) != nil } ? .dayFilters(d) : .day(d)
+            return ["href": .text(site.href(target, from: route)), "label": .text(w.monthDayWeekday(d))]
+        }
+        day["tabs"] = MarketPage.tabs(site, scopes: scopes.map(\.0), national: site.href(.day(date), from: route),
+                                      filters: "")
+        day["hasEntries"] = false
+        day["note"] = nil
+        day["prev"] = neighbour(-1)
+        day["next"] = neighbour(1)
+        view["scopes"] = MarketPage.scopeCharts(site, scopes)
+        let name = w("filtersPageName", heading)
+        return site.base(
+            route, title: w("dayTitle", heading, w("filtersPhrase")), description: name, kind: "filters",
+            dataHref: site.href(.yearData(of: date, .json), from: route),
+            structuredData: [
+                StructuredData.breadcrumbs(
+                    site, [(w("navArchive"), .archive), (heading, .day(date)), (w("filtersName"), route)], from: route)
+            ],
+            content: ["day": .object(day), "chart": .object(view)])
+    }
+
+    /// The week and weekend this day belongs to, when built, then the latest ones.
+    static func periodLinks(_ site: SiteModel, _ date: Day, from route: Route) -> [TemplateValue] {
         var links: [TemplateValue] = []
         var shown = Set<Route>()
         let w = site.words
@@ -122,11 +129,8 @@ enum DayPage {
             guard let start, site.periodIndex[kind]?[start] != nil, shown.insert(.period(kind, start)).inserted else {
                 return
             }
-            let target: Route =
-                scope != .all && site.market.period(scope, kind, start) != nil
-                ? .scopedPeriod(scope, kind, start) : .period(kind, start)
             links.append([
-                "href": .text(site.href(target, from: route)),
+                "href": .text(site.href(.period(kind, start), from: route)),
                 "label": .text(w(pattern + (kind == .week ? "Week" : "Weekend"))),
                 "name": .text(w.weekName(kind, start))
             ])
@@ -134,9 +138,6 @@ enum DayPage {
         let monday = PeriodKind.week.start(containing: date)
         add(.week, monday, "periodLinkThis")
         add(.weekend, monday?.adding(days: 4), "periodLinkThis")
-        // Only the national pages link the latest ones: a filter's pages of past days then stay as
-        // they are when a week completes, instead of rewriting three more pages for every day.
-        guard scope == .all else { return links }
         add(.week, site.periods[.week]?.last?.start, "periodLinkLatest")
         add(.weekend, site.periods[.weekend]?.last?.start, "periodLinkLatest")
         return links

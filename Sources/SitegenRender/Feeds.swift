@@ -80,13 +80,13 @@ enum Feeds {
     }
 
     static func sitemap(_ site: SiteModel) -> String {
-        var routes: [Route] = [.home, .homeGrid, .archive] + ArchivePage.years(site).map { .archiveYear($0) }
-        for chart in site.days { routes += [.day(chart.date), .dayGrid(chart.date)] }
+        var routes: [Route] = [.home, .archive] + ArchivePage.years(site).map { .archiveYear($0) }
+        routes += site.days.map { .day($0.date) }
         routes += site.movieCodes.map { .movie($0) }
         routes += site.people.people.map { .person($0.id) } + [.search]
         for kind in PeriodKind.allCases {
             for chart in site.periods[kind] ?? [] {
-                routes += [.period(kind, chart.start), .periodGrid(kind, chart.start)]
+                routes.append(.period(kind, chart.start))
             }
         }
         if !site.days.isEmpty { routes += [.years, .records] + YearPage.years(site).map { .year($0) } }

@@ -5,40 +5,39 @@ import SitegenMustache
 /// The market view: the filter tabs of every chart page, the share line under a chart's total,
 /// and `market/`, the 한국영화 share over time with the yearly and monthly figures.
 enum MarketPage {
-    /// 전체 · 한국 · 외국 · 다양성, each leading to the same view of the same day or period; a filter
-    /// without a chart there has no tab. nil when the site has no filtered charts at all.
-    static func tabs(
-        _ site: SiteModel, view: DayPage.View, from route: Route, isHome: Bool = false,
-        target: (ChartScope) -> (list: Route, grid: Route)?
-    ) -> TemplateValue? {
-        guard !site.market.scopes.isEmpty else { return nil }
+    /// 전체 · 한국 · 외국 · 다양성: the national chart at `national`, and each filter's top 10 on the
+    /// filters page at `filters` (`#korean`); a filter without a chart there has no tab, and the
+    /// national tab is current on the national chart's page. nil when there is no filtered chart.
+    static func tabs(_ site: SiteModel, scopes: [ChartScope], national: String, filters: String) -> TemplateValue? {
+        guard !scopes.isEmpty else { return nil }
         var tabs: [TemplateValue] = []
-        for scope in [ChartScope.all] + site.market.scopes {
-            guard var routes = target(scope) else { continue }
-            if isHome && scope == .all { routes = (.home, .homeGrid) }
-            let to = view == .list ? routes.list : routes.grid
+        for scope in [ChartScope.all] + scopes {
             tabs.append([
                 "label": .text(
                     site.isKorean
                         ? (scope == .all ? "전체" : String(scope.name.dropLast(2))) : site.words.tabName(scope)),
                 "suffix": scope == .all ? nil : .text(site.words("tabSuffix")),
-                "href": .text(site.href(to, from: route)),
-                "current": .bool(to == route),
+                "href": .text(scope == .all ? national : filters + "#" + scope.slug),
+                "current": .bool(scope == .all && national.hasPrefix("#")),
             ])
         }
-        return tabs.count > 1 ? ["items": .list(tabs)] : nil
+        return ["items": .list(tabs)]
     }
 
-    static func dayChart(_ site: SiteModel, _ scope: ChartScope, _ date: Day) -> (list: Route, grid: Route)? {
-        if scope != .all && site.market.day(scope, date) == nil { return nil }
-        return (DayPage.route(scope, date, .list), DayPage.route(scope, date, .grid))
-    }
-
-    static func periodChart(
-        _ site: SiteModel, _ scope: ChartScope, _ kind: PeriodKind, _ start: Day
-    ) -> (list: Route, grid: Route)? {
-        if scope != .all && site.market.period(scope, kind, start) == nil { return nil }
-        return (PeriodPage.route(scope, kind, start, grid: false), PeriodPage.route(scope, kind, start, grid: true))
+    /// The filters' top 10s of a day or period (partials/scope-charts, on its filters page): each
+    /// film one line with its audience, the full figures being in the data files and on its page.
+    /// A page of their own for each filter, in two views, made the site four times the bytes.
+    static func scopeCharts(
+        _ site: SiteModel, _ charts: [(scope: ChartScope, entries: [TemplateValue])]
+    ) -> TemplateValue {
+        .list(charts.map { chart in
+            [
+                "slug": .text(chart.scope.slug),
+                "name": .text(site.words.scopeName(chart.scope)),
+                "entries": .list(chart.entries),
+                "hasEntries": .bool(!chart.entries.isEmpty),
+            ]
+        })
     }
 
     /// 「한국영화 점유율 관객 54.3% · 매출 55.0%」 for a chart page.

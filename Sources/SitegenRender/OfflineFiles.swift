@@ -66,11 +66,8 @@ enum OfflineFiles {
     /// hosts serve and readers share them): the home page, the latest days, the offline page and
     /// the assets they load.
     static func kept(_ site: SiteModel) -> [String] {
-        var paths = ["./", Route.homeGrid.prettyPath, Route.offline.prettyPath]
-        for chart in site.days.suffix(latestDays).reversed() {
-            paths.append(Route.day(chart.date).prettyPath)
-            paths.append(Route.dayGrid(chart.date).prettyPath)
-        }
+        var paths = ["./", Route.offline.prettyPath]
+        for chart in site.days.suffix(latestDays).reversed() { paths.append(Route.day(chart.date).prettyPath) }
         let a = site.settings.assets
         paths += a.linked + [Route.manifest.path] + a.icons.map(\.path)
         return paths

@@ -101,7 +101,7 @@ struct PageKeys {
         var f = global
         f.add(id)
         switch job {
-        case .home, .homeGrid:
+        case .home:
             guard let last = site.days.indices.last else { return nil }
             addDay(last, to: &f)
             f.add(site.notes.site)
@@ -168,35 +168,20 @@ struct PageKeys {
                 if let row = site.periodTitles[code] { f.add(row) }
                 if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
             }
-        case .scopedDay(let scope, let i):
-            let days = site.market.days[scope]!
-            let date = days[i].date
-            f.add(i > 0 ? days[i - 1].date : nil)
-            f.add(i + 1 < days.count ? days[i + 1].date : nil)
-            addMarket(on: date, to: &f)
-            for e in days[i].entries {
-                addLook(e.movieCode, to: &f)
-                f.add(site.history[e.movieCode] != nil)
+        // A year's data files: every chart of the year, as fetched (titles are the charts' own).
+        case .data(let year):
+            for i in yearDays(year) { f.add(dayPrints[i]) }
+            for kind in PeriodKind.allCases {
+                for (i, chart) in (site.periods[kind] ?? []).enumerated() where chart.start.year == year {
+                    f.add(periodPrints[kind]![i])
+                }
             }
-            // Its week and weekend links, national or the filter's (not the latest ones).
-            let monday = PeriodKind.week.start(containing: date)
-            for (kind, start) in [(PeriodKind.week, monday), (.weekend, monday?.adding(days: 4))] {
-                f.add(start.map { site.periodIndex[kind]?[$0] != nil } ?? false)
-                f.add(start.map { site.market.period(scope, kind, $0) != nil } ?? false)
-            }
-        case .scopedPeriod(let scope, let kind, let i):
-            let charts = site.market.periods[scope]![kind]!
-            let chart = charts[i]
-            f.add(i > 0 ? charts[i - 1].start : nil)
-            f.add(i + 1 < charts.count ? charts[i + 1].start : nil)
-            addMarket(kind, chart.start, to: &f)
-            let (otherKind, otherStart) = PeriodPage.counterpart(chart)
-            f.add(site.periodIndex[otherKind]?[otherStart] != nil)
-            f.add(site.market.period(scope, otherKind, otherStart) != nil)
-            for d in chart.days { f.add(site.dayIndex[d] != nil); f.add(site.market.day(scope, d) != nil) }
-            for e in chart.entries {
-                addLook(e.movieCode, to: &f)
-                f.add(site.history[e.movieCode] != nil)
+            for scope in site.market.scopes {
+                for chart in site.market.days[scope] ?? [] where chart.date.year == year { f.add(chart) }
+                for kind in PeriodKind.allCases {
+                    for chart in site.market.periods[scope]?[kind] ?? [] where chart.start.year == year { f.add(chart) }
+                }
+                f.byte(0)
             }
         case .archive, .years, .records, .feeds, .offline, .market, .regions, .region, .distributors, .distributor:
             return nil
@@ -204,15 +189,29 @@ struct PageKeys {
         return f
     }
 
-    /// What a day's pages show of the filters: each filter's chart that day (its tab, and the
-    /// shares worked out from the 한국 and 외국 ones).
+    /// What a day's page shows of the filters: each filter's chart that day (its tab, its top 10
+    /// with the films' titles, posters and pages, and the shares worked out from them).
     private func addMarket(on date: Day, to f: inout Fingerprint) {
         if let print = marketDayPrints[date] { f.byte(1); f.add(print) } else { f.byte(0) }
+        for scope in site.market.scopes { addFilms(site.market.day(scope, date)?.entries ?? [], to: &f) }
     }
 
     private func addMarket(_ kind: PeriodKind, _ start: Day, to f: inout Fingerprint) {
         for scope in site.market.scopes {
-            if let chart = site.market.period(scope, kind, start) { f.byte(1); f.add(chart) } else { f.byte(0) }
+            if let chart = site.market.period(scope, kind, start) {
+                f.byte(1); f.add(chart); addFilms(chart.entries, to: &f)
+            } else {
+                f.byte(0)
+            }
+        }
+    }
+
+    /// How a chart's films look on it: title and poster, and whether each has a page to link.
+    private func addFilms(_ entries: [ChartEntry], to f: inout Fingerprint) {
+        f.add(entries.count)
+        for e in entries {
+            addLook(e.movieCode, to: &f)
+            f.add(site.history[e.movieCode] != nil)
         }
     }
 
@@ -352,7 +351,6 @@ extension SiteRenderer.Job {
         switch self {
         case .english(let page): "en " + page.id(site)
         case .home: "home"
-        case .homeGrid: "home grid"
         case .day(let i): "day \(site.days[i].date.iso)"
         case .movie(let code): "movie \(code)"
         case .person(let i): "person \(site.people.people[i].id)"
@@ -367,9 +365,7 @@ extension SiteRenderer.Job {
         case .feeds: "feeds"
         case .posters: "posters"
         case .offline: "offline"
-        case .scopedDay(let scope, let i): "\(scope.slug) day \(site.market.days[scope]![i].date.iso)"
-        case .scopedPeriod(let scope, let kind, let i):
-            "\(scope.slug) \(kind.rawValue) \(site.market.periods[scope]![kind]![i].start.iso)"
+        case .data(let year): "data \(year)"
         case .market: "market"
         case .regions: "regions"
         case .region(let i): "region \(site.market.regions[i].slug)"
@@ -380,17 +376,16 @@ extension SiteRenderer.Job {
 
     var pageCount: Int {
         switch self {
-        case .day, .period, .scopedDay, .scopedPeriod: 2
-        case .feeds, .posters: 0
+        case .feeds, .posters, .data: 0
         case .english(let page): page.pageCount
         default: 1
         }
     }
 
-    /// The chart rows the page shows: whole days (a day's list and grid), or one film's rows.
+    /// The chart rows the page shows: whole days (a day's chart), or one film's rows.
     func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) {
         switch self {
-        case .home, .homeGrid: if let last = site.days.last { wanted.days.insert(last.date) }
+        case .home: if let last = site.days.last { wanted.days.insert(last.date) }
         case .day(let i): wanted.days.insert(site.days[i].date)
         case .movie(let code): wanted.films.insert(code)
         case .english(let page): page.rowsShown(site, into: &wanted)

@@ -2,7 +2,7 @@ import Foundation
 import SitegenModel
 import SitegenMustache
 
-/// The list and poster pages of a weekly (월–일) or weekend (금–일) chart: the day pages' fields,
+/// The page of a weekly (월–일) or weekend (금–일) chart, list and posters: the day pages' fields,
 /// with changes against the previous period, and links to the period's days and its counterpart.
 enum PeriodPage {
     static func kindName(_ kind: PeriodKind) -> String { kind == .week ? "주간" : "주말" }
@@ -24,16 +24,11 @@ enum PeriodPage {
         chart.kind == .week ? (.weekend, chart.start.adding(days: 4)) : (.week, chart.start.adding(days: -4))
     }
 
-    /// Under a filter, to the filter's chart of that period where it was fetched.
-    static func link(
-        _ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route, grid: Bool = false,
-        scope: ChartScope = .all
-    ) -> TemplateValue? {
+    static func link(_ site: SiteModel, _ kind: PeriodKind, _ start: Day, from route: Route) -> TemplateValue? {
         guard site.periodIndex[kind]?[start] != nil else { return nil }
-        let shown = scope != .all && site.market.period(scope, kind, start) != nil ? scope : .all
-        let target = Self.route(shown, kind, start, grid: grid)
         return [
-            "href": .text(site.href(target, from: route)), "label": .text(site.words.weekName(kind, start)),
+            "href": .text(site.href(.period(kind, start), from: route)),
+            "label": .text(site.words.weekName(kind, start)),
             "kind": .text(site.words.kindName(kind))
         ]
     }
@@ -43,22 +38,13 @@ enum PeriodPage {
         return link(site, kind, chart.start, from: route)
     }
 
-    static func route(_ scope: ChartScope, _ kind: PeriodKind, _ start: Day, grid: Bool) -> Route {
-        switch (scope, grid) {
-        case (.all, false): .period(kind, start)
-        case (.all, true): .periodGrid(kind, start)
-        case (_, false): .scopedPeriod(scope, kind, start)
-        case (_, true): .scopedPeriodGrid(scope, kind, start)
-        }
-    }
-
-    static func context(_ site: SiteModel, chart: PeriodChart, grid: Bool, scope: ChartScope = .all) -> TemplateValue {
+    static func context(_ site: SiteModel, chart: PeriodChart, route: Route? = nil) -> TemplateValue {
         let kind = chart.kind, start = chart.start
-        let route = Self.route(scope, kind, start, grid: grid)
+        let route = route ?? .period(kind, start)
         let w = site.words
         let heading = w.periodHeading(kind, start)
         let name = w.kindName(kind)
-        let scopeName = scope == .all ? "" : w("scopePhrase", w.scopeName(scope))
+        let scopeName = ""
         let top = chart.entries.prefix(3).filter { $0.rank <= 3 }.map {
             w("topItem", "\($0.rank)", site.title($0), w.people($0.audience, compact: true))
         }
@@ -67,16 +53,14 @@ enum PeriodPage {
             chart.entries.isEmpty
             ? w("periodDescriptionEmpty", pageName)
             : w("periodDescription", pageName, top.joined(separator: ", ")) + (site.isDemo ? w("demoSuffix") : "")
-        let charts = scope == .all ? site.periods[kind] ?? [] : site.market.periods[scope]?[kind] ?? []
-        let index =
-            scope == .all
-            ? site.periodIndex[kind]?[start] ?? 0 : site.market.periodIndex[scope]?[kind]?[start] ?? 0
+        let charts = site.periods[kind] ?? []
+        let index = site.periodIndex[kind]?[start] ?? 0
         func neighbour(_ offset: Int) -> TemplateValue? {
             let i = index + offset
             guard charts.indices.contains(i) else { return nil }
             let s = charts[i].start
             return [
-                "href": .text(site.href(Self.route(scope, kind, s, grid: grid), from: route)),
+                "href": .text(site.href(.period(kind, s), from: route)),
                 "label": .text(w.weekName(kind, s))
             ]
         }
@@ -86,18 +70,16 @@ enum PeriodPage {
             let label =
                 w.isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : w.monthDayWeekday(d)
             return ["label": .text(label),
-                    "href": site.dayIndex[d].map { _ -> TemplateValue in
-                        let target = site.market.day(scope, d) != nil ? DayPage.route(scope, d, .list) : .day(d)
-                        return .text(site.href(target, from: route))
-                    },
+                    "href": site.dayIndex[d].map { _ in .text(site.href(.day(d), from: route)) },
                     "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
         let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind) })
-        let dataRoute: Route = scope == .all ? .periodData(kind, start) : .scopedPeriodData(scope, kind, start)
-        let csvRoute: Route = scope == .all ? .periodCSV(kind, start) : .scopedPeriodCSV(scope, kind, start)
+        let dataRoute = Route.yearData(of: start, kind: kind, .json)
+        let csvRoute = Route.yearData(of: start, kind: kind, .csv)
+        let filters = site.market.scopes.filter { site.market.period($0, kind, start) != nil }
         let chartView = ChartView.context(
             heading: heading, caption: pageName, figureLabel: name,
             changeSub: w("versusLabel", w.versus(kind == .week ? .week : .weekend)), entries: entries,
@@ -105,10 +87,7 @@ enum PeriodPage {
         let period: TemplateValue = [
             "kind": .text(kind.rawValue),
             "kindName": .text(name), "changeName": .text(w(kind == .week ? "changeWeek" : "changeWeekend")),
-            "scopeName": scope == .all ? nil : .text(w.scopeName(scope)),
-            "tabs": MarketPage.tabs(site, view: grid ? .grid : .list, from: route) {
-                MarketPage.periodChart(site, $0, kind, start)
-            },
+            "tabs": MarketPage.tabs(site, scopes: filters, national: "#main", filters: "filters/index.html"),
             "share": MarketPage.shareLine(site.market.share(kind, start), site: site, from: route),
             "heading": .text(heading),
             "range": .text(w("range", w.shortDate(start), w.shortDate(chart.end))),
@@ -116,29 +95,57 @@ enum PeriodPage {
             "entries": entries,
             "prev": neighbour(-1),
             "next": neighbour(1),
-            "counterpart": link(site, otherKind, otherStart, from: route, grid: grid, scope: scope),
+            "counterpart": link(site, otherKind, otherStart, from: route),
             "days": .list(days),
-            "listHref": .text(site.href(Self.route(scope, kind, start, grid: false), from: route)),
-            "gridHref": .text(site.href(Self.route(scope, kind, start, grid: true), from: route)),
-            "isList": .bool(!grid),
-            "isGrid": .bool(grid),
             "dataHref": .text(site.href(dataRoute, from: route)),
             "csvHref": .text(site.href(csvRoute, from: route)),
+            "dataYear": .text(w("dataYear", "\(start.year)")),
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(w.people(audienceSum)),
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(w.won(salesSum, compact: true)),
         ]
-        let structured = [
-            StructuredData.breadcrumbs(site, [(pageName, Self.route(scope, kind, start, grid: false))], from: route),
-            StructuredData.chart(site, name: pageName, entries: chart.entries, from: route),
-        ]
+        let structured = [StructuredData.breadcrumbs(site, [(pageName, route)], from: route)]
         return site.base(
-            route, title: w("periodTitle", pageName, w(grid ? "viewGrid" : "viewList")), description: description,
-            kind: grid ? "period-grid" : "period-list",
+            route, title: w("periodTitle", pageName), description: description, kind: "period",
             dataHref: site.href(dataRoute, from: route), structuredData: structured,
             content: ["period": period, "chart": chartView])
+    }
+
+    /// The period's 한국영화, 외국영화 and 다양성영화 top 10s on one page (`week/…/filters/`), with
+    /// the period's head; nil when it has no filtered chart.
+    static func filtersContext(_ site: SiteModel, chart: PeriodChart) -> TemplateValue? {
+        let kind = chart.kind, start = chart.start
+        let route = Route.periodFilters(kind, start)
+        let scopes = site.market.scopes.compactMap { scope in
+            site.market.period(scope, kind, start).map { (scope, $0.entries.map { entry(site, $0, kind: kind) }) }
+        }
+        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route),
+            case .object(var period)? = page["period"], case .object(var view)? = page["chart"]
+        else { return nil }
+        let w = site.words
+        let charts = site.periods[kind] ?? []
+        func neighbour(_ offset: Int) -> TemplateValue? {
+            let i = (site.periodIndex[kind]?[start] ?? 0) + offset
+            guard charts.indices.contains(i) else { return nil }
+            let s = charts[i].start
+            let filtered = site.market.scopes.contains { site.market.period($0, kind, s) != nil }
+            let target: Route = filtered ? .periodFilters(kind, s) : .period(kind, s)
+            return ["href": .text(site.href(target, from: route)), "label": .text(w.weekName(kind, s))]
+        }
+        period["tabs"] = MarketPage.tabs(
+            site, scopes: scopes.map(\.0), national: site.href(.period(kind, start), from: route), filters: "")
+        period["hasEntries"] = false
+        period["prev"] = neighbour(-1)
+        period["next"] = neighbour(1)
+        view["scopes"] = MarketPage.scopeCharts(site, scopes)
+        let name = w("periodPageName", w.periodHeading(kind, start), w("filtersPhrase"), w.kindName(kind))
+        return site.base(
+            route, title: w("periodTitle", name), description: name, kind: "filters",
+            dataHref: site.href(.yearData(of: start, kind: kind, .json), from: route),
+            structuredData: [StructuredData.breadcrumbs(site, [(name, route)], from: route)],
+            content: ["period": .object(period), "chart": .object(view)])
     }
 
     /// A day page's row, without the day of the run (a week has seven), and without a link when

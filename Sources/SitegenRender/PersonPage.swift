@@ -39,7 +39,9 @@ enum PersonPage {
             "sumCompact": .text(w.people(sum, compact: true)),
             "sum": .text(w.people(sum)),
             "films": .list(list),
-            "chart": .text(
+            // A chart of one or two bars says nothing the list beside it does not, and most people
+            // have one or two films: leaving it out is a third of their pages' bytes.
+            "chart": films.count < 3 ? nil : .text(
                 PersonChart.html(
                     name: name, films: films.map(\.1), titles: films.map { site.title(of: $0.1.code) }, words: w)),
         ]

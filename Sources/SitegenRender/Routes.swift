@@ -4,19 +4,18 @@ import SitegenModel
 /// Where every page lives. Links are relative and name `index.html` explicitly, so the site works
 /// at a domain root, under any sub-path, and opened straight from disk.
 enum Route: Hashable {
-    case home, homeGrid, day(Day), dayGrid(Day), movie(String), person(String), archive, archiveYear(Int), search,
+    case home, day(Day), movie(String), person(String), archive, archiveYear(Int), search,
         notFound
-    case dayData(Day), movieData(String), dayCSV(Day), movieCSV(String), poster(String), feed, sitemap, robots,
-        siteData, searchIndex
+    case movieData(String), movieCSV(String), poster(String), feed, sitemap, robots, siteData, searchIndex
+    /// A year of one chart as one file: `data/2024.json` (the days), `data/week/2024.csv`,
+    /// `data/korean/2024.json`, `data/korean/weekend/2024.csv`. A week is in its Monday's year.
+    case chartData(ChartScope, PeriodKind?, Int, DataFormat)
     /// Weeks by their Monday, weekends by their Friday: `week/2024-02-05/`, `weekend/2024-02-09/`.
-    case period(PeriodKind, Day), periodGrid(PeriodKind, Day), periodData(PeriodKind, Day), periodCSV(PeriodKind, Day)
+    case period(PeriodKind, Day)
     case years, year(Int), records
-    /// A filter's chart of a day or period (`date/2024-02-10/korean/`), its poster view and data
-    /// (`data/korean/2024-02-10.json`, `data/korean/week/2024-02-05.json`).
-    case scopedDay(ChartScope, Day), scopedDayGrid(ChartScope, Day), scopedDayData(ChartScope, Day),
-        scopedDayCSV(ChartScope, Day)
-    case scopedPeriod(ChartScope, PeriodKind, Day), scopedPeriodGrid(ChartScope, PeriodKind, Day),
-        scopedPeriodData(ChartScope, PeriodKind, Day), scopedPeriodCSV(ChartScope, PeriodKind, Day)
+    /// A day's or period's 한국영화, 외국영화 and 다양성영화 top 10s, one page (`date/…/filters/`).
+    /// A chart's poster view is the same page at `#posters`.
+    case dayFilters(Day), periodFilters(PeriodKind, Day)
     /// The market view: shares over time; each 시·도 by its slug; each 배급사 by its company code.
     case market, regions, region(String), distributors, distributor(String)
     /// The installable app: its manifest, its service worker (at the root, so its scope is the
@@ -26,9 +25,7 @@ enum Route: Hashable {
     var path: String {
         switch self {
         case .home: "index.html"
-        case .homeGrid: "grid/index.html"
         case .day(let d): "date/\(d.iso)/index.html"
-        case .dayGrid(let d): "date/\(d.iso)/grid/index.html"
         case .movie(let code): "movie/\(code)/index.html"
         case .person(let id): "person/\(id)/index.html"
         case .search: "search/index.html"
@@ -36,9 +33,7 @@ enum Route: Hashable {
         case .archive: "archive/index.html"
         case .archiveYear(let year): "archive/\(year)/index.html"
         case .notFound: "404.html"
-        case .dayData(let d): "data/\(d.iso).json"
         case .movieData(let code): "data/movie/\(code).json"
-        case .dayCSV(let d): "data/\(d.iso).csv"
         case .movieCSV(let code): "data/movie/\(code).csv"
         case .poster(let code): "poster/\(code).svg"
         case .feed: "feed.xml"
@@ -46,21 +41,14 @@ enum Route: Hashable {
         case .robots: "robots.txt"
         case .siteData: "data/index.json"
         case .period(let kind, let start): "\(kind.rawValue)/\(start.iso)/index.html"
-        case .periodGrid(let kind, let start): "\(kind.rawValue)/\(start.iso)/grid/index.html"
-        case .periodData(let kind, let start): "data/\(kind.rawValue)/\(start.iso).json"
-        case .periodCSV(let kind, let start): "data/\(kind.rawValue)/\(start.iso).csv"
+        case .chartData(let scope, let kind, let year, let format):
+            "data/" + (scope == .all ? "" : scope.slug + "/") + (kind.map { $0.rawValue + "/" } ?? "")
+                + "\(year).\(format.rawValue)"
         case .years: "year/index.html"
         case .year(let year): "year/\(year)/index.html"
         case .records: "records/index.html"
-        case .scopedDay(let scope, let d): "date/\(d.iso)/\(scope.slug)/index.html"
-        case .scopedDayGrid(let scope, let d): "date/\(d.iso)/\(scope.slug)/grid/index.html"
-        case .scopedDayData(let scope, let d): "data/\(scope.slug)/\(d.iso).json"
-        case .scopedDayCSV(let scope, let d): "data/\(scope.slug)/\(d.iso).csv"
-        case .scopedPeriod(let scope, let kind, let start): "\(kind.rawValue)/\(start.iso)/\(scope.slug)/index.html"
-        case .scopedPeriodGrid(let scope, let kind, let start):
-            "\(kind.rawValue)/\(start.iso)/\(scope.slug)/grid/index.html"
-        case .scopedPeriodData(let scope, let kind, let start): "data/\(scope.slug)/\(kind.rawValue)/\(start.iso).json"
-        case .scopedPeriodCSV(let scope, let kind, let start): "data/\(scope.slug)/\(kind.rawValue)/\(start.iso).csv"
+        case .dayFilters(let d): "date/\(d.iso)/filters/index.html"
+        case .periodFilters(let kind, let start): "\(kind.rawValue)/\(start.iso)/filters/index.html"
         case .market: "market/index.html"
         case .regions: "region/index.html"
         case .region(let slug): "region/\(slug)/index.html"
@@ -87,29 +75,32 @@ enum Route: Hashable {
     var root: String {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots, .manifest, .serviceWorker: ""
-        case .homeGrid, .offline, .archive, .dayData, .dayCSV, .poster, .siteData, .search, .searchIndex, .years,
-            .records, .market, .regions, .distributors:
+        case .offline, .archive, .poster, .siteData, .search, .searchIndex, .years, .records, .market, .regions,
+            .distributors:
             "../"
-        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .periodData, .periodCSV, .year,
-            .scopedDayData, .scopedDayCSV, .region, .distributor:
+        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .year, .region, .distributor:
             "../../"
-        case .dayGrid, .periodGrid, .scopedDay, .scopedPeriod, .scopedPeriodData, .scopedPeriodCSV: "../../../"
-        case .scopedDayGrid, .scopedPeriodGrid: "../../../../"
+        case .dayFilters, .periodFilters: "../../../"
+        case .chartData: String(repeating: "../", count: path.utf8.filter { $0 == UInt8(ascii: "/") }.count)
         }
     }
 
     func href(from page: Route) -> String { page.root + path }
 
+    /// A year of a day's or period's chart, the file a chart page offers for download.
+    static func yearData(of date: Day, kind: PeriodKind? = nil, _ format: DataFormat) -> Route {
+        .chartData(.all, kind, date.year, format)
+    }
+
     /// A page each edition has its own of (under `en/` for English); data, posters, assets and
     /// the app's files are one for the whole site.
     var isPage: Bool {
         switch self {
-        case .dayData, .movieData, .dayCSV, .movieCSV, .poster, .sitemap, .robots, .siteData, .periodData, .periodCSV,
-            .scopedDayData, .scopedDayCSV, .scopedPeriodData, .scopedPeriodCSV, .manifest, .serviceWorker:
+        case .chartData, .movieData, .movieCSV, .poster, .sitemap, .robots, .siteData, .manifest, .serviceWorker:
             false
-        case .home, .homeGrid, .day, .dayGrid, .movie, .person, .archive, .archiveYear, .search, .notFound, .feed,
-            .searchIndex, .period, .periodGrid, .years, .year, .records, .scopedDay, .scopedDayGrid, .scopedPeriod,
-            .scopedPeriodGrid, .market, .regions, .region, .distributors, .distributor, .offline:
+        case .home, .day, .movie, .person, .archive, .archiveYear, .search, .notFound, .feed, .searchIndex, .period,
+            .years, .year, .records, .dayFilters, .periodFilters, .market, .regions, .region, .distributors,
+            .distributor, .offline:
             true
         }
     }
@@ -126,3 +117,6 @@ enum Route: Hashable {
         return text + path
     }
 }
+
+/// The data files' two forms: JSON for programs, CSV (with a BOM, for Excel) for spreadsheets.
+enum DataFormat: String, Hashable, Sendable, CaseIterable { case json, csv }

@@ -93,7 +93,7 @@ public enum SiteRenderer {
 
     /// Every page of the site, in the order files are written.
     static func jobs(_ site: SiteModel) -> [Job] {
-        (site.days.isEmpty ? [] : [.home, .homeGrid]) + site.days.indices.map { .day($0) }
+        (site.days.isEmpty ? [] : [.home]) + site.days.indices.map { .day($0) }
             + site.movieCodes.map { .movie($0) } + site.people.people.indices.map { .person($0) } + [.search]
             + PeriodKind.allCases.flatMap { kind in (site.periods[kind] ?? []).indices.map { Job.period(kind, $0) } }
             + marketJobs(site)
@@ -104,18 +104,10 @@ public enum SiteRenderer {
     }
 
 
-    /// The filters' days and periods, the market page, the regions and the distributors.
+    /// The data files a year, the market page, the regions and the distributors.
     static func marketJobs(_ site: SiteModel) -> [Job] {
         let market = site.market
-        var jobs: [Job] = []
-        for scope in market.scopes {
-            jobs += (market.days[scope] ?? []).indices.map { .scopedDay(scope, $0) }
-        }
-        for scope in market.scopes {
-            for kind in PeriodKind.allCases {
-                jobs += (market.periods[scope]?[kind] ?? []).indices.map { .scopedPeriod(scope, kind, $0) }
-            }
-        }
+        var jobs: [Job] = DataFiles.years(site).map { .data($0) }
         if !market.scopes.isEmpty { jobs.append(.market) }
         if !market.regions.isEmpty { jobs += [.regions] + market.regions.indices.map { .region($0) } }
         if !market.distributors.all.isEmpty {
@@ -126,10 +118,12 @@ public enum SiteRenderer {
 
     /// One unit of parallel work: a page and the files that go with it.
     enum Job: Sendable {
-        case home, homeGrid, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
+        case home, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
             archiveYear(Int)
         case years, year(Int), records, notFound, feeds, posters, offline
-        case scopedDay(ChartScope, Int), scopedPeriod(ChartScope, PeriodKind, Int), market, regions, region(Int),
+        /// A year of every chart (national and each filter's; days, weeks and weekends) as data files.
+        case data(Int)
+        case market, regions, region(Int),
             distributors, distributor(String)
         /// The English edition's page of a Korean job: rendered with the English model, and only
         /// its files under `en/` kept (data, posters and cards are the Korean job's).
@@ -148,33 +142,22 @@ public enum SiteRenderer {
             case .english(let page):
                 let (files, count) = try page.render(site, templates)
                 return (files.filter { $0.path.hasPrefix(Language.en.folder) }, count)
-            case .home, .homeGrid:
-                let isHome: Bool
-                if case .home = self { isHome = true } else { isHome = false }
+            case .home:
                 let chart = site.days.last!
                 // The latest day's card: the day's own job writes it, under the day's name.
                 let card = try ShareCards.day(site, chart, templates)
-                let (route, template, view): (Route, String, DayPage.View) =
-                    isHome ? (.home, "day", .list) : (.homeGrid, "grid", .grid)
-                let context = DayPage.context(site, chart: chart, route: route, view: view)
-                return ([try page(route, template, .withCard(context, card, base: site.settings.baseURL))], 1)
+                let context = DayPage.context(site, chart: chart, route: .home)
+                return ([try page(.home, "day", .withCard(context, card, base: site.settings.baseURL))], 1)
             case .day(let i):
                 let chart = site.days[i]
                 let card = try ShareCards.day(site, chart, templates)
-                func context(_ route: Route, _ view: DayPage.View) -> TemplateValue {
-                    .withCard(DayPage.context(site, chart: chart, route: route, view: view), card,
-                              base: site.settings.baseURL)
+                let context = DayPage.context(site, chart: chart, route: .day(chart.date))
+                let filters = try DayPage.filtersContext(site, chart: chart).map {
+                    try page(.dayFilters(chart.date), "filters", .withCard($0, card, base: site.settings.baseURL))
                 }
                 return (
-                    [
-                        try page(.day(chart.date), "day", context(.day(chart.date), .list)),
-                        try page(.dayGrid(chart.date), "grid", context(.dayGrid(chart.date), .grid)),
-                    ]
-                        + shared(
-                            [
-                                OutputFile(path: Route.dayData(chart.date).path, contents: DataFiles.day(site, chart)),
-                                OutputFile(path: Route.dayCSV(chart.date).path, contents: CSVFiles.day(chart)),
-                            ] + (card.map { [$0.file] } ?? [])), 2
+                    [try page(.day(chart.date), "day", .withCard(context, card, base: site.settings.baseURL))]
+                        + (filters.map { [$0] } ?? []) + shared(card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
                 )
             case .movie(let code):
                 let card = try ShareCards.movie(site, code: code, templates)
@@ -209,60 +192,18 @@ public enum SiteRenderer {
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
                 let card = try ShareCards.period(site, chart, templates)
-                func context(grid: Bool) -> TemplateValue {
-                    .withCard(PeriodPage.context(site, chart: chart, grid: grid), card, base: site.settings.baseURL)
+                let context = TemplateValue.withCard(
+                    PeriodPage.context(site, chart: chart), card, base: site.settings.baseURL)
+                let filters = try PeriodPage.filtersContext(site, chart: chart).map {
+                    try page(
+                        .periodFilters(kind, chart.start), "filters", .withCard($0, card, base: site.settings.baseURL))
                 }
                 return (
-                    [
-                        try page(.period(kind, chart.start), "week", context(grid: false)),
-                        try page(.periodGrid(kind, chart.start), "week-grid", context(grid: true)),
-                    ]
-                        + shared(
-                            [
-                                OutputFile(
-                                    path: Route.periodData(kind, chart.start).path,
-                                    contents: DataFiles.period(site, chart)),
-                                OutputFile(
-                                    path: Route.periodCSV(kind, chart.start).path, contents: CSVFiles.period(chart)),
-                            ] + (card.map { [$0.file] } ?? [])), 2
+                    [try page(.period(kind, chart.start), "week", context)] + (filters.map { [$0] } ?? [])
+                        + shared(card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
                 )
-            case .scopedDay(let scope, let i):
-                let chart = site.market.days[scope]![i]
-                let (list, grid) = (DayPage.route(scope, chart.date, .list), DayPage.route(scope, chart.date, .grid))
-                return (
-                    [
-                        try page(
-                            list, "day", DayPage.context(site, chart: chart, route: list, view: .list, scope: scope)),
-                        try page(
-                            grid, "grid", DayPage.context(site, chart: chart, route: grid, view: .grid, scope: scope)),
-                    ]
-                        + shared([
-                            OutputFile(
-                                path: Route.scopedDayData(scope, chart.date).path,
-                                contents: DataFiles.day(site, chart, scope: scope)),
-                            OutputFile(path: Route.scopedDayCSV(scope, chart.date).path, contents: CSVFiles.day(chart)),
-                        ]), 2
-                )
-            case .scopedPeriod(let scope, let kind, let i):
-                let chart = site.market.periods[scope]![kind]![i]
-                let start = chart.start
-                return (
-                    [
-                        try page(
-                            PeriodPage.route(scope, kind, start, grid: false), "week",
-                            PeriodPage.context(site, chart: chart, grid: false, scope: scope)),
-                        try page(
-                            PeriodPage.route(scope, kind, start, grid: true), "week-grid",
-                            PeriodPage.context(site, chart: chart, grid: true, scope: scope)),
-                    ]
-                        + shared([
-                            OutputFile(
-                                path: Route.scopedPeriodData(scope, kind, start).path,
-                                contents: DataFiles.period(site, chart, scope: scope)),
-                            OutputFile(
-                                path: Route.scopedPeriodCSV(scope, kind, start).path, contents: CSVFiles.period(chart)),
-                        ]), 2
-                )
+            case .data(let year):
+                return (shared(DataFiles.year(site, year)), 0)
             case .market:
                 return ([try page(.market, "market", MarketPage.context(site))], 1)
             case .regions:

@@ -6,8 +6,8 @@ import SitegenMustache
 /// template, no partial is missing) and what a rebuild must know of them. Parsed once per build;
 /// rendering never touches the disk.
 public struct Templates: Sendable {
-    public static let requiredPages = ["day", "grid", "movie", "person", "search", "archive", "404", "week",
-                                       "week-grid", "year", "years", "records", "market", "regions", "region",
+    public static let requiredPages = ["day", "movie", "person", "search", "archive", "404", "week",
+                                       "year", "years", "records", "filters", "market", "regions", "region",
                                        "distributors", "distributor"]
     var library: TemplateLibrary
     /// Of every source's name and text.

@@ -17,7 +17,6 @@ Goals (issue 28): home, grid, day, film and archive LCP ≤ 1.0 s, CLS ≤ 0.02,
 import argparse
 import functools
 import http.server
-import json
 import statistics
 import subprocess
 import sys
@@ -26,20 +25,20 @@ import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Browser"))
-from common import ROOT, sitegen_command, without_keys  # noqa: E402
+from common import ROOT, chart, sitegen_command, without_keys  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 PAGES = [
     ("home", ""),
-    ("grid", "grid/"),
+    ("posters", "#posters"),
     ("day", "date/2024-02-03/"),
     ("film", None),
     ("archive", "archive/"),
     ("market", "market/"),
-    ("korean", "date/2024-02-03/korean/"),
+    ("filters", "date/2024-02-03/filters/"),
 ]
-GOAL_PAGES = {"home", "grid", "day", "film", "archive"}
+GOAL_PAGES = {"home", "posters", "day", "film", "archive"}
 
 MEASURE = """
 const done = arguments[arguments.length - 1];
@@ -92,7 +91,7 @@ def main():
         subprocess.run(sitegen_command() + ["build", "--days", "45", "--until", "2024-02-03", "--output", str(site),
                                             "--cache", str(Path(temp) / "cache"), "--quiet"],
                        cwd=ROOT, check=True, env=without_keys())
-        latest = json.loads((site / "data" / "2024-02-03.json").read_text(encoding="utf-8"))
+        latest = chart(site, "2024-02-03")
         film = f"movie/{latest['entries'][0]['movieCode']}/"
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()

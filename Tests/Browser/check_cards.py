@@ -23,7 +23,7 @@ import zlib
 from pathlib import Path
 
 from check_hosting import free_port, live_site_with_posters, nginx_config, status
-from common import check, failures, sitegen
+from common import chart, check, failures, sitegen
 
 
 class Tags(html.parser.HTMLParser):
@@ -128,11 +128,11 @@ def main():
                     break
                 except OSError:
                     time.sleep(0.1)
-            day = json.loads((site / "data" / "2024-02-10.json").read_text())
+            day = chart(site, "2024-02-10")
             first = next(e for e in day["entries"] if e["rank"] == 1)
             movie = first["movieCode"]
             person = sorted(p.name for p in (site / "person").iterdir())[0]
-            pages = ["", "date/2024-02-10/", "date/2024-02-10/grid/", "weekend/2024-02-02/", "week/2024-01-29/",
+            pages = ["", "date/2024-02-10/", "weekend/2024-02-02/", "week/2024-01-29/",
                      f"movie/{movie}/", f"person/{person}/"]
             cards = {}
             for page in pages:

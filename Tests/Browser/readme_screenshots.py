@@ -24,7 +24,7 @@ from common import ROOT, browser, sitegen_command, without_keys
 SHOTS = [
     # (file name, page, width, height, scale, dark, mobile)
     ("phone-day.webp", "date/2025-12-31/", 390, 844, 2, False, True),
-    ("phone-grid-dark.webp", "date/2025-12-31/grid/", 390, 844, 2, True, True),
+    ("phone-grid-dark.webp", "date/2025-12-31/#posters", 390, 844, 2, True, True),
     ("phone-film.webp", None, 390, 844, 2, False, True),
     ("phone-market.webp", "market/", 390, 844, 2, True, True),
     ("desktop-home.webp", "", 1280, 800, 1, False, False),

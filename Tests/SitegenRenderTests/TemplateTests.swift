@@ -16,11 +16,11 @@ import SitegenMustache
     }
 
     @Test func anUnclosedSectionIsAnError() {
-        let bad = TemplateSource(name: "grid", displayPath: "Templates/grid.mustache", text: "{{#items}}\n<li>{{.}}</li>\n")
+        let bad = TemplateSource(name: "week", displayPath: "Templates/week.mustache", text: "{{#items}}\n<li>{{.}}</li>\n")
         let error = #expect(throws: TemplateError.self) {
-            try Templates.compile(Self.pages.filter { $0.name != "grid" } + [bad], folder: "Templates")
+            try Templates.compile(Self.pages.filter { $0.name != "week" } + [bad], folder: "Templates")
         }
-        #expect(error?.description.hasPrefix("Templates/grid.mustache:") == true)
+        #expect(error?.description.hasPrefix("Templates/week.mustache:") == true)
     }
 
     @Test func aMissingPartialIsAnErrorAtItsTag() {

@@ -54,7 +54,15 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("built 4 days, ") == true)
         for part in ["movies", "pages", "demo data", " s → ", out.path] { #expect(result.out.contains(part), "\(part)") }
         #expect(result.err.contains("demo source") && result.err.contains("데모 데이터"))
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-02-07/grid/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-02-07/index.html").path))
+        // The site as a host counts it: every file and byte in the folder, as measured on disk.
+        let measured = try #require(result.out.firstMatch(of: /\((\d+) files, (\d+)\.(\d) (KB|MB)[,)]/))
+        let files = try SiteFixture.files(out)
+        #expect(Int(measured.output.1) == files.count)
+        let bytes = files.values.reduce(0) { $0 + $1.count }
+        let scale = measured.output.4 == "MB" ? 1_000_000 : 1_000
+        let shown = Int(measured.output.2)! * scale + Int(measured.output.3)! * scale / 10
+        #expect(shown <= bytes && bytes < shown + scale / 10, "\(result.out) for \(bytes) bytes")
     }
 
     @Test func quietPrintsNothingOnSuccess() throws {

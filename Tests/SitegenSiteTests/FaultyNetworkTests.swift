@@ -47,7 +47,7 @@ import Testing
             // Completed: every figure equals what the server meant to send.
             for day in days {
                 let expected = try KOBISDecoder.dailyChart(Data(DemoSource.dailyChartJSON(day).utf8), date: day, fetchedAt: nil).0
-                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("data/\(day.iso).json"))) as! [String: Any]
+                let json = try SiteFixture.chart(out, day.iso)
                 let entries = json["entries"] as! [[String: Any]]
                 #expect(entries.map { $0["movieCode"] as! String } == expected.entries.map(\.movieCode))
                 #expect(entries.map { ($0["audience"] as! NSNumber).int64Value } == expected.entries.map(\.audience))

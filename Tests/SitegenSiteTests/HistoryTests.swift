@@ -125,8 +125,8 @@ struct HistoryTests {
         #expect(!last.err.contains("warning: history: "), "whole after \(runs) runs")
         #expect(apis.filteredRequests.count == 3 * 37, "every filter of every day and period, once")
         #expect(Set(kobisTargets(apis)).count == kobisTargets(apis).count, "no call asked twice over \(runs) runs")
-        let korean = try String(contentsOf: out.appendingPathComponent("date/2023-12-12/korean/index.html"), encoding: .utf8)
-        #expect(korean.contains("한국영화"))
+        let day = try String(contentsOf: out.appendingPathComponent("date/2023-12-12/filters/index.html"), encoding: .utf8)
+        #expect(day.contains("<h2 id=\"korean-h\">한국영화 상위 10편</h2>"))
     }
 
     /// What a CI cache eviction does: the cache folder is gone the next morning. The history

@@ -24,7 +24,7 @@ import SitegenModel
         let site = try await Self.site()
         for (iso, name) in Self.seollal {
             let day = Day(iso: iso)!
-            for page in ["date/\(iso)/index.html", "date/\(iso)/grid/index.html"] {
+            for page in ["date/\(iso)/index.html"] {
                 let html = try SiteFixture.text(site, page)
                 #expect(html.contains("<h1>\(KoreanFormatting.longDate(day)) <span class=\"holiday-name\">\(name)</span></h1>"), "\(page)")
             }

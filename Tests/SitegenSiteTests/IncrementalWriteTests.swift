@@ -51,10 +51,8 @@ import SitegenModel
         }
         #expect(newFiles["date/2024-02-12/index.html"] != nil && newFiles["date/2024-01-23/index.html"] == nil)
         // Of the days, only the new one, its neighbour (a "next" link) and the new first day (no "previous").
-        // (The 한국, 외국 and 다양성 pages of other days change only where a film lost its page.)
-        let national = rewritten.filter { path in
-            path.hasPrefix("date/") && !ChartScope.market.contains { path.contains("/\($0.slug)/") }
-        }
+        // (The filters' pages of other days change only where a film lost its page.)
+        let national = rewritten.filter { path in path.hasPrefix("date/") && !path.contains("/filters/") }
         let days = Set(national.map { $0.split(separator: "/")[1] })
         #expect(days == ["2024-02-12", "2024-02-11", "2024-01-24"])
     }

@@ -21,7 +21,7 @@ struct InstalledBinaryTests {
         #expect(built.status == 0, "\(built.err)")
         #expect(built.err.contains("stock theme"), "one note says the built-in theme is used: \(built.err)")
         let home = try String(contentsOf: site.appendingPathComponent("_site/index.html"), encoding: .utf8)
-        #expect(home.contains("2024년 2월 10일 (토)") && home.contains("class=\"rank-cards\""))
+        #expect(home.contains("2024년 2월 10일 (토)") && home.contains("<table class=\"chart bo\""))
         #expect(home.contains("오늘의 박스오피스에 대한 편집자 노트"), "the starter note is on the home page")
         let css = try Data(contentsOf: site.appendingPathComponent("_site/style.css"))
         #expect(css == (try Data(contentsOf: SiteFixture.repo.appendingPathComponent("Public/style.css"))), "the embedded CSS is the repository's")

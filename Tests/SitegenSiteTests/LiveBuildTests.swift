@@ -80,8 +80,8 @@ struct LiveHarness {
         var codes: [String] = []
         var d = Day(iso: range.lowerBound)!
         while d <= Day(iso: range.upperBound)! {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: h.output.appendingPathComponent("data/\(d.iso).json"))) as? [String: Any]
-            codes += ((json?["entries"] as? [[String: Any]]) ?? []).compactMap { $0["movieCode"] as? String }
+            let json = try SiteFixture.chart(h.output, d.iso)
+            codes += ((json["entries"] as? [[String: Any]]) ?? []).compactMap { $0["movieCode"] as? String }
             d = d.adding(days: 1)
         }
         return codes
@@ -91,11 +91,11 @@ struct LiveHarness {
         let h = try LiveHarness()
         try await h.build(days: 2, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10), extra: ["--hotlink-posters"])
         #expect(h.apis.posterImageRequests == 0, "--hotlink-posters downloads nothing")
-        let grid = try SiteFixture.text(h.output, "date/2024-02-10/grid/index.html")
-        #expect(grid.contains("src=\"\(h.apis.server.baseURL)/img/poster-") && grid.contains("width=\"700\" height=\"1000\""))
-        #expect(grid.contains("referrerpolicy=\"no-referrer\" data-fallback=\"../../../poster/"))
+        let grid = try SiteFixture.text(h.output, "date/2024-02-10/index.html")
+        #expect(grid.contains("src=\"\(h.apis.server.baseURL)/img/poster-"))
+        #expect(grid.contains("referrerpolicy=\"no-referrer\" data-fallback=\"../../poster/"))
         // The drawn placeholder exists for every film, as the fallback of a poster that fails to load.
-        let fallbacks = grid.components(separatedBy: "data-fallback=\"../../../").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let fallbacks = grid.components(separatedBy: "data-fallback=\"../../").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(fallbacks.count == 10)
         for path in fallbacks { #expect(FileManager.default.fileExists(atPath: h.output.appendingPathComponent(path).path), "\(path)") }
         #expect(!grid.contains("demo-banner"))
@@ -112,8 +112,8 @@ struct LiveHarness {
         let h = try LiveHarness()
         try await h.build(days: 2, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10), environment: ["KAKAO_REST_API_KEY": nil])
         #expect(h.apis.posterRequests == 0)
-        let grid = try SiteFixture.text(h.output, "date/2024-02-10/grid/index.html")
-        #expect(grid.contains("src=\"../../../poster/") && !grid.contains("img.example.com"))
+        let grid = try SiteFixture.text(h.output, "date/2024-02-10/index.html")
+        #expect(grid.contains("src=\"../../poster/") && !grid.contains("img.example.com"))
     }
 
     @Test func aRefusedKakaoKeyIsOneWarningAndTheBuildGoesOn() async throws {
@@ -143,7 +143,7 @@ struct LiveHarness {
         let asked = h.apis.server.requests.count
         try await h.build(days: 3, until: "2024-02-10", now: LiveHarness.kst("2024-02-20", 10), offline: true, environment: ["KOBIS_API_KEY": nil, "KAKAO_REST_API_KEY": nil])
         #expect(h.apis.server.requests.count == asked)
-        #expect(try SiteFixture.text(h.output, "grid/index.html").contains("src=\"../poster/img/"), "cached posters are used")
+        #expect(try SiteFixture.text(h.output, "index.html").contains("src=\"poster/img/"), "cached posters are used")
         let error = await #expect(throws: FetchError.self) {
             try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-20", 10), offline: true)
         }

@@ -31,7 +31,7 @@ import Testing
         #expect(week.contains("<h1>2024년 2월 2주 · 2.5 ~ 2.11</h1>"))
         let expected = try KOBISDecoder.periodChart(Data(DemoSource.periodChartJSON(.week, start: Day(iso: "2024-02-05")!).utf8),
                                                     kind: .week, start: Day(iso: "2024-02-05")!, fetchedAt: nil).0
-        for e in expected.entries { #expect(week.contains("<strong>\(KoreanFormat.grouped(e.audience))</strong>명")) }
+        for e in expected.entries { #expect(week.contains("<td><b>\(KoreanFormat.grouped(e.audience))</b>")) }
 
         // Tuesday: the week of 2-5 and its weekend end on Sunday 2-11, not yet final; 1-29's are.
         h.apis.inject { _, _ in nil }

@@ -82,35 +82,42 @@ struct MarketSource: FakeSource {
         return out
     }
 
-    @Test func rendersAFilteredChartPageForEveryDayWithTabsAndData() async throws {
+    @Test func showsTheFiltersTopTensOnOnePageBesideTheDayWithTabsAndData() async throws {
         let out = try await build()
         for scope in ["korean", "foreign", "diversity"] {
             for day in ["2024-02-09", "2024-02-10"] {
-                for path in ["date/\(day)/\(scope)/index.html", "date/\(day)/\(scope)/grid/index.html",
-                             "data/\(scope)/\(day).json", "data/\(scope)/\(day).csv"] {
-                    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path), "\(path)")
-                }
+                #expect(try SiteFixture.chart(out, day, filter: scope)["date"] as? String == day)
+                // The filters' charts are sections of one page beside the day's, not pages of their own.
+                #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("date/\(day)/\(scope)").path))
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/\(day)/filters/index.html").path))
             }
         }
-        let korean = try SiteFixture.text(out, "date/2024-02-10/korean/index.html")
-        #expect(korean.contains("<title>2024년 2월 10일 (토) 한국영화 박스오피스 목록") || korean.contains("한국영화 박스오피스 목록"))
+        let filters = try SiteFixture.text(out, "date/2024-02-10/filters/index.html")
+        func section(_ slug: String) -> String {
+            filters.components(separatedBy: "<section class=\"scope-chart\" id=\"\(slug)\"").dropFirst().first?
+                .components(separatedBy: "</section>")[0] ?? ""
+        }
+        let korean = section("korean")
+        #expect(korean.contains("<h2 id=\"korean-h\">한국영화 상위 10편</h2>"))
         // A charted film links its page; a 다양성 film never on the national chart has none.
         #expect(korean.contains(#"href="../../../movie/20240001/index.html""#))
-        #expect(korean.contains("독립 D") && !korean.contains("movie/20240004/"))
-        // Tabs: the same view of the same day under each filter, the current one marked.
-        #expect(korean.contains(#"<a href="../../../date/2024-02-10/korean/index.html" aria-current="page">한국"#))
-        #expect(korean.contains(#"<a href="../../../date/2024-02-10/index.html">전체</a>"#))
-        let grid = try SiteFixture.text(out, "date/2024-02-10/diversity/grid/index.html")
-        #expect(grid.contains(#"href="../../../../date/2024-02-10/korean/grid/index.html""#))
-        let national = try SiteFixture.text(out, "date/2024-02-10/index.html")
-        #expect(national.contains(#"<a href="../../date/2024-02-10/foreign/index.html">외국"#))
+        #expect(section("diversity").contains("독립 D") && !filters.contains("movie/20240004/"))
+        #expect(!section("foreign").isEmpty)
+        #expect(filters.contains("<title>2024년 2월 10일 (토) 한국·외국·다양성영화 박스오피스 · "))
+        // Tabs: 전체 is the day's own chart; the filters lead to their sections.
+        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        #expect(day.contains(##"<a href="#main" aria-current="page">전체</a>"##))
+        #expect(day.contains(##"<a href="filters/index.html#korean">한국<span class="sr">영화</span></a>"##))
+        #expect(day.contains(##"<a href="filters/index.html#diversity">다양성<span class="sr">영화</span></a>"##))
+        #expect(filters.contains(#"<a href="../../../date/2024-02-10/index.html">전체</a>"#))
+        #expect(filters.contains(##"<a href="#korean">한국<span class="sr">영화</span></a>"##))
         let home = try SiteFixture.text(out, "index.html")
-        #expect(home.contains(#"<a href="index.html" aria-current="page">전체</a>"#), "\(home.prefix(3000))")
-        #expect(home.contains(#"<a href="date/2024-02-10/diversity/index.html">다양성"#))
-        let json = try SiteFixture.text(out, "data/korean/2024-02-10.json")
+        #expect(home.contains(##"<a href="date/2024-02-10/filters/index.html#foreign">외국<span class="sr">영화</span></a>"##))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("data/korean/2024.csv").path))
+        let json = try SiteFixture.text(out, "data/korean/2024.json")
         #expect(json.contains(#""filter":"korean""#) && json.contains(#""audienceTop10":750"#), "\(json.prefix(300))")
         // The national data file is as it was: no filter field.
-        #expect(!(try SiteFixture.text(out, "data/2024-02-10.json")).contains("filter"))
+        #expect(!(try SiteFixture.text(out, "data/2024.json")).contains("filter"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("poster/20240004.svg").path))
     }
 

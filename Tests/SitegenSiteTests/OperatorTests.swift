@@ -213,7 +213,7 @@ struct OperatorTests {
         for days in [100, 800] {  // one archive page, and an index of years with a page a year
             let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
             try await SiteFixture.build(into: out, days: days, until: "2024-02-10")
-            for page in ["index.html", "date/2024-02-05/grid/index.html", "archive/index.html"] {
+            for page in ["index.html", "date/2024-02-05/filters/index.html", "archive/index.html"] {
                 let html = try read(out, page)
                 let link = html.firstMatch(of: /<a href="([^"]*)">날짜별 보기<\/a>/).map { String($0.output.1) } ?? ""
                 #expect(link.hasSuffix("archive/index.html#latest"), "\(days) days, \(page): \(link)")

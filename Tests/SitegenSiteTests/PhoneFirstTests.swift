@@ -6,56 +6,55 @@ import Testing
 /// What a reader on a phone gets from the built files (the browser checks measure the layout).
 @Suite struct PhoneFirstTests {
     private func entries(_ out: URL, _ day: String) throws -> [[String: Any]] {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("data/\(day).json"))) as! [String: Any]
+        let json = try SiteFixture.chart(out, day)
         return json["entries"] as! [[String: Any]]
     }
 
-    /// The text between `<li class="rank-card">` and its `</li>`, one per card.
-    private func cards(_ html: String, _ marker: String) -> [String] {
-        html.components(separatedBy: marker).dropFirst().map { $0.components(separatedBy: "</li>")[0] }
+    /// The chart's body rows, one per film: the same row is the table's, the phone's card and the poster.
+    private func rows(_ html: String) -> [String] {
+        let body = html.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tbody>")[0]
+        return body.components(separatedBy: "<tr>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
     }
 
     @Test func listPageGivesEveryFilmACardWithTodayTotalAndDayOfRun() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3)
         let html = try SiteFixture.text(out, "date/2024-02-10/index.html")
-        let rows = try entries(out, "2024-02-10")
-        let cards = cards(html, "<li class=\"rank-card\">")
-        #expect(cards.count == rows.count && rows.count == 10)
-        for (card, row) in zip(cards, rows) {
-            #expect(card.contains(">\(row["rank"] as! Int)</strong>"))
-            #expect(card.contains(">\(row["title"] as! String)</a>"))
-            #expect(card.contains("<strong>\(KoreanFormat.grouped(row["audience"] as! Int64))</strong>명"), "today, exact")
-            #expect(card.contains("<strong>\(KoreanFormat.grouped(row["audienceTotal"] as! Int64))</strong>명"), "total, exact")
-            #expect(card.contains("개봉 ") && card.contains("일차") || card.contains("일 전"))
-            #expect(card.contains("rank-change") || card.contains("badge-new"))
-            // Sales in 억 (floored) with the exact figure beside it for screen readers and on hover.
-            let sales = row["sales"] as! Int64
-            #expect(card.contains(">\(KoreanFormat.compact(sales))</span>") && card.contains("\(KoreanFormat.grouped(sales))원"))
+        let entries = try entries(out, "2024-02-10")
+        let rows = rows(html)
+        #expect(rows.count == entries.count && entries.count == 10)
+        for (row, entry) in zip(rows, entries) {
+            // Each figure exact, in its column; a phone's card labels them from the table's style.
+            #expect(row.hasPrefix("<td>\(entry["rank"] as! Int)</td>"))
+            #expect(row.contains(">\(entry["title"] as! String)</a></th>"))
+            #expect(row.contains("<td><b>\(KoreanFormat.grouped(entry["audience"] as! Int64))</b>"))
+            #expect(row.contains("<td>\(KoreanFormat.grouped(entry["audienceTotal"] as! Int64))</td>"))
+            #expect(row.contains("<td>\(KoreanFormat.grouped(entry["sales"] as! Int64))"))
+            #expect(row.contains("개봉 ") && row.contains("일차") || row.contains("일 전"))
+            #expect(row.contains("<span role=\"img\" aria-label=\"") || row.contains("badge-new"))
         }
-        // The desktop table is still there, and every figure it had.
-        #expect(html.contains("<table class=\"chart\">") && html.contains("(단위: 명, 원)"))
+        #expect(html.contains("--l5:'오늘 ';--l6:'누적 ';--l7:'매출 '") && html.contains("(단위: 명, 원)"))
     }
 
-    @Test func posterCardsShowFlooredFiguresAndTheExactOnes() async throws {
+    @Test func thePosterViewIsTheSamePageWithAPosterInEveryRow() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3)
-        let html = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")
-        let rows = try entries(out, "2024-02-10")
-        for (card, row) in zip(cards(html, "<li class=\"card\">"), rows) {
-            let today = row["audience"] as! Int64, total = row["audienceTotal"] as! Int64
-            #expect(card.contains(">오늘 \(KoreanFormat.compact(today))</span>") && card.contains("오늘 \(KoreanFormat.grouped(today))명"))
-            #expect(card.contains(">총 \(KoreanFormat.compact(total))</span>") && card.contains("누적 \(KoreanFormat.grouped(total))명"))
+        let html = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        #expect(html.contains(#"<span id="posters" class="view-anchor"></span>"#))
+        #expect(html.contains(##"<a href="#posters" data-view="grid">포스터</a>"##))
+        for row in rows(html) {
+            // Lazy, so the list view (where the stylesheet hides them) loads no poster.
+            let poster = try #require(row.firstMatch(of: /<th scope="row"><a href="[^"]+"><img src="([^"]+)" alt="" loading="lazy">/))
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-02-10/" + poster.output.1).path))
         }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-02-10/grid").path))
     }
 
-    @Test func titlesCarryTheDateAndTheView() async throws {
+    @Test func titlesCarryTheDate() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3)
-        #expect(try SiteFixture.text(out, "date/2024-02-09/index.html").contains("<title>2024년 2월 9일 (금) 박스오피스 목록 · "))
-        #expect(try SiteFixture.text(out, "date/2024-02-09/grid/index.html").contains("<title>2024년 2월 9일 (금) 박스오피스 포스터 · "))
-        #expect(try SiteFixture.text(out, "index.html").contains("<title>최신 박스오피스 · 2024년 2월 10일 (토) 목록 · "))
-        #expect(try SiteFixture.text(out, "grid/index.html").contains("<title>최신 박스오피스 · 2024년 2월 10일 (토) 포스터 · "))
+        #expect(try SiteFixture.text(out, "date/2024-02-09/index.html").contains("<title>2024년 2월 9일 (금) 박스오피스 · "))
+        #expect(try SiteFixture.text(out, "index.html").contains("<title>최신 박스오피스 · 2024년 2월 10일 (토) · "))
     }
 
     @Test func demoDisclaimerAppearsOnceInTheBannerAndOnceInTheFooter() async throws {

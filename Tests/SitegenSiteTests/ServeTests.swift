@@ -19,11 +19,11 @@ import SitegenTestSupport
         defer { Task { await server.stop() } }
         let expectations: [(String, String)] = [
             ("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
-            ("/date/2024-02-10/", "text/html; charset=utf-8"), ("/date/2024-02-10/grid/", "text/html; charset=utf-8"),
+            ("/date/2024-02-10/", "text/html; charset=utf-8"), ("/date/2024-02-10/filters/", "text/html; charset=utf-8"),
             ("/archive/", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
             ("/site.js", "text/javascript; charset=utf-8"), ("/favicon.svg", "image/svg+xml; charset=utf-8"),
             ("/feed.xml", "application/atom+xml; charset=utf-8"), ("/robots.txt", "text/plain; charset=utf-8"),
-            ("/data/2024-02-10.json", "application/json; charset=utf-8"), ("/data/2024-02-10.csv", "text/csv; charset=utf-8"),
+            ("/data/2024.json", "application/json; charset=utf-8"), ("/data/2024.csv", "text/csv; charset=utf-8"),
             ("/data/index.json", "application/json; charset=utf-8"),
         ]
         for (path, type) in expectations {

@@ -35,8 +35,8 @@ import SitegenTestSupport
         let movie = try #require(files.keys.first { $0.hasPrefix("movie/") }?.split(separator: "/")[1])
         let person = try #require(files.keys.first { $0.hasPrefix("person/") }?.split(separator: "/")[1])
         let pages = [
-            "index.html", "grid/index.html", "date/2024-02-10/index.html", "date/2024-02-10/grid/index.html",
-            "date/2024-02-01/index.html", "week/2024-01-29/index.html", "weekend/2024-02-02/grid/index.html",
+            "index.html", "date/2024-02-10/index.html",
+            "date/2024-02-01/index.html", "week/2024-01-29/index.html", "weekend/2024-02-02/index.html",
             "movie/\(movie)/index.html", "person/\(person)/index.html",
         ]
         var cards: [String: String] = [:]
@@ -52,10 +52,9 @@ import SitegenTestSupport
             #expect(alt.count > 10 && alt.contains("데모 데이터") && tags["twitter:image:alt"] == alt, "\(page): \(alt)")
             cards[page] = url
         }
-        // Home is the latest day, list or poster view; a day's two views share its card.
-        #expect(cards["index.html"] == cards["date/2024-02-10/index.html"] && cards["grid/index.html"] == cards["index.html"])
-        #expect(cards["date/2024-02-10/grid/index.html"] == cards["date/2024-02-10/index.html"])
-        #expect(Set(cards.values).count == pages.count - 3, "each day, week, film and person has its own")
+        // Home is the latest day and shares its card.
+        #expect(cards["index.html"] == cards["date/2024-02-10/index.html"])
+        #expect(Set(cards.values).count == pages.count - 1, "each day, week, film and person has its own")
         // The alt text says what the card shows: the day's top 3 with today's audience.
         let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
         #expect(Self.meta(day)["og:image:alt"]!.hasPrefix("2024년 2월 10일 (토) 일별 박스오피스 1위 "))
@@ -64,8 +63,6 @@ import SitegenTestSupport
         let people = files.keys.filter { $0.hasPrefix("person/") }.count
         let films = files.keys.filter { $0.hasPrefix("movie/") && $0.hasSuffix("index.html") }.count
         #expect(names.count == 14 + 2 + films + people, "\(names.count)")
-        // Filtered pages show the national chart's tabs but no card of their own.
-        #expect(Self.meta(try SiteFixture.text(out, "date/2024-02-10/korean/index.html"))["og:image"] == nil)
     }
 
     @Test func aCardIsDrawnOnceAndTheMorningDrawsOnlyTheNewOnes() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import SitegenBuild
 import SitegenCLI
 import SitegenDemo
@@ -69,5 +70,27 @@ enum SiteFixture {
 
     static func text(_ root: URL, _ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// One chart as its year's data file holds it: a day's from `data/2024.json`, a week's or
+    /// weekend's (`kind`, by its first day) from `data/week/2024.json`, a filter's under
+    /// `data/korean/`. Fails the test when the file or the chart is missing.
+    static func chart(_ root: URL, _ iso: String, kind: String? = nil, filter: String? = nil) throws -> [String: Any] {
+        let day = try #require(Day(iso: iso))
+        var path = "data/"
+        if let filter { path += filter + "/" }
+        if let kind { path += kind + "/" }
+        path += "\(day.year).json"
+        let file = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(path))) as? [String: Any])
+        let charts = try #require(file["charts"] as? [[String: Any]], "\(path) has no charts")
+        let columns = try #require(file["columns"] as? [String], "\(path) has no columns")
+        var chart = try #require(charts.first { $0[kind == nil ? "date" : "start"] as? String == iso }, "\(path) has no \(iso)")
+        // Each row as the object it stands for, its columns the keys (a blank value left out).
+        let rows = try #require(chart["rows"] as? [[Any]])
+        chart["entries"] = rows.map { row in
+            Dictionary(uniqueKeysWithValues: zip(columns, row).filter { !($0.1 is NSNull) })
+        }
+        return chart
     }
 }

@@ -32,7 +32,7 @@ import SitegenTestSupport
         let site = try await site(DemoSource(), days: 40, baseURL: nil)
         #expect(site.files.contains { $0.path == "archive/index.html" })
         #expect(site.files.contains { $0.path.hasPrefix("movie/") && $0.path.hasSuffix("index.html") })
-        #expect(site.files.contains { $0.path == "week/2024-01-29/grid/index.html" })
+        #expect(site.files.contains { $0.path == "week/2024-01-29/index.html" })
         #expect(site.files.contains { $0.path == "weekend/2024-02-02/index.html" })
         let day = try #require(site.files.first { $0.path == "date/2024-02-10/index.html" })
         #expect(String(decoding: day.contents, as: UTF8.self).contains("데모 데이터"), "the demo banner partial rendered")
@@ -46,8 +46,8 @@ import SitegenTestSupport
 
     @Test func everyStockTemplateFindsEveryNameWithHostileData() async throws {
         let site = try await site(HostileSource(), days: 14, baseURL: "https://example.com/")
-        #expect(site.files.contains { $0.path == "date/2024-02-10/grid/index.html" })
-        #expect(site.files.contains { $0.path == "week/2024-01-29/grid/index.html" })
+        #expect(site.files.contains { $0.path == "date/2024-02-10/index.html" })
+        #expect(site.files.contains { $0.path == "week/2024-01-29/index.html" })
         #expect(site.files.contains { $0.path == "404.html" })
     }
 

@@ -53,40 +53,38 @@ import Testing
                 films += 1
                 continue
             }
-            // The list as the page's own data file holds it: ranks, titles, links to film pages.
-            let list = try #require(Self.node(graph, "ItemList"), "\(path)")
-            let items = try #require(list["itemListElement"] as? [[String: Any]])
-            // data/2024-02-10.json, data/korean/2024-02-10.json, data/week/…, data/korean/week/….
-            let filter = ["korean", "foreign", "diversity"].contains(parts[2]) ? "\(parts[2])/" : ""
-            let dataPath = "data/" + filter + (parts[0] == "date" ? "" : "\(parts[0])/") + "\(parts[1]).json"
-            let dataFile = try #require(files[dataPath], "\(dataPath)")
-            let dataJSON = try JSONSerialization.jsonObject(with: dataFile) as? [String: Any]
-            let entries = try #require(dataJSON?["entries"] as? [[String: Any]])
-            #expect(list["numberOfItems"] as? Int == entries.count)
-            #expect(items.map { $0["position"] as? Int } == entries.map { $0["rank"] as? Int }, "\(path)")
-            #expect(items.map { $0["name"] as? String } == entries.map { $0["title"] as? String }, "\(path)")
-            for item in items {
-                guard let url = item["url"] as? String else { continue }
-                let page = String(url.dropFirst(base.count)) + "index.html"
-                #expect(files[page] != nil, "\(path) links \(url), which is a page")
-            }
+            // A chart page carries its breadcrumbs only: the chart as an ItemList is the home page's.
+            #expect(Self.node(graph, "ItemList") == nil, "\(path)")
             charts += 1
         }
-        // 14 days, 2 weeks and 2 weekends, national and three filters, list and grid.
-        #expect(charts == (14 + 4) * 4 * 2)
+        // 14 days, 2 weeks and 2 weekends, each with its filters' page.
+        #expect(charts == (14 + 4) * 2)
+        // The home page lists the latest chart as its data file holds it: ranks, titles, film pages.
+        let home = try Self.graph(try SiteFixture.text(out, "index.html"), "index.html")
+        let list = try #require(Self.node(home, "ItemList"))
+        let items = try #require(list["itemListElement"] as? [[String: Any]])
+        let entries = try #require(try SiteFixture.chart(out, "2024-02-11")["entries"] as? [[String: Any]])
+        #expect(list["numberOfItems"] as? Int == entries.count && !entries.isEmpty)
+        #expect(items.map { $0["position"] as? Int } == entries.map { $0["rank"] as? Int })
+        #expect(items.map { $0["name"] as? String } == entries.map { $0["title"] as? String })
+        for item in items {
+            let url = try #require(item["url"] as? String)
+            #expect(files[String(url.dropFirst(base.count)) + "index.html"] != nil, "the home page links \(url), which is a page")
+        }
         #expect(films > 10)
     }
 
     @Test func withoutABaseURLTheLinksAreRelativeToThePage() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3, until: "2024-02-11")
-        let day = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")
-        let graph = try Self.graph(day, "grid")
+        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        let graph = try Self.graph(day, "day")
         let steps = try #require(Self.node(graph, "BreadcrumbList")?["itemListElement"] as? [[String: Any]])
         #expect(steps.map { $0["item"] as? String } == [
-            "../../../index.html", "../../../archive/index.html", "../../../date/2024-02-10/index.html",
+            "../../index.html", "../../archive/index.html", "../../date/2024-02-10/index.html",
         ])
-        let items = try #require(Self.node(graph, "ItemList")?["itemListElement"] as? [[String: Any]])
-        #expect((items.first?["url"] as? String)?.hasPrefix("../../../movie/") == true)
+        let home = try Self.graph(try SiteFixture.text(out, "index.html"), "index.html")
+        let items = try #require(Self.node(home, "ItemList")?["itemListElement"] as? [[String: Any]])
+        #expect((items.first?["url"] as? String)?.hasPrefix("movie/") == true)
     }
 }

@@ -16,21 +16,24 @@ import Testing
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         let summary = try await SiteFixture.build(into: out, days: 14)
         let files = try SiteFixture.files(out)
-        for path in ["index.html", "grid/index.html", "archive/index.html", "404.html", "robots.txt", "feed.xml",
+        for path in ["index.html", "archive/index.html", "404.html", "robots.txt", "feed.xml",
                      "data/index.json", "style.css", "site.js", "search.js", "favicon.svg", ".sitegen",
                      "search/index.html", "search/index.json"] {
             #expect(files[path] != nil, "\(path)")
         }
         let days = (0..<14).map { Day(iso: "2024-02-10")!.adding(days: -$0) }
+        // The year's charts in one CSV (with a BOM, for Excel) and one JSON file, a day's rows each.
+        let csv = try #require(files["data/2024.csv"])
+        #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]), "CSV with a BOM")
+        #expect(String(decoding: csv, as: UTF8.self).split(separator: "\r\n").count == 1 + 14 * 10)
         for day in days {
-            #expect(files["data/\(day.iso).csv"]?.starts(with: [0xEF, 0xBB, 0xBF]) == true, "CSV with a BOM for \(day)")
-            #expect(files["date/\(day.iso)/index.html"] != nil, "list page for \(day)")
-            #expect(files["date/\(day.iso)/grid/index.html"] != nil, "grid page for \(day)")
-            #expect(files["data/\(day.iso).json"] != nil)
+            #expect(files["date/\(day.iso)/index.html"] != nil, "page for \(day)")
+            #expect(files["date/\(day.iso)/grid/index.html"] == nil, "the poster view is the day's page at #posters")
+            #expect(files["data/\(day.iso).json"] == nil, "a day has no data file of its own")
         }
         var codes = Set<String>()
         for day in days {
-            let json = try JSONSerialization.jsonObject(with: files["data/\(day.iso).json"]!) as! [String: Any]
+            let json = try SiteFixture.chart(out, day.iso)
             for entry in json["entries"] as! [[String: Any]] { codes.insert(entry["movieCode"] as! String) }
         }
         for code in codes {
@@ -43,12 +46,12 @@ import Testing
         #expect(people > 0)
         let distributors = files.keys.filter { $0.hasPrefix("distributor/") && $0.hasSuffix("/index.html") }.count
         #expect(distributors > 1)
-        // 2024-01-28 … 2024-02-10: one whole week (1-29) and one weekend (2-2), both views; the
-        // index of years, records and one year page; people and the search page; the same days,
-        // week and weekend again for 한국, 외국 and 다양성, the market page, the distributors, and
-        // the page the service worker shows offline.
-        let filtered = 3 * (14 * 2 + 2 * 2)
-        #expect(summary.pages == 2 + 14 * 2 + codes.count + people + 1 + 2 * 2 + 3 + 2 + filtered + 1 + distributors + 1)
+        // 2024-01-28 … 2024-02-10: one whole week (1-29) and one weekend (2-2); the index of years,
+        // records and one year page; people and the search page; a filters page for each day, week
+        // and weekend (한국, 외국 and 다양성 on one), the market page, the distributors, and the page
+        // the service worker shows offline.
+        let filtered = 14 + 2
+        #expect(summary.pages == 1 + 14 + codes.count + people + 1 + 2 + 3 + 2 + filtered + 1 + distributors + 1)
         #expect(files["sitemap.xml"] == nil, "a sitemap needs --base-url")
         // Home is the latest day.
         let home = try SiteFixture.text(out, "index.html")
@@ -93,11 +96,13 @@ import Testing
             #expect(html.hasPrefix("<!doctype html>\n<html lang=\"ko\">"), "\(path)")
             #expect(html.contains("class=\"demo-banner\"") && html.contains("<strong>데모 데이터</strong>"), "\(path)")
             #expect(!html.contains("{{") && !html.contains("}}"), "\(path) has an unrendered tag")
-            #expect(!html.contains("alt=\"\"") && !html.contains("src=\"\""), "\(path) has an empty field")
+            // A chart row's poster has an empty alt on purpose: the title follows it in the same link.
+            let fields = html.replacingOccurrences(of: "alt=\"\" loading=\"lazy\">", with: "")
+            #expect(!fields.contains("alt=\"\"") && !html.contains("src=\"\""), "\(path) has an empty field")
         }
         let feed = try SiteFixture.text(out, "feed.xml")
         #expect(feed.contains("(데모 데이터)"))
-        let data = try JSONSerialization.jsonObject(with: files["data/2024-02-10.json"]!) as! [String: Any]
+        let data = try JSONSerialization.jsonObject(with: files["data/2024.json"]!) as! [String: Any]
         #expect(data["demo"] as? Bool == true)
     }
 
@@ -119,15 +124,12 @@ import Testing
         #expect(dayPage.contains("설 연휴 <em>첫날</em>."))
         #expect(!dayPage.contains("<script>alert"))
         #expect(!dayPage.contains("javascript:"))
-        #expect(try SiteFixture.text(out, "date/2024-02-10/grid/index.html").contains("<em>첫날</em>"))
         #expect(!(try SiteFixture.text(out, "date/2024-02-09/index.html")).contains("첫날"))
         let home = try SiteFixture.text(out, "index.html")
         #expect(home.contains("사이트 <strong>소개</strong> 노트"))
         // Note links are from the site root, so they work at every depth a note is shown.
         #expect(home.contains("<a href=\"archive/index.html\">달력</a>"))
-        let gridHome = try SiteFixture.text(out, "grid/index.html")
-        #expect(gridHome.contains("<a href=\"../archive/index.html\">달력</a>"))
-        #expect(gridHome.contains("<a href=\"https://example.com/x\">바깥</a>") && gridHome.contains("<a href=\"#main\">위</a>"))
+        #expect(home.contains("<a href=\"https://example.com/x\">바깥</a>") && home.contains("<a href=\"#main\">위</a>"))
         let movie = try SiteFixture.text(out, "movie/\(code)/index.html")
         #expect(movie.contains("<h2>감독의 귀환</h2>") && movie.contains("“따옴표” 노트"))
         #expect(log.lines.contains { $0.contains("note for 2030-01-01 not shown") })
@@ -154,11 +156,11 @@ import Testing
         let broken = folder.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: SiteFixture.repo.appendingPathComponent("Templates"), to: broken)
         try "{{<layout}}{{$content}}<p>{{#day.entries}}{{title}</p>{{/content}}{{/layout}}"
-            .write(to: broken.appendingPathComponent("grid.mustache"), atomically: true, encoding: .utf8)
+            .write(to: broken.appendingPathComponent("week.mustache"), atomically: true, encoding: .utf8)
         let error = await #expect(throws: TemplateError.self) {
             try await SiteFixture.build(into: out, days: 5, templates: broken)
         }
-        #expect(error?.file.hasSuffix("grid.mustache") == true && error!.line == 1)
+        #expect(error?.file.hasSuffix("week.mustache") == true && error!.line == 1)
 
         // A fault in the fetch stage, after the templates compiled, must not touch the site either.
         let failing = FailingSource()
@@ -235,7 +237,7 @@ import Testing
     @Test func theDayPageShowsEveryFieldOfTheChart() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("data/2024-02-10.json"))) as! [String: Any]
+        let json = try SiteFixture.chart(out, "2024-02-10")
         let entries = json["entries"] as! [[String: Any]]
         let html = try SiteFixture.text(out, "date/2024-02-10/index.html")
         for e in entries {
@@ -248,9 +250,10 @@ import Testing
             #expect(html.contains(label), "\(label)")
         }
         #expect(html.contains("<th scope=\"col\">") && html.contains("<caption>"))
-        let grid = try SiteFixture.text(out, "date/2024-02-10/grid/index.html")
-        #expect(grid.contains("오늘 ") && grid.contains("총 "))
-        #expect(grid.contains("data-view=\"list\"") && html.contains("data-view=\"grid\""))
+        // Each film once: the table's row is also the phone's card and the poster.
+        #expect(html.components(separatedBy: "<tr>").count - 1 == entries.count + 2)
+        #expect(html.contains("--l5:'오늘 ';--l6:'누적 '"))
+        #expect(html.contains("href=\"#list\" data-view=\"list\"") && html.contains("href=\"#posters\" data-view=\"grid\""))
     }
 }
 

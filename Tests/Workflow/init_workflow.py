@@ -467,6 +467,26 @@ def check_mornings(workflow, place, origin):
         check(result.returncode != 0 and len(lines) == 1 and lines[0].startswith("::error::") and "KOBIS_API_KEY" in lines[0],
               f"an empty secret ({empty!r}) fails with one line naming KOBIS_API_KEY")
 
+    # A site over GitHub Pages' 1 GB stops before the upload, with one line naming what shrinks it;
+    # the limit is lowered to the built site's size here instead of building a gigabyte.
+    step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the size")
+    built = sum(f.stat().st_size for f in (workspace / "_site").rglob("*") if f.is_file())
+    check(built > 0, "the morning runs left a _site to measure")
+    for limit, passes in ((built, True), (built - 1, False)):
+        run = Run(workflow, workspace, place, 6)
+        env = dict(run.env(step, workspace), SITEGEN_PAGES_LIMIT=str(limit))
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                                cwd=workspace, env=env, capture_output=True, text=True)
+        lines = (result.stdout + result.stderr).strip().splitlines()
+        if passes:
+            check(result.returncode == 0 and lines[-1].startswith("_site: "), f"a site at the limit is uploaded: {lines}")
+        else:
+            check(result.returncode != 0 and len(lines) == 1 and lines[0].startswith("::error::_site is ")
+                  and "over GitHub Pages' limit" in lines[0] and "since" in lines[0] and "english = false" in lines[0],
+                  f"a site over the limit stops with one line: {lines}")
+    upload = next(i for i, s in enumerate(workflow["jobs"]["build"]["steps"]) if "upload-pages-artifact" in s.get("uses", ""))
+    check(workflow["jobs"]["build"]["steps"][upload - 1] is step, "the size is checked just before the upload")
+
 
 def main():
     temp = Path(tempfile.mkdtemp(prefix="sitegen-workflow-"))

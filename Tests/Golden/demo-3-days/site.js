@@ -1,4 +1,4 @@
-// Remembers the list/grid choice across visits, as the apps remembered it with UserDefaults.
+// Remembers the list/poster choice across visits, as the apps remembered it with UserDefaults.
 // Every page works without this script; it only adds the memory.
 (function () {
   "use strict";
@@ -49,9 +49,18 @@
     if (document.readyState === "complete") register(); else window.addEventListener("load", register);
   }
 
-  // Arriving on a day in the other view than the one chosen: go to its twin page.
-  var wanted = load();
-  if (wanted !== "list" && wanted !== "grid") return;
-  var twin = document.querySelector('.view-toggle a[data-view="' + wanted + '"]');
-  if (twin && twin.getAttribute("aria-current") !== "page") window.location.replace(twin.href);
+  // The list/poster view is the page's #fragment (the stylesheet does the rest): a chart opened
+  // without one shows the view last chosen, and the switch tells screen readers which is on.
+  var toggle = document.querySelector(".view-toggle");
+  if (!toggle) return;
+  function mark() {
+    var grid = location.hash === "#posters";
+    Array.prototype.forEach.call(toggle.querySelectorAll("a[data-view]"), function (a) {
+      if ((a.getAttribute("data-view") === "grid") === grid) a.setAttribute("aria-current", "true");
+      else a.removeAttribute("aria-current");
+    });
+  }
+  window.addEventListener("hashchange", mark);
+  if (!location.hash && load() === "grid") location.replace("#posters");
+  mark();
 })();

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a static host counts of a published site: the bytes and the number of files in the output
+/// folder (GitHub Pages stops at 1 GB, Cloudflare Pages at 20,000 files). Measured on disk after
+/// the write rather than added up from what this run wrote, since an in-place update writes a few
+/// files of many; one `fstatat` per file, relative to each folder's descriptor, links not followed.
+public struct Footprint: Sendable, Equatable {
+    public var bytes: Int64 = 0
+    public var files = 0
+
+    public init(bytes: Int64 = 0, files: Int = 0) {
+        self.bytes = bytes; self.files = files
+    }
+
+    public static func measure(_ folder: URL) -> Footprint {
+        var total = Footprint()
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return total }
+        add(fd, into: &total)
+        return total
+    }
+
+    /// Walks the folder open at `fd` (and closes it).
+    private static func add(_ fd: Int32, into total: inout Footprint) {
+        guard let dir = fdopendir(fd) else {
+            close(fd)
+            return
+        }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                total.bytes += Int64(info.st_size)
+                total.files += 1
+            case S_IFDIR:
+                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 { add(child, into: &total) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// 「120.9 MB」: decimal units, as hosts state their limits, one decimal, rounded down.
+    public var size: String {
+        let units: [(Int64, String)] = [(1_000_000_000, "GB"), (1_000_000, "MB"), (1_000, "KB")]
+        for (scale, unit) in units where bytes >= scale {
+            return "\(bytes / scale).\(bytes % scale * 10 / scale) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+}
