@@ -59,6 +59,8 @@ extension SiteWriter {
             }
             return drift
         }
+        // The threads below use the descriptor alone: the folder must not close it before they end.
+        defer { withExtendedLifetime(folder) {} }
         let root = folder.fd
         var drift = OutputDrift()
         // Read through raw buffers: each thread retaining and releasing the same arrays made the
