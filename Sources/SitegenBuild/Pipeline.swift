@@ -297,6 +297,7 @@ public struct Pipeline: Sendable {
         }
         // A whole build writes every file afresh, so it puts right whatever drifted without counting it.
         let repaired = inPlace ? report.repairedCount : 0
+        if let line = Self.removedLine(report.removedStrays, from: plan.output) { console.warning(line) }
         record.folders = report.folders
         record.fileMode = report.fileMode
         profile("render+write", since: started)
@@ -319,6 +320,19 @@ public struct Pipeline: Sendable {
             deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds,
             output: plan.output,
             source: dataset.source)
+    }
+
+    /// What the repair removed, named: a file put in the output by hand is gone, and whoever put
+    /// it there learns where it belongs.
+    static func removedLine(_ strays: [String], from output: URL) -> String? {
+        guard !strays.isEmpty else { return nil }
+        let names =
+            strays.prefix(5).map(ErrorText.printable).joined(separator: ", ")
+            + (strays.count > 5 ? " and \(strays.count - 5) more" : "")
+        return
+            "write: removed \(strays.count) \(strays.count == 1 ? "name" : "names") no build wrote from "
+                + "\(ErrorText.printable(output.lastPathComponent)): \(names); a file to publish (CNAME, .well-known/) "
+                + "belongs in Public/, which every build copies into the site"
     }
 
     /// The whole site into a staging folder, swapped in when every file is written. Rendered

@@ -77,7 +77,7 @@ extension BuildPlan {
                 ("--notes", options.notes), ("--cache", range.cache)
             ].map { ($0.0, $0.1, url($0.1)) }
                 + (historyText.map { [("--history", $0, url($0))] } ?? []))
-        let history = historyText.map { HistoryStore(folder: url($0)) }
+        let history = historyText.map { HistoryStore.open(folder: url($0)) }
         let budget = CallBudget(limit: range.budget)
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // An unset secret on a CI service arrives as an empty variable: building the demo then
@@ -93,6 +93,7 @@ extension BuildPlan {
         let monitor = FetchMonitor()
         let cacheFolder = url(range.cache)
         let cache = ResponseCache(folder: cacheFolder)
+        StoreTemporaries(store: cacheFolder).sweep()
         let source: any BoxOfficeSource
         if options.demo || (key.isEmpty && !options.offline) {
             source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenBuild
+import SitegenFetch
 import SitegenModel
 import SitegenRender
 import SitegenTheme
@@ -90,6 +91,7 @@ struct SiteStarter {
             ("Public/custom.css", Data(Self.customStyle.utf8)),
             ("Notes/site.md", Data(Self.siteNote.utf8)),
             ("history/README.md", Data(Self.historyNote.utf8)),
+            ("history/.gitignore", Data(HistoryStore.ignoreFile.utf8)),
         ]
         if let workflow = EmbeddedTheme.files(in: "deploy").first(where: { $0.path == "github-pages.yml" }) {
             files.append((".github/workflows/sitegen.yml", Self.workflow(workflow.contents, since: since)))

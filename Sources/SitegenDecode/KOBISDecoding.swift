@@ -37,7 +37,7 @@ public enum KOBISDecoder {
     /// A `movieCd` becomes a path component; anything else is rejected before it can.
     public static func isValidMovieCode(_ code: String) -> Bool {
         // ASCII letters and digits are exactly the ASCII part of `CharacterSet.alphanumerics`.
-        !code.isEmpty && code.utf8.count <= 32 && code.utf8.allSatisfy {
+        !code.isEmpty && code.utf8.count <= 32 && !PortableNames.isReserved(code) && code.utf8.allSatisfy {
             ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
         }
     }
@@ -65,6 +65,7 @@ public enum KOBISDecoder {
         guard let result = response.boxOfficeResult else {
             throw ResponseFormatError(reason: "the response has no boxOfficeResult")
         }
+        try checkRange(result.showRange, start: date, end: date, asked: date.iso)
         var warnings: [DataWarning] = []
         let rows = result.dailyBoxOfficeList ?? []
         let entries = acceptedRows(rows, context: { "\(date.iso) row \($0)" }, warnings: &warnings)

@@ -14,15 +14,7 @@ extension KOBISDecoder {
             throw ResponseFormatError(reason: "the response has no boxOfficeResult")
         }
         let chart = PeriodChart(kind: kind, start: start, entries: [], fetchedAt: fetchedAt)
-        let range = (result.showRange?.value ?? "").cleaned
-        if !range.isEmpty {
-            let parts = range.split(separator: "~").map { Day(kobis: String($0)) }
-            guard parts.count == 2, parts[0] == chart.start, parts[1] == chart.end else {
-                throw ResponseMismatchError(
-                    reason: "asked for \(start.iso)~\(chart.end.iso) but KOBIS answered with the range \(quoted(range))"
-                )
-            }
-        }
+        try checkRange(result.showRange, start: start, end: chart.end, asked: "\(start.iso)~\(chart.end.iso)")
         var warnings: [DataWarning] = []
         let entries = acceptedRows(
             result.weeklyBoxOfficeList ?? [], context: { "\(kind.rawValue) \(start.iso) row \($0)" },
@@ -30,5 +22,18 @@ extension KOBISDecoder {
         var out = chart
         out.entries = entries
         return (out, warnings)
+    }
+
+    /// `showRange` ("20240210~20240210") must be the days asked for: an answer for other days,
+    /// from the network, the cache or a `history/` file copied over another's, would be filed
+    /// and published under the wrong date. An answer without a range names no other day, so it
+    /// is taken as it is.
+    static func checkRange(_ showRange: LenientString?, start: Day, end: Day, asked: String) throws {
+        let range = (showRange?.value ?? "").cleaned
+        guard !range.isEmpty else { return }
+        let parts = range.split(separator: "~").map { Day(kobis: String($0)) }
+        guard parts.count == 2, parts[0] == start, parts[1] == end else {
+            throw ResponseMismatchError(reason: "asked for \(asked) but KOBIS answered with the range \(quoted(range))")
+        }
     }
 }

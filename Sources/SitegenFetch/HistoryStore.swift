@@ -22,6 +22,26 @@ public struct HistoryStore: Sendable {
 
     public init(folder: URL) { self.folder = folder }
 
+    /// The store as a build starts with it: what writers that died left is removed, and the
+    /// folder's ignore file keeps sitegen's temporaries out of the commits of a site made before
+    /// `init` wrote one.
+    public static func open(folder: URL) -> HistoryStore {
+        let store = HistoryStore(folder: folder)
+        StoreTemporaries(store: folder).sweep()
+        let ignore = folder.appendingPathComponent(".gitignore")
+        if FileManager.default.fileExists(atPath: folder.path), !FileManager.default.fileExists(atPath: ignore.path) {
+            try? Data(ignoreFile.utf8).write(to: ignore)
+        }
+        return store
+    }
+
+    /// `history/.gitignore`, as `init` writes it.
+    public static let ignoreFile = """
+        # sitegen's files while it writes an answer; any left by a killed run are removed by the next.
+        \(StoreTemporaries.folderName)/
+
+        """
+
     /// nil for what is not kept: poster images are bytes from other hosts, large, and fetched again
     /// from where the kept poster choice points.
     public func url(for request: SourceRequest) -> URL? {
@@ -57,13 +77,14 @@ public struct HistoryStore: Sendable {
         return SourceResponse(body: Data(data[(newline + 1)...]), fetchedAt: Date(timeIntervalSince1970: seconds))
     }
 
-    /// Atomic, as the cache writes: a reader (or a commit) sees the old file or the new one.
+    /// Atomic, as the cache writes: a reader (or a commit) sees the old file or the new one, and a
+    /// killed write leaves nothing a commit picks up.
     public func write(_ request: SourceRequest, _ response: SourceResponse) throws {
         guard let url = url(for: request), let fetchedAt = response.fetchedAt else { return }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var data = Data((Self.header + String(fetchedAt.timeIntervalSince1970) + "\n").utf8)
         data.append(response.body)
-        try data.write(to: url, options: .atomic)
+        try StoreTemporaries(store: folder).write(data, to: url)
     }
 
     public func remove(_ request: SourceRequest) {

@@ -41,7 +41,7 @@ public struct ResponseCache: Sendable {
         if lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             try? FileManager.default.removeItem(at: file)
         }
-        try response.body.write(to: file, options: .atomic)
+        try StoreTemporaries(store: folder).write(response.body, to: file)
         if let fetchedAt = response.fetchedAt {
             try FileManager.default.setAttributes([.modificationDate: fetchedAt], ofItemAtPath: file.path)
         }

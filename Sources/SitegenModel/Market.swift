@@ -91,7 +91,8 @@ public struct Region: Hashable, Sendable {
     public static let codeGroup = "0105000000"
 
     /// A URL segment: the English name in lower case ("seoul", "gyeonggi-do"), else the code. Only
-    /// ASCII letters, digits and hyphens survive, so nothing from the network reaches a path as is.
+    /// ASCII letters, digits and hyphens survive, so nothing from the network reaches a path as is;
+    /// a name too long for a folder, or one Windows reserves, gives way to the code too.
     public var slug: String {
         var out = ""
         for scalar in englishName.lowercased().unicodeScalars {
@@ -102,7 +103,7 @@ public struct Region: Hashable, Sendable {
             }
         }
         while out.hasSuffix("-") { out.removeLast() }
-        return out.isEmpty ? code.filter { $0.isASCII && ($0.isLetter || $0.isNumber) } : out
+        return PortableNames.fits(out) ? out : code.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 

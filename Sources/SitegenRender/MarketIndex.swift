@@ -89,9 +89,10 @@ final class MarketIndex: Sendable {
         self.dayShares = dayShares
     }
 
-    /// ASCII letters and digits only: a code from the network that becomes a folder name.
+    /// ASCII letters and digits only, and no name Windows reserves: a code from the network that
+    /// becomes a folder name.
     static func isPathSafe(_ code: String) -> Bool {
-        !code.isEmpty && code.utf8.count <= 32 && code.unicodeScalars.allSatisfy {
+        !code.isEmpty && code.utf8.count <= 32 && !PortableNames.isReserved(code) && code.unicodeScalars.allSatisfy {
             $0.isASCII && CharacterSet.alphanumerics.contains($0)
         }
     }

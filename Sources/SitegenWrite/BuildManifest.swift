@@ -151,12 +151,18 @@ public struct BuildManifest: Sendable, Equatable {
             let rest = line.dropFirst(2)
             switch line.first {
             case UInt8(ascii: "F"):
-                guard !pages.isEmpty, let (stamp, path) = cut(rest), let stamp = hex(stamp) else { return nil }
-                pages[pages.count - 1].files.append(text(path))
+                guard !pages.isEmpty, let (stamp, field) = cut(rest), let stamp = hex(stamp) else { return nil }
+                let path = text(field)
+                // Every name is one the build may remove: one reaching outside the output (a sync
+                // tool's or a merge's edit) makes the whole manifest untrusted, as if damaged.
+                guard SiteWriter.isInside(path) else { return nil }
+                pages[pages.count - 1].files.append(path)
                 pages[pages.count - 1].stamps.append(stamp)
             case UInt8(ascii: "D"):
-                guard let (stamp, path) = cut(rest), let stamp = hex(stamp) else { return nil }
-                manifest.folders.append(Folder(path: text(path), stamp: stamp))
+                guard let (stamp, field) = cut(rest), let stamp = hex(stamp) else { return nil }
+                let path = text(field)
+                guard path.isEmpty || SiteWriter.isInside(path) else { return nil }
+                manifest.folders.append(Folder(path: path, stamp: stamp))
             case UInt8(ascii: "A"):
                 guard let mode = UInt32(text(rest), radix: 8) else { return nil }
                 manifest.fileMode = mode

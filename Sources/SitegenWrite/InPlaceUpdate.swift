@@ -108,24 +108,21 @@ extension SiteWriter {
         }
 
         /// Writes what changed, then deletes what the previous build wrote and this one did not.
+        /// Until the last rename, each step can be undone: a step that fails puts the previous
+        /// site back as it was (strays aside) and the build fails.
         public func finish() throws -> WriteReport {
             let stale = replacing.filter { !present.contains($0) && $0 != SiteWriter.marker }
             if !pending.isEmpty || !stale.isEmpty || !drift.strays.isEmpty || drift.marker { writer.forgetManifest() }
-            var made: Set<String> = [""]
             defer { abort() }
+            let output = try OutputFolder(root)
             if drift.marker {
                 let temporary = try writer.makeStagingFolder() + "/marker"
                 try SiteWriter.writeFile(temporary, Data(SiteWriter.markerText.utf8), relative: SiteWriter.marker)
-                rename(temporary, root + "/" + SiteWriter.marker)
+                _ = output.moveIn(temporary, to: SiteWriter.marker)
                 SiteWriter.removeTree(SiteWriter.parentFolder(temporary))
             }
             for relative in drift.strays {
-                var info = stat()
-                if lstat(root + "/" + relative, &info) == 0, FileStamp.isFolder(info) {
-                    SiteWriter.removeTree(root + "/" + relative)
-                } else {
-                    unlink(root + "/" + relative)
-                }
+                output.remove(relative)
                 touched.insert(SiteWriter.parentFolder(relative))
             }
             // A gone file where a new one needs its folder (Public `about` → `about/index.html`),
@@ -145,24 +142,33 @@ extension SiteWriter {
                 }
                 return false
             }
-            remove(inTheWay)
-            var created: [String] = []
-            for (number, relative) in pending.enumerated() {
-                try SiteWriter.makeFolders(for: relative, under: root, made: &made, created: &created)
-                if rename(staging! + "/\(number)", root + "/" + relative) != 0 {
-                    throw WriteError(
-                        "cannot replace \(ErrorText.printable(relative)) (\(String(cString: strerror(errno))))")
+            if let staging {
+                var steps = InPlaceRollback(output: output, backups: staging)
+                do {
+                    try remove(inTheWay, { try steps.moveAside($0) }, { steps.removeFolder($0) })
+                    // Every new folder before any live file changes: the likeliest step to fail
+                    // then fails with nothing to undo but folders.
+                    for folder in folders.sorted(by: { $0.utf8.count < $1.utf8.count }) {
+                        if try steps.makeFolder(folder) { touched.formUnion([folder, SiteWriter.parentFolder(folder)]) }
+                    }
+                    for (number, relative) in pending.enumerated() {
+                        try steps.replace(relative, with: staging + "/\(number)")
+                        touched.insert(SiteWriter.parentFolder(relative))
+                    }
+                } catch {
+                    steps.undo()
+                    throw error
                 }
-                touched.insert(SiteWriter.parentFolder(relative))
             }
-            for folder in created { touched.insert(folder); touched.insert(SiteWriter.parentFolder(folder)) }
-            remove(stale)
+            let setAside = Set(inTheWay)
+            remove(stale.filter { !setAside.contains($0) }, output.unlink, output.rmdir)
             var report = WriteReport(fileCount: keptCount + present.count, byteCount: bytes, unchangedCount: unchanged,
                                      writtenCount: pending.count, deletedCount: stale.count)
             // Each path once: a folder where a page belongs is removed, then the page written.
             report.repairedCount =
                 Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count
                 + (drift.marker ? 1 : 0)
+            report.removedStrays = drift.strays
             report.stamps = stamps
             report.fileMode = fileMode
             let untouched: [BuildManifest.Folder] = self.folders.filter { !self.touched.contains($0.path) }
@@ -170,18 +176,20 @@ extension SiteWriter {
             return report
         }
 
-        /// Deletes files of the output, then the folders that leaves empty.
-        private func remove(_ files: [String]) {
+        /// Deletes files of the output (or sets them aside), then the folders that leaves empty.
+        private func remove(
+            _ files: [String], _ removeFile: (String) throws -> Void, _ removeFolder: (String) -> Bool
+        ) rethrows {
             var emptied: Set<String> = []
             for relative in files {
-                unlink(root + "/" + relative)
+                try removeFile(relative)
                 emptied.insert(SiteWriter.parentFolder(relative))
             }
             touched.formUnion(emptied)
             // Deepest first; rmdir refuses a folder that still has something in it.
             for folder in emptied.sorted(by: { $0.count > $1.count }) {
                 var current = folder
-                while !current.isEmpty, rmdir(root + "/" + current) == 0 {
+                while !current.isEmpty, removeFolder(current) {
                     current = SiteWriter.parentFolder(current)
                     touched.insert(current)
                 }

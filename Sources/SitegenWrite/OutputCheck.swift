@@ -52,15 +52,16 @@ extension SiteWriter {
     /// folders whose stamp changed. Contents are not read here: a file in doubt is rendered again
     /// and compared by the build, which replaces it only if its bytes differ.
     public func checkOutput(against manifest: BuildManifest) -> OutputDrift {
-        let root = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard root >= 0 else {
+        guard let folder = try? OutputFolder(output.path) else {
             var drift = OutputDrift()
             for page in manifest.pages where !page.files.isEmpty {
                 drift.pages.insert(page.id); drift.files.formUnion(page.files)
             }
             return drift
         }
-        defer { close(root) }
+        // The threads below use the descriptor alone: the folder must not close it before they end.
+        defer { withExtendedLifetime(folder) {} }
+        let root = folder.fd
         var drift = OutputDrift()
         // Read through raw buffers: each thread retaining and releasing the same arrays made the
         // two cores fight over their reference counts.
@@ -113,7 +114,7 @@ extension SiteWriter {
                 toRead.append(manifest.folders[i].path)
             }
         }
-        if !toRead.isEmpty { drift.strays += strays(in: toRead, root: root, manifest: manifest) }
+        if !toRead.isEmpty { drift.strays += strays(in: toRead, of: folder, manifest: manifest) }
         drift.marker =
             RegularFile.read(output.path + "/" + Self.marker, limit: 4096)?.data != Data(Self.markerText.utf8)
         return drift
@@ -133,24 +134,23 @@ extension SiteWriter {
     private enum FileNews { case missing, changed, rewrite, folder }
 
     /// The names in these folders that are neither a file nor a folder of the manifest. Listing
-    /// the manifest's names costs a few milliseconds, paid only when some folder changed.
-    private func strays(in folders: [String], root: Int32, manifest: BuildManifest) -> [String] {
+    /// the manifest's names costs a few milliseconds, paid only when some folder changed. A
+    /// version-control folder is never one: a deploy that pushes the built folder keeps its
+    /// repository there, and its history is no build's to delete.
+    private func strays(in folders: [String], of output: OutputFolder, manifest: BuildManifest) -> [String] {
         var known = Set(manifest.folders.lazy.map(\.path))
         for page in manifest.pages { known.formUnion(page.files) }
         var found: [String] = []
         for folder in folders {
-            let fd = openat(root, folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0, let listing = fdopendir(fd) else { if fd >= 0 { close(fd) }; continue }
-            defer { closedir(listing) }
-            while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." || (folder.isEmpty && name == Self.marker) { continue }
+            for name in output.list(folder) ?? [] {
+                if (folder.isEmpty && name == Self.marker) || Self.versionControl.contains(name) { continue }
                 let path = folder.isEmpty ? name : folder + "/" + name
                 if !known.contains(path) { found.append(path) }
             }
         }
         return found.sorted()
     }
+
+    /// Kept wherever they are found in the output, by every kind of build.
+    static let versionControl: Set<String> = [".git", ".hg", ".svn"]
 }

@@ -22,6 +22,8 @@ public struct WriteReport: Sendable {
     /// Files found deleted, edited or replaced since the last build and put back, and names no
     /// build wrote that were removed.
     public var repairedCount = 0
+    /// Those names no build wrote, removed from the output (a hand-made `CNAME`, say).
+    public var removedStrays: [String] = []
     /// What the manifest records of the output as this write left it (see `FileStamp`).
     public var stamps: [String: UInt64] = [:]
     public var folders: [BuildManifest.Folder] = []
@@ -125,6 +127,8 @@ public struct SiteWriter: Sendable {
     /// the folder and what to do: a build ends by itself, `serve` holds it until it is stopped.
     public func lock(command: String = "build") throws -> Lock {
         try checkName()
+        // Before the lock file exists: a refused output (`/`, a folder not ours) leaves nothing beside it.
+        try checkReplaceable()
         let parent = output.deletingLastPathComponent()
         var created: [String] = []
         var missing = parent
@@ -289,7 +293,10 @@ public struct SiteWriter: Sendable {
             let (files, kept, bytes) = lock.withLock { (count, unchanged, self.bytes) }
             try add(SiteWriter.marker, Data(SiteWriter.markerText.utf8))
             writer.forgetManifest()
-            do { try writer.swapIn(staging) } catch let error as WriteError { throw error } catch {
+            let carried = previous.map { SiteWriter.moveVersionControl(from: $0, to: staging.path) } ?? []
+            do { try writer.swapIn(staging) } catch {
+                if let previous { _ = SiteWriter.moveVersionControl(carried, from: staging.path, to: previous) }
+                if let error = error as? WriteError { throw error }
                 throw WriteError("\(writer.output.path): \(ErrorText.describe(error))")
             }
             var report = WriteReport(
@@ -303,6 +310,14 @@ public struct SiteWriter: Sendable {
         }
 
         public func abort() { SiteWriter.removeTree(staging.path) }
+    }
+
+    /// A repository kept in the output (a deploy that pushes the built folder) goes into the new
+    /// site with it: its history is no build's to replace. The names moved.
+    static func moveVersionControl(
+        _ names: [String] = SiteWriter.versionControl.sorted(), from: String, to: String
+    ) -> [String] {
+        names.filter { rename(from + "/" + $0, to + "/" + $0) == 0 }
     }
 
     /// mkdir for each folder of `relative` not made yet under `root`, parents first (plain calls:
@@ -433,9 +448,13 @@ public struct SiteWriter: Sendable {
         rmdir(path)
     }
 
+    static func checkRelative(_ path: String) throws {
+        guard isInside(path) else { throw WriteError("refusing to write outside the site: '\(path)'") }
+    }
+
     /// One pass over the bytes (it runs for each of sixty thousand files): no empty, "." or ".."
     /// segment, no leading "/", no NUL.
-    static func checkRelative(_ path: String) throws {
+    static func isInside(_ path: String) -> Bool {
         var segment = 0, dots = 0, safe = !path.isEmpty
         for byte in path.utf8 where safe {
             switch byte {
@@ -447,9 +466,7 @@ public struct SiteWriter: Sendable {
             default: segment += 1
             }
         }
-        guard safe, segment > 0, !(dots == segment && dots <= 2) else {
-            throw WriteError("refusing to write outside the site: '\(path)'")
-        }
+        return safe && segment > 0 && !(dots == segment && dots <= 2)
     }
 
     /// "date/2024-02-10/index.html" → "date/2024-02-10"; a top-level name → "". By bytes, not

@@ -57,6 +57,22 @@ import Testing
         #expect(warnings.map(\.description) == ["2024-02-10 row 3: movie 20240001 is already on this chart; row skipped"])
     }
 
+    /// KOBIS (or a cache or history file copied over another day's) answering with the 3rd's chart
+    /// when the 2nd was asked for: refused naming both, never published as the 2nd.
+    @Test func refusesADailyAnswerForAnotherDay() throws {
+        let asked = Day(iso: "2023-05-02")!
+        let body = try String(decoding: Fixture.data("daily-quirks.json"), as: UTF8.self)
+        for range in ["20230503~20230503", "20230502~20230503", "2023-05-02", "20230502"] {
+            let other = Data(body.replacingOccurrences(of: "20240210~20240210", with: range).utf8)
+            let error = #expect(throws: ResponseMismatchError.self) {
+                try KOBISDecoder.dailyChart(other, date: asked, fetchedAt: nil)
+            }
+            #expect(error?.reason == "asked for 2023-05-02 but KOBIS answered with the range '\(range)'")
+        }
+        let same = Data(body.replacingOccurrences(of: "20240210~20240210", with: "20230502~20230502").utf8)
+        #expect(try KOBISDecoder.dailyChart(same, date: asked, fetchedAt: nil).0.entries.count == 4)
+    }
+
     @Test func anEmptyChartIsADayWithoutEntries() throws {
         let (chart, warnings) = try KOBISDecoder.dailyChart(try Fixture.data("daily-empty.json"), date: day, fetchedAt: nil)
         #expect(chart.entries.isEmpty && warnings.isEmpty)

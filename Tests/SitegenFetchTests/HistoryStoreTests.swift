@@ -91,4 +91,45 @@ import SitegenTestSupport
         let lines = monitor.warnings.filter { $0.hasPrefix("history: could not save") }
         #expect(lines.count == 1, "\(monitor.warnings)")
     }
+
+    /// A botched merge in the site's repository: the 11th's file copied over the 10th's. It is
+    /// refused with one line naming the day, never published as the 10th.
+    @Test func anotherDaysHistoryFileUnderADayIsRefusedNamingTheDay() async throws {
+        let cache = folder(), history = folder()
+        let upstream = Upstream(fetchedAt: Date())
+        let next = day.adding(days: 1)
+        for d in [day, next] { _ = try await source(cache, history, upstream: upstream).fetch(.dailyChart(d)) }
+        let store = history.appendingPathComponent("daily/2024")
+        try FileManager.default.removeItem(at: store.appendingPathComponent("20240210.json"))
+        try FileManager.default.copyItem(at: store.appendingPathComponent("20240211.json"), to: store.appendingPathComponent("20240210.json"))
+        try FileManager.default.removeItem(at: cache)
+
+        let monitor = FetchMonitor()
+        await #expect(throws: CacheMiss.self) { try await source(cache, history, upstream: nil, monitor: monitor).fetch(.dailyChart(day)) }
+        let said = monitor.warnings.filter { $0.contains("2024-02-10") }
+        #expect(said.count == 1 && said[0].contains("'20240211~20240211'"), "\(monitor.warnings)")
+    }
+
+    /// A write killed half way leaves its temporary in the store's `.sitegen-tmp/`, which the
+    /// history's ignore file keeps out of commits and the next opening removes; a finished write
+    /// leaves none.
+    @Test func temporariesStayOutOfTheHistoryAndAreSweptWhenItOpens() async throws {
+        let history = folder()
+        try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+        let store = HistoryStore.open(folder: history)
+        let ignore = try String(contentsOf: history.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignore.split(separator: "\n").contains(".sitegen-tmp/"))
+        try store.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date()))
+        let files = FileManager.default.enumerator(atPath: history.path)?.allObjects as? [String] ?? []
+        #expect(files.sorted() == [".gitignore", ".sitegen-tmp", "daily", "daily/2024", "daily/2024/20240210.json"], "\(files)")
+
+        // What a killed writer left (its process gone), and one of a live writer (this process).
+        let temporaries = history.appendingPathComponent(".sitegen-tmp")
+        let dead = temporaries.appendingPathComponent("99999999-deadbeef")
+        let live = temporaries.appendingPathComponent("\(getpid())-0badf00d")
+        for file in [dead, live] { try Data("half".utf8).write(to: file) }
+        _ = HistoryStore.open(folder: history)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "a write under way is left alone")
+    }
 }

@@ -32,6 +32,16 @@ import Testing
         #expect(BuildManifest.parse("F\tstray\n") == nil)
     }
 
+    /// Every name in a manifest is one a build may remove: one reaching above the output makes
+    /// the manifest untrusted, as a damaged one is.
+    @Test(arguments: ["../../precious/keep.txt", "/etc/passwd", "date/../../x", "./index.html", "date//x", ".."])
+    func refusesManifestPathsAboveTheOutput(_ path: String) throws {
+        let text = try #require(Self.sample.text())
+        #expect(BuildManifest.parse(text + "P\t-\tx\nF\t0123456789abcdef\t\(path)\n") == nil)
+        #expect(BuildManifest.parse(text + "D\t0000000000000001\t\(path)\n") == nil)
+        #expect(BuildManifest.parse(text + "D\t0000000000000001\tdate/2024-02-11\n") != nil, "a folder inside is fine")
+    }
+
     @Test func aNameWithATabOrNewlineWritesNoManifest() {
         var m = Self.sample
         m.pages[0].files.append("date/x\ty/index.html")
