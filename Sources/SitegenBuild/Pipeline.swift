@@ -69,7 +69,7 @@ public struct Pipeline: Sendable {
         var result = outcome
         if !plan.hotlinkPosters {
             let (dataset, posterWarnings) = try await PosterCopies(
-                source: plan.source, jobs: plan.jobs, monitor: plan.monitor
+                source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
             ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings

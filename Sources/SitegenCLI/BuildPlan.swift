@@ -94,6 +94,7 @@ extension BuildPlan {
         let cacheFolder = url(range.cache)
         let cache = ResponseCache(folder: cacheFolder)
         let source: any BoxOfficeSource
+        var timeout = 10
         if options.demo || (key.isEmpty && !options.offline) {
             source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
         } else if options.offline {
@@ -108,6 +109,7 @@ extension BuildPlan {
                 client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
                 searchesPosters: kakaoKey != nil || postersCached)
         } else {
+            timeout = try networkTimeout(environment["SITEGEN_NETWORK_TIMEOUT"])
             // The variable is for the same exceptions where options are awkward (CI, containers).
             let posterHosts: PosterHosts
             do {
@@ -121,7 +123,7 @@ extension BuildPlan {
                     environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
                 kakaoBase: try serviceURL(
                     environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
-                jobs: range.jobs, posterHosts: posterHosts)
+                jobs: range.jobs, timeoutSeconds: timeout, posterHosts: posterHosts)
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
                 monitor: monitor, now: now, history: history, budget: budget)
@@ -145,6 +147,7 @@ extension BuildPlan {
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters ?? false
+        plan.posterStageSeconds = Double(timeout * 12)
         if options.english == true { plan.settings.languages = [.ko, .en] }
         plan.settings.description = file?.description
         plan.settings.author = file?.author
@@ -194,6 +197,16 @@ extension BuildPlan {
             throw UsageError("\(variable) '\(text)' must be an http(s) URL")
         }
         return url
+    }
+
+    /// Seconds a request may wait for its next byte; a download may take three times that, and
+    /// the poster stage twelve. Whole seconds: Linux's URLSession rounds anything else.
+    static func networkTimeout(_ text: String?) throws -> Int {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return 10 }
+        guard let seconds = Int(text), (1...600).contains(seconds) else {
+            throw UsageError("SITEGEN_NETWORK_TIMEOUT '\(text)' must be a whole number of seconds from 1 to 600")
+        }
+        return seconds
     }
 
     static func parseBaseURL(_ text: String) -> URL? {
