@@ -64,7 +64,14 @@ extension BuildPlan {
             }
             until = day
         }
-        let (days, rangeNotes) = try range.days(until: until)
+        let (days, rangeNotes): ([Day], [String])
+        do { (days, rangeNotes) = try range.days(until: until) } catch let error as UsageError {
+            // A first day from the site file is the file's mistake, not an option never given.
+            guard let line = file?.sinceLine, range.since == file?.since, error.description.hasPrefix("--since")
+            else { throw error }
+            throw UsageError(
+                "\(fileLabel):\(line): " + error.description.replacingOccurrences(of: "--since", with: "since"))
+        }
         let output = url(options.output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
@@ -210,9 +217,7 @@ extension BuildPlan {
     }
 
     static func parseBaseURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return nil }
-        return url
+        SettingText.baseURLProblem(text) == nil ? URL(string: text) : nil
     }
 }
 
