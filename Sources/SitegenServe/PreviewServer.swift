@@ -105,7 +105,17 @@ struct PreviewHandler: Sendable {
         default:
             break
         }
-        switch files.resolve(raw) {
+        let resolved = files.resolve(raw)
+        if PreviewWorker.answers(
+            raw.removingPercentEncoding ?? raw, existing: resolved != .notFound,
+            siteWorker: resolved == .file(files.root.appendingPathComponent("sw.js"), contentType: ContentType.types["js"]!))
+        {
+            return PreviewResponse(
+                status: 200,
+                headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Data(PreviewWorker.script.utf8))
+        }
+        switch resolved {
         case .file(let url, let type):
             let headers = [("Content-Type", type), ("Cache-Control", "no-store")]
             guard let length = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int else {
