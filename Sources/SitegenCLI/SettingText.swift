@@ -22,7 +22,8 @@ enum SettingText {
         if url.user != nil || url.password != nil {
             return "holds a user name or password (user:…@), which every page would publish; leave it out"
         }
-        if let control = control(in: (url.path.removingPercentEncoding ?? url.path) + (text.removingPercentEncoding ?? "")) {
+        let decoded = (url.path.removingPercentEncoding ?? url.path) + (text.removingPercentEncoding ?? "")
+        if let control = control(in: decoded) {
             return "has a control character (\(control)) in it; leave it out"
         }
         return nil

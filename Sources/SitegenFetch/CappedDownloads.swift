@@ -60,7 +60,9 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         lock.withLock {
             let hops = (pending[task.taskIdentifier]?.redirects ?? 0) + 1
             pending[task.taskIdentifier]?.redirects = hops
-            if refusal == nil, hops > Self.maxRedirects { refusal = "it redirected more than \(Self.maxRedirects) times" }
+            if refusal == nil, hops > Self.maxRedirects {
+                refusal = "it redirected more than \(Self.maxRedirects) times"
+            }
             if let refusal {
                 pending[task.taskIdentifier]?.refused =
                     hosts == nil
@@ -100,7 +102,8 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     private var tooLarge: ResponseMismatchError {
         ResponseMismatchError(
-            reason: "the \(noun) is more than the \(cap / 1_000_000) MB \(noun.first == "a" ? "an" : "a") \(noun) may be")
+            reason: "the \(noun) is more than the \(cap / 1_000_000) MB "
+                + "\(noun.first == "a" ? "an" : "a") \(noun) may be")
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

@@ -106,9 +106,10 @@ struct PreviewHandler: Sendable {
             break
         }
         let resolved = files.resolve(raw)
+        let siteWorker = files.root.appendingPathComponent("sw.js")
         if PreviewWorker.answers(
             raw.removingPercentEncoding ?? raw, existing: resolved != .notFound,
-            siteWorker: resolved == .file(files.root.appendingPathComponent("sw.js"), contentType: ContentType.types["js"]!))
+            siteWorker: resolved == .file(siteWorker, contentType: ContentType.of(siteWorker)))
         {
             return PreviewResponse(
                 status: 200,

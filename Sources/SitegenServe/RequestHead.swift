@@ -21,7 +21,9 @@ public struct PreviewResponse: Sendable {
     /// A file sent from disk piece by piece instead of `body`: a page may ask for a 30 MB file
     /// from 64 tabs at once, and holding each whole would take gigabytes.
     public var file: (url: URL, length: Int)?
-    public init(status: Int, headers: [(String, String)] = [], body: Data = Data(), file: (url: URL, length: Int)? = nil) {
+    public init(
+        status: Int, headers: [(String, String)] = [], body: Data = Data(), file: (url: URL, length: Int)? = nil
+    ) {
         self.status = status; self.headers = headers; self.body = body; self.file = file
     }
 }
