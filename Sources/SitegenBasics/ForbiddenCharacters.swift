@@ -8,10 +8,5 @@ public enum ForbiddenCharacters {
         return (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
     }
 
-    public static func strip(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: contains) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for s in text.unicodeScalars where !contains(s) { scalars.append(s) }
-        return String(scalars)
-    }
+    public static func strip(_ text: String) -> String { text.removingScalars(where: contains) }
 }

@@ -23,6 +23,8 @@ public struct BuildPlan: Sendable {
     public var monitor: FetchMonitor
     /// Link posters on their hosts (as before) rather than serve resized copies from the site.
     public var hotlinkPosters = false
+    /// Seconds the whole poster stage may take; posters not started by then are warned and left out.
+    public var posterStageSeconds: Double = 120
     /// Said once before fetching: the days of a range that lie before KOBIS's first chart.
     public var rangeNotes: [String] = []
     /// The durable copy of every final answer, when the site keeps one.

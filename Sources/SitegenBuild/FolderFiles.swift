@@ -18,4 +18,19 @@ enum FolderFiles {
         }
         return found.sorted { $0.0 < $1.0 }
     }
+
+    /// The symbolic links under a folder, by path relative to it, sorted: `list` never follows
+    /// one, and a file that is silently missing from the site is worse than one line saying so.
+    static func links(_ folder: URL) -> [String] {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey])
+        else { return [] }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var found: [String] = []
+        for case let url as URL in walker
+        where (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true {
+            found.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
+        }
+        return found.sorted()
+    }
 }

@@ -121,6 +121,9 @@ public enum Inputs {
         var notes = NoteSources()
         var warnings: [String] = []
         guard FileManager.default.fileExists(atPath: folder.path) else { return (notes, []) }
+        for (relative, _) in try files(in: folder, withExtension: "markdown") {
+            warnings.append("\(label)/\(relative): notes are read from .md files only; rename it to .md; ignored")
+        }
         for (relative, url) in try files(in: folder, withExtension: "md") {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw InputError("\(label)/\(relative): cannot read it as UTF-8 text")

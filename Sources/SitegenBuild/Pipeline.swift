@@ -72,7 +72,7 @@ public struct Pipeline: Sendable {
         var result = outcome
         if !plan.hotlinkPosters {
             let (dataset, posterWarnings) = try await PosterCopies(
-                source: plan.source, jobs: plan.jobs, monitor: plan.monitor
+                source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
             ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings
@@ -198,6 +198,16 @@ public struct Pipeline: Sendable {
             required: plan.themeFoldersRequired.public)
         let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
+        for (folder, label) in [
+            (plan.templates, plan.templatesLabel), (plan.publicFolder, plan.publicFolder.lastPathComponent),
+            (plan.notes, plan.notes.lastPathComponent)
+        ] {
+            let links = FolderFiles.links(folder)
+            guard !links.isEmpty else { continue }
+            console.warning(
+                "\(label): symbolic links are not followed, so these are left out: "
+                    + links.prefix(5).joined(separator: ", ") + (links.count > 5 ? " and \(links.count - 5) more" : ""))
+        }
         if let warning = Self.notesOutside(plan.days, notes, label: plan.notes.lastPathComponent) {
             console.warning(warning)
         }

@@ -176,9 +176,8 @@ public struct SiteOptions: ParsableArguments, Sendable {
     public func validate() throws {
         do { _ = try PosterHosts(allowing: allowPosterHosts) }
         catch { throw ValidationError("--allow-poster-host: \(error)") }
-        if let baseURL, BuildPlan.parseBaseURL(baseURL) == nil {
-            throw ValidationError(
-                "--base-url '\(baseURL)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
+        if let baseURL, let problem = SettingText.baseURLProblem(baseURL) {
+            throw ValidationError("--base-url \(problem)")
         }
     }
 }

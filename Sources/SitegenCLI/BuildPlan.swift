@@ -64,7 +64,14 @@ extension BuildPlan {
             }
             until = day
         }
-        let (days, rangeNotes) = try range.days(until: until)
+        let (days, rangeNotes): ([Day], [String])
+        do { (days, rangeNotes) = try range.days(until: until) } catch let error as UsageError {
+            // A first day from the site file is the file's mistake, not an option never given.
+            guard let line = file?.sinceLine, range.since == file?.since, error.description.hasPrefix("--since")
+            else { throw error }
+            throw UsageError(
+                "\(fileLabel):\(line): " + error.description.replacingOccurrences(of: "--since", with: "since"))
+        }
         let output = url(options.output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
@@ -95,6 +102,7 @@ extension BuildPlan {
         let cache = ResponseCache(folder: cacheFolder)
         StoreTemporaries(store: cacheFolder).sweep()
         let source: any BoxOfficeSource
+        var timeout = 10
         if options.demo || (key.isEmpty && !options.offline) {
             source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
         } else if options.offline {
@@ -109,6 +117,7 @@ extension BuildPlan {
                 client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
                 searchesPosters: kakaoKey != nil || postersCached)
         } else {
+            timeout = try networkTimeout(environment["SITEGEN_NETWORK_TIMEOUT"])
             // The variable is for the same exceptions where options are awkward (CI, containers).
             let posterHosts: PosterHosts
             do {
@@ -122,7 +131,7 @@ extension BuildPlan {
                     environment["KOBIS_BASE_URL"], fallback: LiveSettings.defaultKOBISBase, variable: "KOBIS_BASE_URL"),
                 kakaoBase: try serviceURL(
                     environment["KAKAO_BASE_URL"], fallback: LiveSettings.defaultKakaoBase, variable: "KAKAO_BASE_URL"),
-                jobs: range.jobs, posterHosts: posterHosts)
+                jobs: range.jobs, timeoutSeconds: timeout, posterHosts: posterHosts)
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
                 monitor: monitor, now: now, history: history, budget: budget)
@@ -146,6 +155,7 @@ extension BuildPlan {
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters ?? false
+        plan.posterStageSeconds = Double(timeout * 12)
         if options.english == true { plan.settings.languages = [.ko, .en] }
         plan.settings.description = file?.description
         plan.settings.author = file?.author
@@ -197,10 +207,18 @@ extension BuildPlan {
         return url
     }
 
+    /// Seconds a request may wait for its next byte; a download may take three times that, and
+    /// the poster stage twelve. Whole seconds: Linux's URLSession rounds anything else.
+    static func networkTimeout(_ text: String?) throws -> Int {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return 10 }
+        guard let seconds = Int(text), (1...600).contains(seconds) else {
+            throw UsageError("SITEGEN_NETWORK_TIMEOUT '\(text)' must be a whole number of seconds from 1 to 600")
+        }
+        return seconds
+    }
+
     static func parseBaseURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return nil }
-        return url
+        SettingText.baseURLProblem(text) == nil ? URL(string: text) : nil
     }
 }
 

@@ -54,7 +54,7 @@ public struct InitCommand: AsyncParsableCommand {
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
             console.summary(
                 "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
-                    + "next: cd \(directory) && sitegen build")
+                    + "next: cd \(SettingText.shellQuoted(directory)) && sitegen build")
         }
     }
 }

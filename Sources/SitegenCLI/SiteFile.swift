@@ -24,6 +24,8 @@ struct SiteFile: Equatable {
     var app: Bool?
     var englishName: String?
     var englishDescription: String?
+    /// Where `since` was set, for an error about the day it names.
+    var sinceLine: Int?
 
     static let defaultName = "sitegen.toml"
 
@@ -81,6 +83,9 @@ struct SiteFile: Equatable {
             }
             func text() throws -> String {
                 guard case .text(let s) = value else { throw fail("\(qualified) must be a quoted string") }
+                if let control = SettingText.control(in: s) {
+                    throw fail("\(qualified) has a control character (\(control)); leave it out")
+                }
                 return s
             }
             func flag() throws -> Bool {
@@ -92,11 +97,8 @@ struct SiteFile: Equatable {
             case "description": file.description = try text()
             case "author": file.author = try text()
             case "base_url":
-                let text = try text()
-                guard BuildPlan.parseBaseURL(text) != nil else {
-                    throw fail(
-                        "base_url '\(text)' must be an absolute http(s) URL, like https://example.com/boxoffice/")
-                }
+                guard case .text(let text) = value else { throw fail("base_url must be a quoted string") }
+                if let problem = SettingText.baseURLProblem(text) { throw fail("base_url \(problem)") }
                 file.baseURL = text
             case "since":
                 switch value {
@@ -105,6 +107,7 @@ struct SiteFile: Equatable {
                         throw fail("since '\(d)' is not a real date in the form YYYY-MM-DD")
                     }
                     file.since = d
+                    file.sinceLine = line
                 case .bool: throw fail("since must be a date like 2004-01-01")
                 }
             case "english": file.english = try flag()
@@ -130,7 +133,13 @@ struct SiteFile: Equatable {
     }
 
     /// The file at `url`, or nil when there is none (only a named file must exist).
+    /// A site file is a few hundred bytes; one past this is not one, and is not read whole.
+    static let maxBytes = 1 << 20
+
     static func load(_ url: URL, label: String, required: Bool) throws -> SiteFile? {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxBytes {
+            throw UsageError("\(label) is \(size / 1_000_000) MB; a site file is at most 1 MB")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {

@@ -166,7 +166,8 @@ public enum KOBISDecoder {
         let status = RankStatus(rawValue: statusText) ?? .unknown
         return ChartEntry(
             rank: Int(rank), rankChange: Int(KOBISNumber.integer(row.trimmed("rankInten")) ?? 0), status: status,
-            movieCode: code, title: title, rawTitle: ForbiddenCharacters.strip(row["movieNm"]?.value ?? title),
+            movieCode: code, title: title,
+            rawTitle: BidiControls.strip(ForbiddenCharacters.strip(row["movieNm"]?.value ?? title)),
             openDate: Day(kobis: row.trimmed("openDt")),
             sales: sales, salesShare: optionalRate("salesShare"), salesChange: optionalInt("salesInten"),
             salesChangeRate: optionalRate("salesChange"), salesTotal: salesTotal,

@@ -67,9 +67,12 @@ extension Dictionary where Key == String, Value == LenientString {
 
 extension String {
     /// Trimmed, and without control characters: HTML and XML forbid them even escaped, and no
-    /// title or name needs one. Everything else (emoji, right-to-left text) is kept as it is.
+    /// title or name needs one. Nor bidi overrides, embeddings or isolates (`BidiControls`).
+    /// Everything else (emoji, right-to-left text) is kept as it is.
     public var cleaned: String {
-        let drop: (Unicode.Scalar) -> Bool = { $0 == "\r" || ForbiddenCharacters.contains($0) }
+        let drop: (Unicode.Scalar) -> Bool = {
+            $0 == "\r" || ForbiddenCharacters.contains($0) || BidiControls.contains($0)
+        }
         // Nearly every field has nothing to drop: then it is only trimmed, often without a copy.
         guard unicodeScalars.contains(where: drop) else { return trimmingBlanks(newlines: true) }
         var scalars = String.UnicodeScalarView()

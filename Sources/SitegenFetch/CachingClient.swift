@@ -70,7 +70,11 @@ public struct CachingClient: APIClient {
         do {
             let answer = try await upstream.fetch(request)
             do { try cache.write(request, answer.response) } catch {
-                monitor.warn("cache \(request.label): could not save (\(ErrorText.describe(error)))")
+                // A folder that cannot be written fails for every item: one line says it.
+                monitor.warnOnce(
+                    "cache save",
+                    "cache: could not save \(request.label) in \(cache.folder.path) (\(ErrorText.describe(error))); "
+                        + "nothing else is saved there either, and it is fetched again next time")
             }
             if let history, request.isKOBIS || request.isPosterSearch, isFinal(request, answer) {
                 keep(request, answer, in: history)

@@ -4,54 +4,106 @@ import FoundationNetworking
 #endif
 import SitegenDecode
 
-/// Poster bytes from an image host, read as they arrive and cut off as soon as they pass the cap:
+/// Answers read as they arrive, cut off at a size cap and a deadline of sitegen's own.
+///
 /// URLSession's completion form holds a whole body in memory first, so a hostile host could send
-/// gigabytes before any check ran. A declared length over the cap is refused before the body.
+/// gigabytes before any check ran. A declared length over the cap is refused before the body; an
+/// undeclared one (chunked, or delimited by closing) is cancelled by the chunk that crosses it.
+/// swift-corelibs-foundation queues every chunk curl reads for the delegate without waiting for
+/// it, so the delegate appends in place (never a copy of the buffer) to stay ahead of the queue,
+/// and drops whatever is still queued once a task is refused.
+///
+/// That alone is not enough: FoundationNetworking queues every chunk curl reads for the delegate
+/// without waiting for it, and on loopback curl reads a gigabyte before the queue has delivered
+/// 20 MB. It offers no way to pause a receive (a fatalError there), so the delegate runs on
+/// `InlineQueue`: on curl's own thread, which reads nothing more until the delegate has looked
+/// at the last chunk. That is the back-pressure; past the cap every chunk is dropped at once.
+///
+/// Linux's URLSession does not apply `timeoutIntervalForResource` to these tasks, and its
+/// request timeout restarts with every byte: a host sending a byte a second would hold a task
+/// forever. A timer of sitegen's own cancels a task at its deadline.
 final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var data = Data()
         var response: URLResponse?
         var refused: Error?
+        var redirects = 0
         let continuation: CheckedContinuation<(Data, URLResponse), Error>
     }
 
     let cap: Int
-    /// Checked again at every redirect: a public address may send the download anywhere.
-    let hosts: PosterHosts
+    /// What the answers are, for the error that says one was too large: "poster", "answer".
+    let noun: String
+    /// Checked again at every redirect: a public address may send the download anywhere. Nil
+    /// for the APIs' own hosts, which are the operator's to choose.
+    let hosts: PosterHosts?
+    /// Seconds a whole download may take, from asking to its last byte.
+    let deadline: Double
+    /// A host that answers every request with another redirect costs this many requests, no more.
+    static let maxRedirects = 5
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
 
-    init(cap: Int, hosts: PosterHosts = PosterHosts()) { self.cap = cap; self.hosts = hosts }
+    init(cap: Int, noun: String, deadline: Double, hosts: PosterHosts? = nil) {
+        self.cap = cap; self.noun = noun; self.deadline = deadline; self.hosts = hosts
+    }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let refusal: String? =
+        var refusal: String? =
             if let url = request.url {
                 ["http", "https"].contains(url.scheme?.lowercased() ?? "")
-                    ? hosts.refusal(for: url) : "it redirects to an address that is not http(s)"
+                    ? hosts?.refusal(for: url) : "it redirects to an address that is not http(s)"
             } else { "it redirects nowhere" }
-        if let refusal {
-            lock.withLock {
-                pending[task.taskIdentifier]?.refused = PosterRefused(description: "redirected, then " + refusal)
+        lock.withLock {
+            let hops = (pending[task.taskIdentifier]?.redirects ?? 0) + 1
+            pending[task.taskIdentifier]?.redirects = hops
+            if refusal == nil, hops > Self.maxRedirects {
+                refusal = "it redirected more than \(Self.maxRedirects) times"
             }
-            completionHandler(nil)
-        } else {
-            completionHandler(request)
+            if let refusal {
+                pending[task.taskIdentifier]?.refused =
+                    hosts == nil
+                    ? ResponseMismatchError(reason: refusal) : PosterRefused(description: "redirected, then " + refusal)
+            }
         }
+        completionHandler(refusal == nil ? request : nil)
+    }
+
+    /// A session whose delegate is this, run on curl's thread (see `InlineQueue`).
+    func session(_ configuration: URLSessionConfiguration) -> URLSession {
+        URLSession(configuration: configuration, delegate: self, delegateQueue: InlineQueue())
     }
 
     func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
         try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request)
             lock.withLock { pending[task.taskIdentifier] = Pending(continuation: continuation) }
+            let seconds = deadline
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self, weak task] in
+                guard let self, let task else { return }
+                if refuse(task, DeadlinePassed(seconds: seconds)) { task.cancel() }
+            }
             task.resume()
         }
     }
 
+    /// Marks a task refused (the first reason stands) and lets go of what it read; false once it is over.
+    private func refuse(_ task: URLSessionTask, _ reason: Error) -> Bool {
+        lock.withLock {
+            guard pending[task.taskIdentifier] != nil else { return false }
+            if pending[task.taskIdentifier]?.refused == nil { pending[task.taskIdentifier]?.refused = reason }
+            pending[task.taskIdentifier]?.data = Data()
+            return true
+        }
+    }
+
     private var tooLarge: ResponseMismatchError {
-        ResponseMismatchError(reason: "the poster is more than the \(cap / 1_000_000) MB a poster may be")
+        ResponseMismatchError(
+            reason: "the \(noun) is more than the \(cap / 1_000_000) MB "
+                + "\(noun.first == "a" ? "an" : "a") \(noun) may be")
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -66,13 +118,16 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = lock.withLock { () -> Bool in
-            guard var entry = pending[dataTask.taskIdentifier], entry.refused == nil else { return false }
-            entry.data.append(data)
-            if entry.data.count > cap { entry.refused = tooLarge; entry.data = Data() }
-            pending[dataTask.taskIdentifier] = entry
-            return entry.refused != nil
+            let id = dataTask.taskIdentifier
+            guard pending[id]?.refused == nil, let count = pending[id]?.data.count else { return false }
+            guard count + data.count <= cap else { return true }
+            // Through the dictionary's own storage: `var entry = pending[id]` would copy the
+            // buffer for every chunk.
+            pending[id]?.data.append(data)
+            return false
         }
-        if over { dataTask.cancel() }
+        // Not here: cancel() waits on the session's queue, which is this thread.
+        if over, refuse(dataTask, tooLarge) { DispatchQueue.global().async { dataTask.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -82,4 +137,15 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         else if let response = entry.response { entry.continuation.resume(returning: (entry.data, response)) }
         else { entry.continuation.resume(throwing: URLError(.badServerResponse)) }
     }
+}
+
+/// A download that ran past its deadline and was cancelled.
+struct DeadlinePassed: Error, Sendable { let seconds: Double }
+
+/// Runs each operation at once on the thread that adds it. URLSession adds its delegate calls
+/// from curl's thread, so they finish before curl reads on: the only back-pressure
+/// FoundationNetworking allows. Hand-written because no system queue runs work in place.
+final class InlineQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) { block() }
+    override func addOperation(_ op: Operation) { op.start() }
 }

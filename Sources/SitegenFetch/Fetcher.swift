@@ -140,10 +140,13 @@ public struct Fetcher: Sendable {
 extension Fetcher {
     func outcome(_ dataset: Dataset, _ warnings: [DataWarning]) -> FetchOutcome {
         // The monitor's lines name their own context ("cache 2024-02-05: …", "history: …").
-        FetchOutcome(dataset: dataset, warnings: warnings + monitor.warnings.map { line in
+        let all = warnings + monitor.warnings.map { line in
             guard let cut = line.firstRange(of: ": ") else { return DataWarning(context: "cache", message: line) }
             return DataWarning(context: String(line[..<cut.lowerBound]), message: String(line[cut.upperBound...]))
-        })
+        }
+        // A row KOBIS sends wrong is wrong in each market's chart of the day too: said once.
+        var seen = Set<String>()
+        return FetchOutcome(dataset: dataset, warnings: all.filter { seen.insert($0.description).inserted })
     }
 
     /// The title a film first charted under, for movie info whose movieNm is empty.

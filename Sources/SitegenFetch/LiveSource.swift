@@ -13,6 +13,8 @@ public struct LiveSettings: Sendable {
     public var jobs: Int
     /// Whole seconds: Linux's URLSession rounds anything else (and fails at once below 1 s).
     public var timeoutSeconds: Int
+    /// Seconds one download may take from asking to its last byte, however its host trickles.
+    public var deadlineSeconds: Double { Double(timeoutSeconds * 3) }
     public var retry: RetryPolicy
     /// Where poster images may come from (public addresses, and what `--allow-poster-host` adds).
     public var posterHosts: PosterHosts
@@ -68,7 +70,8 @@ public struct PosterKeyError: Error, Sendable, CustomStringConvertible {
 public actor LiveSource: APIClient {
     nonisolated let settings: LiveSettings
     nonisolated let session: URLSession
-    /// Poster images only: their own session, whose delegate stops a body past the size cap.
+    nonisolated let answers: CappedDownloads
+    /// Poster images only: their own session, whose delegate also checks where redirects lead.
     nonisolated let posterSession: URLSession
     nonisolated let posterDownloads: CappedDownloads
     let monitor: FetchMonitor
@@ -89,9 +92,13 @@ public actor LiveSource: APIClient {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
-        posterDownloads = CappedDownloads(cap: SourceRequest.maxPosterBytes, hosts: settings.posterHosts)
-        posterSession = URLSession(configuration: configuration, delegate: posterDownloads, delegateQueue: nil)
+        answers = CappedDownloads(
+            cap: SourceRequest.maxAnswerBytes, noun: "answer", deadline: settings.deadlineSeconds)
+        session = answers.session(configuration)
+        posterDownloads = CappedDownloads(
+            cap: SourceRequest.maxPosterBytes, noun: "poster", deadline: settings.deadlineSeconds,
+            hosts: settings.posterHosts)
+        posterSession = posterDownloads.session(configuration)
     }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
@@ -172,7 +179,7 @@ public actor LiveSource: APIClient {
                 monitor.networkRequest()
                 let (data, response) = request.isPosterImage
                     ? try await posterDownloads.load(urlRequest, in: posterSession)
-                    : try await Self.load(urlRequest, in: session)
+                    : try await answers.load(urlRequest, in: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if case .posterSearch = request, status == 401 || status == 403 {
                     let detail = "HTTP \(status)" + (KakaoDecoder.errorMessage(data).map { ": " + $0 } ?? "")
@@ -199,6 +206,12 @@ public actor LiveSource: APIClient {
                         throw RequestError(reason: "\(service): \(error.reason)", transient: false)
                     }
                 }
+            } catch let late as DeadlinePassed {
+                // A poster's host this slow would be as slow again; an API's answer is worth another try.
+                failure = "\(service) did not finish answering within \(Int(late.seconds)) s"
+                if request.isPosterImage { throw RequestError(reason: failure, transient: false) }
+            } catch let error as ResponseMismatchError where !request.isPosterImage {
+                throw RequestError(reason: "\(service): \(error.reason)", transient: false)
             } catch let error as URLError {
                 failure = Self.describe(error, service: service, timeout: settings.timeoutSeconds)
                 guard RetryPolicy.isRetryable(error), !Self.isTLSFailure(error) else {
@@ -211,17 +224,6 @@ public actor LiveSource: APIClient {
             monitor.retried()
             try await Task.sleep(
                 nanoseconds: UInt64(settings.retry.delay(after: attempt, retryAfter: retryAfter) * 1e9))
-        }
-    }
-
-    /// The completion-handler form: on Linux, cancelling `data(for:)` while sibling requests fail
-    /// can leave it never returning; a request that finishes on its own always reports back.
-    static func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: request) { data, response, error in
-                if let response, error == nil { continuation.resume(returning: (data ?? Data(), response)) }
-                else { continuation.resume(throwing: error ?? URLError(.unknown)) }
-            }.resume()
         }
     }
 

@@ -12,18 +12,23 @@ public struct PosterCopies: Sendable {
     public let source: any BoxOfficeSource
     public let jobs: Int
     public let monitor: FetchMonitor
+    /// Seconds the stage may take: each download has its own deadline, but a hundred slow hosts
+    /// one after another would still hold the morning build for an hour.
+    public let deadline: Double
     /// Why no image can be made here (libvips missing or too old), asked once there are posters.
     let imagesUnavailable: @Sendable () -> String?
 
-    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor) {
-        self.init(source: source, jobs: jobs, monitor: monitor, imagesUnavailable: { PosterImages.unavailable })
+    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, deadline: Double = 120) {
+        self.init(
+            source: source, jobs: jobs, monitor: monitor, deadline: deadline,
+            imagesUnavailable: { PosterImages.unavailable })
     }
 
     init(
-        source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor,
+        source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, deadline: Double = 120,
         imagesUnavailable: @escaping @Sendable () -> String?
     ) {
-        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor;
+        self.source = source; self.jobs = max(1, jobs); self.monitor = monitor; self.deadline = deadline
         self.imagesUnavailable = imagesUnavailable
     }
 
@@ -56,10 +61,14 @@ public struct PosterCopies: Sendable {
             )
         }
         monitor.plan(chosen.count)
-        let source = self.source, monitor = self.monitor
+        let source = self.source, monitor = self.monitor, seconds = deadline
+        let closes = Date().addingTimeInterval(seconds)
         let results = try await boundedMap(chosen, limit: jobs) {
             code, poster -> (String, Result<SizedPoster, PosterFailure>) in
             do {
+                guard Date() < closes else {
+                    throw PosterFailure("not downloaded: the posters took longer than the \(Int(seconds)) s allowed")
+                }
                 let sized = try await Self.copy(poster, source: source)
                 monitor.finished()
                 return (code, .success(sized))

@@ -40,6 +40,9 @@ extension APIAnswer {
 extension SourceRequest {
     /// A one-sheet scan at print size is a few MB; anything past this is not worth a phone's grid.
     public static let maxPosterBytes = 20_000_000
+    /// The largest KOBIS or Kakao answer seen is a few hundred kB (a year's weekly chart with
+    /// every region); one past this is not a chart, and is refused before it is held or decoded.
+    public static let maxAnswerBytes = 16_000_000
 
     var isKOBIS: Bool {
         switch self {

@@ -173,11 +173,23 @@ enum ShareCards {
     }
 
     static func em(_ ch: Character) -> Double {
-        guard let v = ch.unicodeScalars.first?.value else { return 1 }
+        // One character to Swift, but a ZWJ sequence, a flag or a keycap is drawn piece by
+        // piece (up to seven boxes) by a font without emoji, which is what a card's fonts are.
+        let scalars = ch.unicodeScalars
+        if scalars.count > 1, scalars.contains(where: isEmojiPiece) { return Double(scalars.count) }
+        guard let v = scalars.first?.value else { return 1 }
         if v == 0x20 { return 0.3 }
         if v < 0x7F { return ch.isUppercase || ch.isNumber ? 0.68 : 0.58 }
         if (0x1100...0x11FF).contains(v) || v >= 0x2E80 { return 1.0 }
         return 0.7
+    }
+
+    /// Part of an emoji sequence: a pictograph, a joiner, a presentation selector, a regional
+    /// indicator (flags), a tag (subdivision flags) or a skin tone.
+    static func isEmojiPiece(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v == 0x200D || v == 0xFE0F || v == 0x20E3 || (0xE0020...0xE007F).contains(v)
+            || (v > 0x7F && scalar.properties.isEmoji)
     }
 }
 

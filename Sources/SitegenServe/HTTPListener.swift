@@ -9,12 +9,17 @@ import Glibc
 /// slow client is refused or timed out on its own thread and never holds up anyone else.
 final class HTTPListener: @unchecked Sendable {
     static let maxConnections = 64
+    /// Of those, how many may be long polls or large files: the rest stay for ordinary requests.
+    static let maxLongConnections = 48
     /// A client that stops sending mid-head loses its connection after this long.
     static let readTimeoutSeconds = 10
+    /// No connection lasts longer, however slowly its client reads (a long poll waits 25 s).
+    static let connectionSeconds: UInt64 = 60
 
     private let fd: Int32
     private let handler: @Sendable (PreviewRequest) -> PreviewResponse
     private let slots = DispatchSemaphore(value: maxConnections)
+    private let longSlots = DispatchSemaphore(value: maxLongConnections)
 
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
@@ -90,13 +95,16 @@ final class HTTPListener: @unchecked Sendable {
                 continue
             }
             Thread.detachNewThread { [self] in
-                defer { slots.signal(); close(client) }
-                serve(client)
+                let connection = Connection(fd: client, longSlots: longSlots)
+                defer { connection.close(); slots.signal(); close(client) }
+                serve(connection)
             }
         }
     }
 
-    private func serve(_ client: Int32) {
+    private func serve(_ connection: Connection) {
+        let client = connection.fd
+        let ends = DispatchTime.now().uptimeNanoseconds + Self.connectionSeconds * 1_000_000_000
         var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var head = RequestHead()
@@ -125,11 +133,14 @@ final class HTTPListener: @unchecked Sendable {
                 Self.lingeringClose(client, &buffer)
                 return
             case .complete:
-                guard let request = head.request() else {
+                guard var request = head.request() else {
                     Self.reply(client, PreviewResponse(status: 400, body: Data("400 Bad Request\n".utf8)), head: false)
                     return
                 }
-                Self.reply(client, handler(request), head: request.method == "HEAD")
+                request.connection = connection
+                var response = handler(request)
+                if response.file != nil, !connection.holdLongSlot() { response = Self.busy }
+                Self.reply(client, response, head: request.method == "HEAD", until: ends)
                 return
             }
         }
@@ -149,24 +160,45 @@ final class HTTPListener: @unchecked Sendable {
         }
     }
 
-    /// Header values never carry CR or LF, whatever the handler put in them.
-    static func reply(_ client: Int32, _ response: PreviewResponse, head: Bool) {
+    /// All long-lived slots are taken: the page's script tries again a second later.
+    static let busy = PreviewResponse(
+        status: 503, headers: [("Retry-After", "1")], body: Data("busy: too many long requests\n".utf8))
+
+    /// Header values never carry CR or LF, whatever the handler put in them. A file is read and
+    /// sent 64 KB at a time, and the connection's deadline cuts off a client reading too slowly.
+    static func reply(_ client: Int32, _ response: PreviewResponse, head: Bool, until ends: UInt64 = .max) {
         var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
         for (name, value) in response.headers {
             text += "\(name): \(value.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" })\r\n"
         }
-        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        text += "Content-Length: \(response.file?.length ?? response.body.count)\r\nConnection: close\r\n\r\n"
         var bytes = Data(text.utf8)
-        if !head { bytes.append(response.body) }
+        if !head, response.file == nil { bytes.append(response.body) }
+        guard send(client, bytes), !head, let file = response.file,
+            let handle = try? FileHandle(forReadingFrom: file.url)
+        else { return }
+        defer { try? handle.close() }
+        var left = file.length
+        while left > 0, DispatchTime.now().uptimeNanoseconds < ends {
+            guard let piece = try? handle.read(upToCount: min(left, 64 * 1024)), !piece.isEmpty,
+                send(client, piece)
+            else { return }
+            left -= piece.count
+        }
+    }
+
+    /// False once the client is gone or too slow (SO_SNDTIMEO).
+    private static func send(_ client: Int32, _ bytes: Data) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 // MSG_NOSIGNAL: a client that hung up must not kill the server with SIGPIPE.
                 let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
+                if n <= 0 { return false }
                 offset += n
             }
+            return true
         }
     }
 

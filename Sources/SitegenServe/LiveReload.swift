@@ -36,13 +36,18 @@ public final class LiveReload: @unchecked Sendable {
     }
 
     /// Answers at once if anything changed since `generation`, else when it does (or after
-    /// `timeout`). Blocks the calling thread.
-    public func wait(after generation: Int?, timeout: Double = 25) -> State {
+    /// `timeout`, or as soon as `stillWanted` says the asker is gone: looked at every quarter
+    /// second). Blocks the calling thread.
+    public func wait(
+        after generation: Int?, timeout: Double = 25, stillWanted: () -> Bool = { true }
+    ) -> State {
         changed.lock()
         defer { changed.unlock() }
         guard let generation else { return state }
         let deadline = Date().addingTimeInterval(timeout)
-        while state.generation == generation && changed.wait(until: deadline) {}
+        while state.generation == generation, Date() < deadline, stillWanted() {
+            _ = changed.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
+        }
         return state
     }
 

@@ -79,6 +79,8 @@ struct PreviewHandler: Sendable {
     let files: StaticFiles
     let reload: LiveReload
     static let scriptTag = "<script src=\"/__sitegen/live.js\"></script>"
+    /// Past this a file is streamed (and a page left without the live-reload script).
+    static let largestInjected = 2 << 20
 
     /// Synchronous, on the connection's own thread: see `LiveReload`.
     func handleRequest(_ request: PreviewRequest) -> PreviewResponse {
@@ -94,7 +96,8 @@ struct PreviewHandler: Sendable {
                 body: Data(LiveReload.script.utf8))
         case "/__sitegen/wait":
             let generation = request.queryValue("generation").flatMap { Int($0) }
-            let state = reload.wait(after: generation)
+            if generation != nil, request.connection?.holdLongSlot() == false { return HTTPListener.busy }
+            let state = reload.wait(after: generation) { request.connection?.isOpen ?? true }
             return PreviewResponse(
                 status: 200,
                 headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
@@ -102,12 +105,33 @@ struct PreviewHandler: Sendable {
         default:
             break
         }
-        switch files.resolve(raw) {
-        case .file(let url, let type):
-            guard var data = try? Data(contentsOf: url) else { return text(404, "not found\n") }
-            if type.hasPrefix("text/html") { data = Self.inject(data) }
+        let resolved = files.resolve(raw)
+        let siteWorker = files.root.appendingPathComponent("sw.js")
+        if PreviewWorker.answers(
+            raw.removingPercentEncoding ?? raw, existing: resolved != .notFound,
+            siteWorker: resolved == .file(siteWorker, contentType: ContentType.of(siteWorker)))
+        {
             return PreviewResponse(
-                status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: data)
+                status: 200,
+                headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Data(PreviewWorker.script.utf8))
+        }
+        switch resolved {
+        case .file(let url, let type):
+            let headers = [("Content-Type", type), ("Cache-Control", "no-store")]
+            guard let length = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int else {
+                return text(404, "not found\n")
+            }
+            // A page gets the script, so it is read whole; pages are small, and one that is not
+            // is sent as it is.
+            if type.hasPrefix("text/html"), length <= Self.largestInjected {
+                guard let data = try? Data(contentsOf: url) else { return text(404, "not found\n") }
+                return PreviewResponse(status: 200, headers: headers, body: Self.inject(data))
+            }
+            if length <= Self.largestInjected, let data = try? Data(contentsOf: url) {
+                return PreviewResponse(status: 200, headers: headers, body: data)
+            }
+            return PreviewResponse(status: 200, headers: headers, file: (url, length))
         case .redirect(let location):
             return PreviewResponse(status: 301, headers: [("Location", Self.location(location, query: request.query))])
         case .forbidden:

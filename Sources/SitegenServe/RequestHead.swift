@@ -6,6 +6,8 @@ public struct PreviewRequest: Sendable {
     public let path: String
     public let query: String
     public let headers: [String: String]
+    /// The client's socket; nil for a request made up in a test.
+    public var connection: Connection?
 
     public func queryValue(_ name: String) -> String? {
         URLComponents(string: "/?" + query)?.queryItems?.first { $0.name == name }.map { $0.value ?? "" }
@@ -16,8 +18,13 @@ public struct PreviewResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: Data
-    public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
-        self.status = status; self.headers = headers; self.body = body
+    /// A file sent from disk piece by piece instead of `body`: a page may ask for a 30 MB file
+    /// from 64 tabs at once, and holding each whole would take gigabytes.
+    public var file: (url: URL, length: Int)?
+    public init(
+        status: Int, headers: [(String, String)] = [], body: Data = Data(), file: (url: URL, length: Int)? = nil
+    ) {
+        self.status = status; self.headers = headers; self.body = body; self.file = file
     }
 }
 

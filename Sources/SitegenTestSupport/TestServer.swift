@@ -21,6 +21,9 @@ public final class TestServer: @unchecked Sendable {
         case drop
         /// Promise `declared` bytes, send `body`, close.
         case truncate(body: Data, declared: Int)
+        /// Written by hand, head included, piece by piece (endless, chunked or trickling bodies):
+        /// `send` says false once the client has gone, which is when the writer should stop.
+        case stream(@Sendable (_ send: (Data) -> Bool) -> Void)
 
         public static func json(
             _ text: String, status: Int = 200, headers: [String: String] = [:], delay: Double = 0
@@ -126,6 +129,8 @@ public final class TestServer: @unchecked Sendable {
                     "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\nConnection: "
                         + "close\r\n\r\n",
                 body: body)
+        case .stream(let write):
+            write { Self.sendAll(fd, $0) }
         case .respond(let status, let extra, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             var head =
@@ -137,14 +142,19 @@ public final class TestServer: @unchecked Sendable {
     }
 
     private func send(_ fd: Int32, head: String, body: Data) {
-        let bytes = Data(head.utf8) + body
+        _ = Self.sendAll(fd, Data(head.utf8) + body)
+    }
+
+    /// MSG_NOSIGNAL: a client that hangs up mid-body must not take the test process with SIGPIPE.
+    private static func sendAll(_ fd: Int32, _ bytes: Data) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { return }
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return false }
                 offset += n
             }
+            return true
         }
     }
 }

@@ -25,13 +25,16 @@ import SitegenBasics
         "", " ", "\t", "\u{3000}", "오픈 더 도어 ", " 2022-MF01001 ", "\u{200B}파묘\u{200B}", "a\r\nb\r\n", "\r\n 제목 \n",
         "\u{0}\u{1}x\u{7F}\u{85}\u{9F}", "\u{FEFF}title" + Self.scalar(0xFFFE), "\u{1F600} 😀 ", "\u{20}\u{301}x", "e\u{301} ", "\u{2028}줄\u{2029}",
         "\u{A0}\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}mid\u{00A0}dle\u{3000}", Self.scalar(0xFDD0) + Self.scalar(0x10FFFF) + Self.scalar(0x1FFFE) + "ok", "\u{85}\u{85}",
+        "\u{202E}abc\u{202C} \u{2066}x\u{2069}\u{200F}", "\u{202A}\u{202B}\u{202D}\u{2067}\u{2068} ",
     ]
 
     @Test func cleanedTrimsAndDropsAsBefore() {
         for text in Self.hostile {
-            // The definition it replaced: drop CR and forbidden code points, then Foundation's trim.
+            // The definition it replaced: drop CR, forbidden code points and bidi controls, then Foundation's trim.
             var kept = String.UnicodeScalarView()
-            for s in text.unicodeScalars where s != "\r" && !ForbiddenCharacters.contains(s) { kept.append(s) }
+            for s in text.unicodeScalars where s != "\r" && !ForbiddenCharacters.contains(s) && !BidiControls.contains(s) {
+                kept.append(s)
+            }
             let expected = String(kept).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(Array(text.cleaned.utf8) == Array(expected.utf8), "\(text.unicodeScalars.map(\.value))")
             #expect(Array(text.trimmingBlanks().utf8) == Array(text.trimmingCharacters(in: .whitespaces).utf8))

@@ -9,7 +9,11 @@ enum Binary {
         return folder.appendingPathComponent("sitegen")
     }
 
-    struct Result { let status: Int32; let out: String; let err: String }
+    struct Result {
+        let status: Int32; let out: String; let err: String
+        /// The process's peak resident memory (VmHWM), for runs given a timeout.
+        var peakMB = 0
+    }
 
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Result {
         try runExecutable(url.path, arguments, environment: extra, in: directory)

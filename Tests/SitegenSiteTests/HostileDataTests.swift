@@ -7,6 +7,7 @@ import Testing
 @testable import SitegenCLI
 @testable import SitegenFetch
 import SitegenDecode
+import SitegenBasics
 @testable import SitegenModel
 
 /// A source whose every text field is hostile, answering in the APIs' own shapes.
@@ -15,7 +16,7 @@ struct HostileSource: FakeSource {
         "<script>alert(\"x\")</script> & 'q'",
         "{{#site}}{{/site}} {{{root}}} 중괄호",
         String(repeating: "가나다라마", count: 100),
-        "🎬 영화 עברית مرحبا \u{202E}RTL",
+        "🎬 영화 עברית مرحبا \u{202E}RTL\u{2067}iso\u{2069}\u{200F}",
         "=HYPERLINK(\"http://evil.example/\")",
         "줄\n바꿈\t탭\u{1}\u{7}끝",
     ]
@@ -110,7 +111,7 @@ struct HostileSource: FakeSource {
             .contains("alt=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; 포스터\"") })
         #expect(day.contains("{{#site}}{{/site}} {{{root}}} 중괄호"), "Mustache braces in data are text, never template")
         #expect(day.contains(String(repeating: "가나다라마", count: 100)))
-        #expect(day.contains("🎬 영화 עברית مرحبا \u{202E}RTL"))
+        #expect(day.contains("🎬 영화 עברית مرحبا RTLiso\u{200F}"), "bidi controls dropped, the mark kept")
         #expect(day.contains("줄\n바꿈\t탭끝") && !day.contains("\u{1}") && !day.contains("\u{7}"))
 
         // Posters: quotes in a URL stay inside the attribute; a javascript: URL is never used.
@@ -126,7 +127,7 @@ struct HostileSource: FakeSource {
         // JSON: parses, and every title is exactly what the source sent (control characters aside).
         let json = try SiteFixture.chart(out, "2024-02-10")
         let titles = (json["entries"] as! [[String: Any]]).map { $0["title"] as! String }
-        #expect(titles == HostileSource.titles.map { $0.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{7}", with: "") })
+        #expect(titles == HostileSource.titles.map { BidiControls.strip(ForbiddenCharacters.strip($0)) })
 
         // CSV: quoted where needed, the formula defused.
         let csv = String(decoding: files["data/2024.csv"]!, as: UTF8.self)
@@ -146,5 +147,18 @@ struct HostileSource: FakeSource {
         #expect(log.lines.contains { $0.hasPrefix("warning: 2024-02-10 row 7: movieCd '../../../etc/passwd' is not [0-9A-Za-z]+") })
         let placeholder = String(decoding: try #require(files["poster/20240002.svg"]), as: UTF8.self)
         #expect(XMLParser(data: Data(placeholder.utf8)).parse() && !placeholder.contains("<script>"))
+    }
+
+    /// A right-to-left override in a title would turn the rest of the line around in `<title>`,
+    /// `og:` tags, feeds, data files, the search index and share cards (drawn from the same
+    /// decoded titles): none of them gets one.
+    @Test func bidiControlsFromTheNetworkReachNoOutput() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 2, baseURL: "https://example.com/", source: HostileSource(), hotlinkPosters: true)
+        let files = try SiteFixture.files(out)
+        let carrying = files.filter { String(decoding: $0.value, as: UTF8.self).unicodeScalars.contains(where: BidiControls.contains) }
+        #expect(carrying.isEmpty, "\(carrying.keys.sorted().prefix(8))")
+        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        #expect(day.contains("RTLiso\u{200F}"), "the title is there, its mark kept")
     }
 }

@@ -98,13 +98,45 @@ struct OperatorTests {
         ("base_url = \"example.com\"\n", "error: sitegen.toml:1: base_url 'example.com' must be an absolute http(s) URL"),
         ("posters = \"maybe\"\n", "error: sitegen.toml:1: posters 'maybe' must be \"download\" or \"hotlink\""),
         ("cards = true\ncards = false\n", "error: sitegen.toml:2: 'cards' is set twice"),
+        ("name = \"ok\"\nbase_url = \"https://user:secretpw@ex.com/\"\n", "error: sitegen.toml:2: base_url holds a user name or password"),
+        ("name = \"A\\u001b[31mRED\"\n", "error: sitegen.toml:1: name has a control character (U+001B)"),
+        ("description = \"a\u{1}b\"\n", "error: sitegen.toml:1: description has a control character (U+0001)"),
+        ("base_url = \"https://ex.com/%00/\"\n", "error: sitegen.toml:1: base_url has a control character (U+0000)"),
+        ("base_url = \"https://ex.com/a%01b/\"\n", "error: sitegen.toml:1: base_url has a control character (U+0001)"),
     ])
     func aMistakeInTheSiteFileIsOneLineNamingTheFileTheLineAndTheKey(_ text: String, _ expected: String) throws {
         let folder = try siteFolder(["sitegen.toml": text])
         let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
         #expect(result.status != 0)
         #expect(result.err.split(separator: "\n").count == 1 && result.err.hasPrefix(expected), "\(result.err)")
+        #expect(!result.err.contains("secretpw"), "the password is never repeated")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_site").path))
+    }
+
+    /// The site's own settings cannot leak or break it from the command line either, a first day
+    /// from the file is blamed on the file, and a site file too large to be one is not read.
+    @Test func theSitesOwnSettingsAreCheckedWhereverTheyComeFrom() throws {
+        let folder = try siteFolder()
+        for (url, message) in [("https://user:secretpw@ex.com/", "error: --base-url holds a user name or password"),
+                               ("https://ex.com/%01/", "error: --base-url has a control character (U+0001)")] {
+            let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--base-url", url], in: folder)
+            #expect(result.status == 64 && result.err.hasPrefix(message) && !result.err.contains("secretpw"), "\(result.err)")
+        }
+        try "name = \"x\"\nsince = 9999-12-31\n".write(to: folder.appendingPathComponent("sitegen.toml"), atomically: true, encoding: .utf8)
+        let since = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+        #expect(since.status == 64 && since.err.hasPrefix("error: sitegen.toml:2: since 9999-12-31 is after --until 2024-02-10"), "\(since.err)")
+        try Data(repeating: 0x23, count: 2 << 20).write(to: folder.appendingPathComponent("sitegen.toml"))
+        let huge = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
+        #expect(huge.status == 64 && huge.err == "error: sitegen.toml is 2 MB; a site file is at most 1 MB\n", "\(huge.err)")
+    }
+
+    @Test func initsNextStepIsSafeToPasteIntoAShell() throws {
+        let parent = try SiteFixture.temporaryFolder()
+        let made = try Binary.run(["init", "my site; touch PWNED", "--since", "2024-02-08"], in: parent)
+        #expect(made.status == 0, "\(made.err)")
+        #expect(made.out.contains("next: cd 'my site; touch PWNED' && sitegen build"), "\(made.out)")
+        let plain = try Binary.run(["init", "plain-site", "--since", "2024-02-08"], in: parent)
+        #expect(plain.out.contains("next: cd plain-site && sitegen build"), "\(plain.out)")
     }
 
     @Test func aNamedSiteFileMustExistAndTheReaderKeepsToItsSubset() throws {

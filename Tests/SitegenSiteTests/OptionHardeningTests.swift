@@ -22,13 +22,16 @@ extension Binary {
         try process.run()
         let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+        let peak = PeakMemory(of: process.processIdentifier)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         killer.cancel()
         let hung = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        return Result(status: hung ? -1 : process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self) + (hung ? "[killed after \(seconds) s]" : ""))
+        var result = Result(status: hung ? -1 : process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                            err: String(decoding: errData, as: UTF8.self) + (hung ? "[killed after \(seconds) s]" : ""))
+        result.peakMB = peak.stop()
+        return result
     }
 }
 

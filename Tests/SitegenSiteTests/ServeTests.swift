@@ -14,6 +14,21 @@ import SitegenTestSupport
         return (out, server, UInt16(url.port!), reload)
     }
 
+    /// The site's worker would outlive the preview on its origin and answer the next project
+    /// served on the port from its cache: the preview answers with one that removes itself.
+    @Test func thePreviewServesAWorkerThatRemovesItselfNotTheSites() async throws {
+        let (out, server, port, _) = try await Self.servedSite()
+        defer { Task { await server.stop() } }
+        let sites = try String(contentsOf: out.appendingPathComponent("sw.js"), encoding: .utf8)
+        for path in ["/sw.js", "/some/other/project/sw.js"] {
+            let worker = try await RawHTTP.fetch(port: port, path)
+            #expect(worker.status == 200 && worker.text != sites, "\(path)")
+            #expect(worker.text.contains("registration.unregister()") && worker.text.contains("caches.delete"), "\(path)")
+            #expect(worker.headers["content-type"] == "text/javascript; charset=utf-8" && worker.headers["cache-control"] == "no-store")
+        }
+        #expect(try await RawHTTP.fetch(port: port, "/site.js").status == 200, "other scripts are the site's")
+    }
+
     @Test func servesPagesAndAssetsWithTheirTypes() async throws {
         let (out, server, port, _) = try await Self.servedSite()
         defer { Task { await server.stop() } }

@@ -157,4 +157,18 @@ import SitegenTestSupport
         let cut = ShareCards.fit(long, width: 680, size: 56)
         #expect(cut.hasSuffix("…") && cut.count < long.count && cut.count >= 10)
     }
+
+    /// A card's fonts draw an emoji sequence piece by piece: a family of four is seven boxes, a
+    /// flag two. Measured as one character each, ten families "fit" 680 px at 56 px and ran
+    /// seventy boxes off the card's edge with no ellipsis.
+    @Test(arguments: ["👨‍👩‍👧‍👦", "🇰🇷", "🏳️‍🌈", "👍🏽"])
+    func emojiSequencesAreMeasuredAsTheyAreDrawn(_ emoji: String) {
+        let title = String(repeating: emoji, count: 10)
+        let cut = ShareCards.fit(title, width: 680, size: 56)
+        let drawn = cut.unicodeScalars.filter { $0 != "…" }.count
+        #expect(drawn <= 680 / 56, "\(drawn) pieces drawn in room for \(680 / 56)")
+        #expect(cut.hasSuffix("…"))
+        #expect(cut.dropLast().allSatisfy { String($0) == emoji }, "a sequence is never cut in half")
+        #expect(ShareCards.fit("영화 제목", width: 680, size: 56) == "영화 제목", "text that fits is left whole")
+    }
 }
