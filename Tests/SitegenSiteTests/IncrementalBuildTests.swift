@@ -120,10 +120,11 @@ import SitegenWrite
     }
 
     /// With the regions, the next morning in place is the whole build too: region pages, film
-    /// pages' regional splits and all.
+    /// pages' regional splits and all. (A site that keeps every day since its first gains one; a
+    /// 30-day window that also drops one changes most pages of a site this small, which is staged.)
     @Test func rebuildsTheNextDayWithRegionsLikeAWholeBuild() async throws {
         let summary = try await rebuildMatchesWholeBuild(
-            Build(days: 30, until: "2024-02-09", regions: true), Build(days: 30, until: "2024-02-10", regions: true))
+            Build(days: 30, until: "2024-02-09", regions: true), Build(days: 31, until: "2024-02-10", regions: true))
         #expect(summary.updatedInPlace)
     }
 
