@@ -8,16 +8,14 @@ import SitegenDecode
 ///
 /// URLSession's completion form holds a whole body in memory first, so a hostile host could send
 /// gigabytes before any check ran. A declared length over the cap is refused before the body; an
-/// undeclared one (chunked, or delimited by closing) is cancelled by the chunk that crosses it.
-/// swift-corelibs-foundation queues every chunk curl reads for the delegate without waiting for
-/// it, so the delegate appends in place (never a copy of the buffer) to stay ahead of the queue,
-/// and drops whatever is still queued once a task is refused.
+/// undeclared one (chunked, or delimited by closing) is cancelled by the chunk that crosses it,
+/// the delegate appending in place (never a copy of the buffer).
 ///
-/// That alone is not enough: FoundationNetworking queues every chunk curl reads for the delegate
-/// without waiting for it, and on loopback curl reads a gigabyte before the queue has delivered
-/// 20 MB. It offers no way to pause a receive (a fatalError there), so the delegate runs on
-/// `InlineQueue`: on curl's own thread, which reads nothing more until the delegate has looked
-/// at the last chunk. That is the back-pressure; past the cap every chunk is dropped at once.
+/// swift-corelibs-foundation queues every chunk curl reads for the delegate without waiting for
+/// it, and on loopback curl reads a gigabyte before the queue has delivered 20 MB. It offers no
+/// way to pause a receive (a fatalError there), so the delegate runs on `InlineQueue`: on curl's
+/// own thread, which reads nothing more until the delegate has looked at the last chunk. That is
+/// the back-pressure; past the cap every chunk is dropped at once.
 ///
 /// Linux's URLSession does not apply `timeoutIntervalForResource` to these tasks, and its
 /// request timeout restarts with every byte: a host sending a byte a second would hold a task

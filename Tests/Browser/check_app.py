@@ -28,7 +28,8 @@ from common import browser, check, failures, sitegen
 UNTIL = "2024-02-10"
 NEXT = "2024-02-11"
 
-# Resolves once the worker controls nothing yet but has installed and kept its pages.
+# Resolves once the worker controls nothing yet but has installed and kept its pages (the home
+# page, the offline page and the latest 7 days: 9).
 KEPT = """
 const done = arguments[arguments.length - 1];
 (async () => {
@@ -37,7 +38,7 @@ const done = arguments[arguments.length - 1];
     const names = (await caches.keys()).filter(n => n.startsWith("sitegen-pages-"));
     if (names.length === 1) {
       const keys = await (await caches.open(names[0])).keys();
-      if (keys.length >= 17) return done({scope: reg.scope, cache: names[0], keys: keys.map(k => k.url), all: await caches.keys()});
+      if (keys.length >= 9) return done({scope: reg.scope, cache: names[0], keys: keys.map(k => k.url), all: await caches.keys()});
     }
     await new Promise(r => setTimeout(r, 100));
   }
