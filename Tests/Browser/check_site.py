@@ -459,10 +459,10 @@ def main():
                             if kind in ("movie", "person"):
                                 check_chart(driver, path, inner)
                             # Every image has alt text, but for a chart row's poster: its alt is empty on
-                            # purpose, as the film's title follows it in the same link.
+                            # purpose, as the film's title follows it in the same link (or span).
                             missing_alt = driver.execute_script(
                                 "return [...document.images].filter(i => !i.getAttribute('alt') && !(i.hasAttribute('alt')"
-                                " && i.closest('a') && i.closest('a').textContent.trim())).map(i => i.src)")
+                                " && i.parentElement && i.parentElement.textContent.trim())).map(i => i.src)")
                             check(not missing_alt, f"{path}: images without alt text: {missing_alt[:3]}")
                             broken = driver.execute_script(
                                 "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
