@@ -26,7 +26,7 @@ enum AppIcons {
         for icon in names(favicon) {
             let (name, size, maskable) = (icon.path, icon.size, icon.maskable)
             let cached = folder.appendingPathComponent(name)
-            if let png = try? Data(contentsOf: cached), png.starts(with: CardPainter.pngSignature) {
+            if let png = try? Data(contentsOf: cached), CardPainter.isWhole(png) {
                 out.append((icon, png))
                 continue
             }
@@ -41,7 +41,7 @@ enum AppIcons {
                 + "<image x=\"\(inset)\" y=\"\(inset)\" width=\"\(size - 2 * inset)\" height=\"\(size - 2 * inset)\" "
                 + "href=\"\(embedded)\"/></svg>"
             do {
-                let png = try CardImages.png(svg: svg, width: size, height: size, images: [])
+                let png = try CardImages.png(svg: svg, width: size, height: size)
                 CardPainter.keep(png, at: cached)
                 out.append((icon, png))
             } catch {

@@ -24,9 +24,9 @@ final class CardPainter: @unchecked Sendable {
     func take(_ page: String, _ file: OutputFile) -> (file: OutputFile, linking: String?)? {
         guard file.drawing != nil else { return (file, nil) }
         let url = cached(file.path)
-        if let png = try? Data(contentsOf: url, options: .alwaysMapped), png.starts(with: Self.pngSignature) {
+        if let image = try? Data(contentsOf: url, options: .alwaysMapped), Self.isWhole(image) {
             reused += 1
-            return (OutputFile(path: file.path, contents: png), url.path)
+            return (OutputFile(path: file.path, contents: image), url.path)
         }
         waiting.append((page, file))
         return nil
@@ -50,7 +50,7 @@ final class CardPainter: @unchecked Sendable {
             let file = cards[i].file
             let drawing = file.drawing!
             return Result {
-                let png = try CardImages.png(
+                let png = try CardImages.card(
                     svg: String(decoding: file.contents, as: UTF8.self), width: drawing.width,
                     height: drawing.height, images: drawing.images.map { ($0.token, $0.data, $0.width) })
                 Self.keep(png, at: folder.appendingPathComponent(Self.name(file.path)))
@@ -70,7 +70,13 @@ final class CardPainter: @unchecked Sendable {
         return out
     }
 
-    static let pngSignature = Data([0x89, 0x50, 0x4E, 0x47])
+    /// A cached card is taken only when it is a whole image: a PNG ends with its IEND chunk, a
+    /// JPEG with its end marker (a card is written whole and renamed, but a disk can fill).
+    static func isWhole(_ image: Data) -> Bool {
+        if image.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return image.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) }
+        if image.starts(with: [0xFF, 0xD8]) { return image.suffix(2) == Data([0xFF, 0xD9]) }
+        return false
+    }
 
     func cached(_ path: String) -> URL { folder.appendingPathComponent(Self.name(path)) }
 

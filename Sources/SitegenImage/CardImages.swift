@@ -4,7 +4,7 @@ import Foundation
 /// Share cards: SVG drawn by the render stage, rasterised here by libvips (librsvg, with Pango and
 /// fontconfig for the text, so a Korean font such as fonts-nanum draws real glyphs).
 public enum CardImages {
-    /// `svg` as a PNG of exactly `width`×`height`. Each `images` token in the SVG (an `<image href>`)
+    /// `svg` as a PNG of exactly `width`×`height`, or a JPEG when it embeds images (a poster). Each `images` token in the SVG (an `<image href>`)
     /// is replaced by its bytes as an embedded JPEG `width` pixels wide first: librsvg reads no WebP
     /// and no file, so a card never reaches outside what it was given.
     ///
@@ -12,8 +12,19 @@ public enum CardImages {
     /// single-threaded, and a 3,650-day site has thousands of cards. libvips's error text is one
     /// buffer per process, so two cards failing at the same moment could swap messages; cards only
     /// fail when a theme's SVG is broken, and then every card says so.
-    public static func png(
+    public static func card(
         svg: String, width: Int, height: Int, images: [(token: String, data: Data, width: Int)]
+    ) throws -> Data {
+        try draw(svg: svg, width: width, height: height, images: images, format: images.isEmpty ? 0 : 1)
+    }
+
+    /// `svg` as a full-colour PNG: app icons, whose gradients a palette would band.
+    public static func png(svg: String, width: Int, height: Int) throws -> Data {
+        try draw(svg: svg, width: width, height: height, images: [], format: 2)
+    }
+
+    static func draw(
+        svg: String, width: Int, height: Int, images: [(token: String, data: Data, width: Int)], format: Int32
     ) throws -> Data {
         if let started = PosterImages.started { throw started }
         var text = svg
@@ -27,7 +38,8 @@ public enum CardImages {
         var length = 0
         let ok =
             bytes.withUnsafeBytes {
-                sg_vips_svg_png($0.baseAddress, $0.count, Int32(width), Int32(height), &out, &length)
+                sg_vips_svg_card(
+                    $0.baseAddress, $0.count, Int32(width), Int32(height), format, &out, &length)
             } == 0
         guard ok, let out else { throw ImageError(description: PosterImages.takeError()) }
         defer { sg_vips_free(out) }

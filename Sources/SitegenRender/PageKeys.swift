@@ -107,6 +107,15 @@ struct PageKeys {
             f.add(site.notes.site)
         case .day(let i):
             addDay(i, to: &f)
+            // An older day shows its week's card: the week's chart is drawn on it.
+            let own = ShareCards.ownsCard(site, day: i)
+            f.add(own)
+            if !own, let monday = PeriodKind.week.start(containing: site.days[i].date),
+                let week = site.periodIndex[.week]?[monday]
+            {
+                f.add(periodPrints[.week]![week])
+                for e in site.periods[.week]![week].entries.prefix(3) { addLook(e.movieCode, to: &f) }
+            }
         case .movie(let code):
             addMovie(code, to: &f)
         case .person(let i):

@@ -6,10 +6,19 @@ import SitegenMustache
 /// A page's share card (`og:image`), as render leaves it: SVG from a `card-*` template, named by a
 /// hash of everything it shows, for the pipeline to rasterise (or take from its card cache).
 struct ShareCard: Sendable {
-    /// `card/<16 hex>.png`, from the site root.
+    /// `card/<16 hex>.png` (or `.jpg`, with a poster), from the site root.
     let path: String
     let alt: String
     let file: OutputFile
+
+    /// What the layout's `og:image` tags read.
+    func value(base: URL) -> TemplateValue {
+        [
+            "url": .text(Route.joined(base, path)), "width": .int(ShareCards.width),
+            "height": .int(ShareCards.height), "alt": .text(alt),
+            "type": .text(path.hasSuffix(".jpg") ? "image/jpeg" : "image/png"),
+        ]
+    }
 }
 
 /// Share cards of days, weeks, weekends, films and people. The SVG is the theme's (`card-*.mustache`,
@@ -19,7 +28,14 @@ enum ShareCards {
     static let height = 630
     /// Part of every card's name: a change to how cards are drawn (not what they show) renames them
     /// all, so no host or chat app keeps an old drawing under a name that now means a new one.
-    static let drawingVersion = "1"
+    static let drawingVersion = "2"
+    /// The latest days with a card of their own. A day is shared while it is news; an older day
+    /// shares its week's card (the same films, most often), so the whole history costs a card a
+    /// week, not one a day: 8,000 days are 8,000 cards, a GitHub Pages site's fifth.
+    static let ownDays = 31
+    /// A person with fewer films than this on the site shares the site's card: their card would
+    /// say little their page does not, and there are thousands of them.
+    static let ownPersonFilms = 3
     /// What the SVG writes where the film's poster goes; the painter puts the bytes there.
     static let posterToken = "sitegen-card-poster:"
     /// The poster's box on the stock film card, in pixels: the painter embeds it this wide.
@@ -31,8 +47,41 @@ enum ShareCards {
         let rows = topRows(chart.entries, label: "관객")
         let alt = "\(heading) 일별 박스오피스 " + altRows(chart.entries)
         return try card(
-            site, templates, "card-day", owner: .day(chart.date), alt: alt,
+            site, templates, "card-day", owner: Route.day(chart.date).path, alt: alt,
             fields: ["heading": .text(heading), "kind": "일별 박스오피스", "rows": .list(rows)])
+    }
+
+    /// The card a day's pages show, and whether it is the day's own (its job writes it) or its
+    /// week's or the site's (written by theirs).
+    static func forDay(_ site: SiteModel, _ i: Int, _ templates: Templates) throws -> (card: ShareCard?, own: Bool) {
+        if ownsCard(site, day: i) { return (try day(site, site.days[i], templates), true) }
+        if let monday = PeriodKind.week.start(containing: site.days[i].date),
+            let week = site.periodIndex[.week]?[monday]
+        {
+            return (try period(site, site.periods[.week]![week], templates), false)
+        }
+        return (site.siteCard, false)
+    }
+
+    static func ownsCard(_ site: SiteModel, day i: Int) -> Bool { i >= site.days.count - ownDays }
+
+    /// A person's card: their own when they have films enough, or the site's.
+    static func forPerson(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> (
+        card: ShareCard?, own: Bool
+    ) {
+        let films = person.credits.lazy.filter { site.films[$0.code] != nil }.count
+        guard films >= ownPersonFilms else { return (site.siteCard, false) }
+        return (try self.person(site, person, templates), true)
+    }
+
+    /// The site's card: its title and what it is, no figures, so it changes only with the site's
+    /// settings. Every page without a card of its own shares it.
+    static func site(_ site: SiteModel, _ templates: Templates) throws -> ShareCard? {
+        guard site.settings.drawsCards else { return nil }
+        let title = site.settings.title
+        return try card(
+            site, templates, "card-site", owner: "site", alt: "\(title): 일별 · 주간 · 주말 박스오피스",
+            fields: ["heading": .text(fit(title, width: 1080, size: 72)), "kind": "일별 · 주간 · 주말 박스오피스"])
     }
 
     static func period(_ site: SiteModel, _ chart: PeriodChart, _ templates: Templates) throws -> ShareCard? {
@@ -44,7 +93,7 @@ enum ShareCards {
         let rows = topRows(chart.entries, label: "\(name) 관객")
         let alt = "\(heading) (\(range)) \(name) 박스오피스 " + altRows(chart.entries)
         return try card(
-            site, templates, "card-week", owner: .period(chart.kind, chart.start), alt: alt,
+            site, templates, "card-week", owner: Route.period(chart.kind, chart.start).path, alt: alt,
             fields: [
                 "heading": .text(heading), "range": .text(range), "kind": .text("\(name) 박스오피스"),
                 "rows": .list(rows),
@@ -74,7 +123,7 @@ enum ShareCards {
         ]
         fields["initial"] = .text(String(film.title.first.map(String.init) ?? "?"))
         let images = poster.map { [CardImage(token: posterToken + $0.path, data: $0.data, width: posterWidth)] } ?? []
-        return try card(site, templates, "card-movie", owner: .movie(code), alt: alt, fields: fields, images: images)
+        return try card(site, templates, "card-movie", owner: Route.movie(code).path, alt: alt, fields: fields, images: images)
     }
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
@@ -97,7 +146,7 @@ enum ShareCards {
         let alt = "\(person.name) (\(roles)): \(summary)"
             + (top.isEmpty ? "" : ", 최근 영화 " + top.map(\.title).joined(separator: ", "))
         return try card(
-            site, templates, "card-person", owner: .person(person.id), alt: alt,
+            site, templates, "card-person", owner: Route.person(person.id).path, alt: alt,
             fields: [
                 "heading": .text(fit(person.name, width: 1000, size: 64)), "roles": .text(roles),
                 "summary": .text(summary), "rows": .list(rows),
@@ -122,7 +171,7 @@ enum ShareCards {
     }
 
     static func card(
-        _ site: SiteModel, _ templates: Templates, _ template: String, owner: Route, alt: String,
+        _ site: SiteModel, _ templates: Templates, _ template: String, owner: String, alt: String,
         fields: [String: TemplateValue], images: [CardImage] = []
     ) throws -> ShareCard {
         var context = fields
@@ -137,10 +186,11 @@ enum ShareCards {
         // Named by what the card shows and whose it is: two pages never share a name (the writer
         // writes each file once), and an unchanged card keeps its name, so it is drawn only once.
         var f = Fingerprint("card")
-        f.add(drawingVersion); f.add(owner.path); f.add(bytes: svg)
+        f.add(drawingVersion); f.add(owner); f.add(bytes: svg)
         // A poster's token holds its path, which names its bytes.
         for image in images { f.add(image.token) }
-        let path = "card/" + String(format: "%016llx", f.value) + ".png"
+        // A card with a poster on it is a JPEG (the painter's choice, by whether it embeds an image).
+        let path = "card/" + String(format: "%016llx", f.value) + (images.isEmpty ? ".png" : ".jpg")
         let drawing = CardDrawing(width: width, height: height, images: images)
         let demoAlt = site.isDemo ? " (데모 데이터: 가상 수치)" : ""
         return ShareCard(path: path, alt: alt + demoAlt, file: OutputFile(path: path, contents: svg, drawing: drawing))
@@ -199,10 +249,7 @@ extension TemplateValue {
         guard let card, let base, case .object(var fields) = context, case .object(var page)? = fields["page"] else {
             return context
         }
-        page["card"] = [
-            "url": .text(Route.joined(base, card.path)), "width": .int(ShareCards.width),
-            "height": .int(ShareCards.height), "alt": .text(card.alt),
-        ]
+        page["card"] = card.value(base: base)
         fields["page"] = .object(page)
         return .object(fields)
     }

@@ -46,7 +46,12 @@ struct SiteModel: Sendable {
         } else {
             rows = ChartRows(self.index.days) { entry, date in DayPage.entry(model, entry, date: date) }
         }
+        siteCard = try? ShareCards.site(self, input.templates)
     }
+
+    /// The card of every page without one of its own (nil without a base URL). A theme without
+    /// a `card-site` template has none, and those pages go without.
+    private(set) var siteCard: ShareCard?
 
     var isDemo: Bool { dataset.source == .demo }
 
@@ -206,8 +211,8 @@ struct SiteModel: Sendable {
                 "dataHref": dataHref.templateValue,
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
                 "structuredData": StructuredData.script(structuredData).templateValue,
-                // Set by the page's job when it has a share card (`TemplateValue.withCard`).
-                "card": nil,
+                // The site's, unless the page's job sets its own (`TemplateValue.withCard`).
+                "card": settings.baseURL.flatMap { base in siteCard.map { $0.value(base: base) } },
             ],
         ]
         // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the

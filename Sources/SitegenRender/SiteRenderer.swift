@@ -150,14 +150,15 @@ public enum SiteRenderer {
                 return ([try page(.home, "day", .withCard(context, card, base: site.settings.baseURL))], 1)
             case .day(let i):
                 let chart = site.days[i]
-                let card = try ShareCards.day(site, chart, templates)
+                let (card, own) = try ShareCards.forDay(site, i, templates)
                 let context = DayPage.context(site, chart: chart, route: .day(chart.date))
                 let filters = try DayPage.filtersContext(site, chart: chart).map {
                     try page(.dayFilters(chart.date), "filters", .withCard($0, card, base: site.settings.baseURL))
                 }
                 return (
                     [try page(.day(chart.date), "day", .withCard(context, card, base: site.settings.baseURL))]
-                        + (filters.map { [$0] } ?? []) + shared(card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
+                        + (filters.map { [$0] } ?? []) + shared(own ? card.map { [$0.file] } ?? [] : []),
+                    filters == nil ? 1 : 2
                 )
             case .movie(let code):
                 let card = try ShareCards.movie(site, code: code, templates)
@@ -182,10 +183,13 @@ public enum SiteRenderer {
                 )
             case .person(let i):
                 let person = site.people.people[i]
-                let card = try ShareCards.person(site, person, templates)
+                let (card, own) = try ShareCards.forPerson(site, person, templates)
                 let context = TemplateValue.withCard(
                     PersonPage.context(site, person: person), card, base: site.settings.baseURL)
-                return ([try page(.person(person.id), "person", context)] + shared(card.map { [$0.file] } ?? []), 1)
+                return (
+                    [try page(.person(person.id), "person", context)]
+                        + shared(own ? card.map { [$0.file] } ?? [] : []), 1
+                )
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
                          OutputFile(path: site.path(.searchIndex), contents: SearchIndex.json(site))], 1)
@@ -246,7 +250,7 @@ public enum SiteRenderer {
                     OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
                     // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
                     OutputFile(path: ".nojekyll", text: ""),
-                ]
+                ] + (try ShareCards.site(site, templates).map { [$0.file] } ?? [])
                 // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
                 for code in site.periodOnlyCodes {
                     files.append(

@@ -28,41 +28,69 @@ import SitegenTestSupport
         return (word(16), word(20))
     }
 
-    @Test func everySharedPageHasACardOfItsOwnWithAbsoluteTags() async throws {
+    /// Width and height of a card: a PNG's, or a JPEG's from its frame header (SOF0…SOF2).
+    static func cardSize(_ data: Data) -> (Int, Int)? {
+        if let size = pngSize(data) { return size }
+        let bytes = [UInt8](data)
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+        var i = 2
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if (0xC0...0xC2).contains(marker) {
+                return (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]))
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    /// Which pages have a card of their own is chosen so the whole history fits its host: the
+    /// latest month's days, every week and weekend, every film, people with three films or more.
+    /// The rest share one: an older day its week's, everything else the site's. Every `og:image`
+    /// is a card in the site, and every card in the site is some page's.
+    @Test func everySharedPageHasACardAndEveryCardIsInTheSite() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
-        try await SiteFixture.build(into: out, baseURL: Self.base, cards: true)
+        try await SiteFixture.build(into: out, days: 45, baseURL: Self.base, cards: true)
         let files = try SiteFixture.files(out)
-        let movie = try #require(files.keys.first { $0.hasPrefix("movie/") }?.split(separator: "/")[1])
-        let person = try #require(files.keys.first { $0.hasPrefix("person/") }?.split(separator: "/")[1])
-        let pages = [
-            "index.html", "date/2024-02-10/index.html",
-            "date/2024-02-01/index.html", "week/2024-01-29/index.html", "weekend/2024-02-02/index.html",
-            "movie/\(movie)/index.html", "person/\(person)/index.html",
-        ]
         var cards: [String: String] = [:]
-        for page in pages {
-            let tags = Self.meta(try SiteFixture.text(out, page))
+        for (page, data) in files where page.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            let tags = Self.meta(html)
             let url = try #require(tags["og:image"], "\(page) has no og:image")
-            let path = try #require(url.firstMatch(of: /^https:\/\/example\.com\/box\/(card\/[0-9a-f]{16}\.png)$/), "\(url)")
-            let png = try #require(files[String(path.output.1)], "\(page): \(url) is not in the site")
-            #expect(Self.pngSize(png)! == (1200, 630), "\(page)")
-            #expect(tags["og:image:width"] == "1200" && tags["og:image:height"] == "630" && tags["og:image:type"] == "image/png")
+            let path = try #require(
+                url.firstMatch(of: /^https:\/\/example\.com\/box\/(card\/[0-9a-f]{16}\.(png|jpg))$/), "\(url)")
+            let image = try #require(files[String(path.output.1)], "\(page): \(url) is not in the site")
+            #expect(Self.cardSize(image)! == (1200, 630), "\(page)")
+            #expect(tags["og:image:type"] == (path.output.2 == "png" ? "image/png" : "image/jpeg"), "\(page)")
+            #expect(tags["og:image:width"] == "1200" && tags["og:image:height"] == "630")
             #expect(tags["twitter:card"] == "summary_large_image" && tags["twitter:image"] == url)
             let alt = try #require(tags["og:image:alt"])
             #expect(alt.count > 10 && alt.contains("데모 데이터") && tags["twitter:image:alt"] == alt, "\(page): \(alt)")
             cards[page] = url
         }
-        // Home is the latest day and shares its card.
-        #expect(cards["index.html"] == cards["date/2024-02-10/index.html"])
-        #expect(Set(cards.values).count == pages.count - 1, "each day, week, film and person has its own")
+        #expect(Set(files.keys.filter { $0.hasPrefix("card/") }) == Set(cards.values.map { String($0.dropFirst(Self.base.count)) }))
+        func card(_ page: String) -> String? { cards[page + "index.html"] }
+        // Home is the latest day and shares its card; a day of the latest month has its own.
+        #expect(card("") == card("date/2024-02-10/"))
+        #expect(card("date/2024-02-09/") != card("date/2024-02-10/") && card("date/2024-01-11/") != card("date/2024-01-12/"))
+        #expect(card("date/2024-02-10/filters/") == card("date/2024-02-10/"))
+        // An older day shares its week's card (2024-01-08 is a Monday).
+        #expect(card("date/2024-01-10/") == card("week/2024-01-08/"))
+        #expect(card("date/2024-01-08/") == card("week/2024-01-08/"))
+        #expect(card("week/2024-01-08/") != card("weekend/2024-01-12/"))
+        // Pages with nothing of their own to show share the site's card.
+        let site = try #require(card("archive/"))
+        #expect(card("records/") == site && card("search/") == site && card("market/") == site)
+        // Films have their own, people only with three films or more.
+        let films = cards.filter { $0.key.hasPrefix("movie/") }
+        #expect(films.count > 10 && Set(films.values).count == films.count && !films.values.contains(site))
+        let people = cards.filter { $0.key.hasPrefix("person/") }
+        let own = people.filter { $0.value != site }
+        #expect(!own.isEmpty && own.count < people.count, "\(own.count) of \(people.count)")
+        #expect(Set(own.values).count == own.count)
         // The alt text says what the card shows: the day's top 3 with today's audience.
-        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
-        #expect(Self.meta(day)["og:image:alt"]!.hasPrefix("2024년 2월 10일 (토) 일별 박스오피스 1위 "))
-        // One card per day, week, weekend, film and person; nothing else in card/.
-        let names = files.keys.filter { $0.hasPrefix("card/") }
-        let people = files.keys.filter { $0.hasPrefix("person/") }.count
-        let films = files.keys.filter { $0.hasPrefix("movie/") && $0.hasSuffix("index.html") }.count
-        #expect(names.count == 14 + 2 + films + people, "\(names.count)")
+        #expect(Self.meta(try SiteFixture.text(out, "date/2024-02-10/index.html"))["og:image:alt"]!
+            .hasPrefix("2024년 2월 10일 (토) 일별 박스오피스 1위 "))
     }
 
     @Test func aCardIsDrawnOnceAndTheMorningDrawsOnlyTheNewOnes() async throws {
@@ -137,7 +165,7 @@ import SitegenTestSupport
         try await SiteFixture.build(into: out, days: 1, baseURL: Self.base, source: source, cards: true)
         let page = try SiteFixture.text(out, "movie/20240001/index.html")
         let url = try #require(Self.meta(page)["og:image"])
-        #expect(Self.pngSize(try Data(contentsOf: out.appendingPathComponent(String(url.dropFirst(Self.base.count))))) ?? (0, 0) == (1200, 630))
+        #expect(Self.cardSize(try Data(contentsOf: out.appendingPathComponent(String(url.dropFirst(Self.base.count))))) ?? (0, 0) == (1200, 630))
     }
 
     @Test func aFilmsCardEmbedsItsPosterAndALongTitleIsCut() throws {
@@ -148,12 +176,14 @@ import SitegenTestSupport
             <rect width="1200" height="630" fill="#ffffff"/>
             <image x="60" y="50" width="340" height="486" href="sitegen-card-poster:p"/></svg>
             """
-        let with = try CardImages.png(svg: svg, width: 1200, height: 630, images: [("sitegen-card-poster:p", poster, 340)])
-        let without = try CardImages.png(svg: svg, width: 1200, height: 630, images: [])
-        #expect(Self.pngSize(with)! == (1200, 630))
+        let with = try CardImages.card(svg: svg, width: 1200, height: 630, images: [("sitegen-card-poster:p", poster, 340)])
+        let without = try CardImages.card(svg: svg, width: 1200, height: 630, images: [])
+        // With a poster, a JPEG; without, a PNG of 16 colours (4 bits a pixel: IHDR's bit depth).
+        #expect(Self.cardSize(with)! == (1200, 630) && with.starts(with: [0xFF, 0xD8]))
+        #expect(Self.pngSize(without)! == (1200, 630) && without[24] == 4 && without[25] == 3)
         #expect(with.count > without.count + 1000, "the poster is drawn into the card")
         // A card of the wrong size is an error, not a stretched picture.
-        #expect(throws: ImageError.self) { try CardImages.png(svg: svg, width: 600, height: 315, images: []) }
+        #expect(throws: ImageError.self) { try CardImages.card(svg: svg, width: 600, height: 315, images: []) }
         let cut = ShareCards.fit(long, width: 680, size: 56)
         #expect(cut.hasSuffix("…") && cut.count < long.count && cut.count >= 10)
     }

@@ -26,9 +26,11 @@ int sg_vips_test_image(int width, int height, int noise, int png, void **out, si
 /// onto white: the form an SVG card can embed (librsvg reads no WebP). 0 on success.
 int sg_vips_jpeg(const void *data, size_t length, int width, int quality, void **out, size_t *out_length);
 
-/// Rasterises an SVG that must declare `width`×`height` pixels, flattened, as a PNG.
-/// Text goes through Pango and fontconfig, so the fonts installed are the fonts drawn. 0 on success.
-int sg_vips_svg_png(const void *svg, size_t length, int width, int height, void **out, size_t *out_length);
+/// Rasterises an SVG that must declare `width`×`height` pixels, flattened: `format` 0 a 16-colour
+/// PNG, 1 a JPEG (a card with a poster on it), 2 a full-colour PNG (icons). Text goes through Pango
+/// and fontconfig, so the fonts installed are the fonts drawn. 0 on success.
+int sg_vips_svg_card(const void *svg, size_t length, int width, int height, int format, void **out,
+                     size_t *out_length);
 
 /// libvips's error text since the last call (malloc'd, the caller frees it), then cleared.
 char *sg_vips_take_error(void);
