@@ -29,7 +29,7 @@ enum ShareCards {
         guard site.settings.drawsCards else { return nil }
         let heading = KoreanFormat.longDate(chart.date)
         let rows = topRows(chart.entries, label: "관객")
-        let alt = "\(heading) 일별 박스오피스 " + altRows(chart.entries)
+        let alt = site.words("cardAltDay", site.words.longDate(chart.date), altRows(site, chart.entries))
         return try card(
             site, templates, "card-day", owner: .day(chart.date), alt: alt,
             fields: ["heading": .text(heading), "kind": "일별 박스오피스", "rows": .list(rows)])
@@ -42,7 +42,10 @@ enum ShareCards {
         let heading = PeriodPage.weekName(chart.kind, chart.start)
         let range = "\(chart.start.month).\(chart.start.day) ~ \(end.month).\(end.day)"
         let rows = topRows(chart.entries, label: "\(name) 관객")
-        let alt = "\(heading) (\(range)) \(name) 박스오피스 " + altRows(chart.entries)
+        let w = site.words
+        let span = w.isKorean ? range : "\(w.monthDay(chart.start)) – \(w.monthDay(end))"
+        let alt = w("cardAltPeriod", w.weekName(chart.kind, chart.start), span, w.kindName(chart.kind),
+                    altRows(site, chart.entries))
         return try card(
             site, templates, "card-week", owner: .period(chart.kind, chart.start), alt: alt,
             fields: [
@@ -59,9 +62,11 @@ enum ShareCards {
         // The largest copy the site serves: the card shows it 340 px wide.
         let poster = site.dataset.postersServedFromSite ? site.dataset.sizedPosters[code]?.page.last : nil
         let total = KoreanFormat.people(film.audienceTotal)
-        let alt =
-            "\(film.title): 누적 관객 \(total) (\(KoreanFormat.shortDate(film.asOf)) 기준), 최고 \(film.bestRank)위"
-            + (run.map { ", \($0) (\(KoreanFormat.shortDate(last)))" } ?? "")
+        // The page's own words: an English page shares the Korean card but describes it in English.
+        let w = site.words
+        let alt = w("cardAltMovie", w.isKorean ? film.title : site.title(of: code), w.people(film.audienceTotal), w.shortDate(film.asOf),
+                    "\(film.bestRank)")
+            + (w.dayOfRun(open: film.openDate, on: last).map { w("cardAltRun", $0, w.shortDate(last)) } ?? "")
         var fields: [String: TemplateValue] = [
             "title": .text(fit(film.title, width: 680, size: 56)),
             "englishTitle": film.englishTitle.isEmpty ? .null : .text(fit(film.englishTitle, width: 680, size: 30)),
@@ -94,8 +99,10 @@ enum ShareCards {
             ]
         }
         let summary = "이 사이트 자료 속 영화 \(films.count)편"
-        let alt = "\(person.name) (\(roles)): \(summary)"
-            + (top.isEmpty ? "" : ", 최근 영화 " + top.map(\.title).joined(separator: ", "))
+        let w = site.words
+        let alt = w("cardAltPerson", w.personName(person.name, english: person.englishName),
+                    PersonPage.roleLabel(person, w), "\(films.count)")
+            + (top.isEmpty ? "" : w("cardAltRecent", top.map { w.isKorean ? $0.title : site.title(of: $0.code) }.joined(separator: ", ")))
         return try card(
             site, templates, "card-person", owner: .person(person.id), alt: alt,
             fields: [
@@ -116,9 +123,10 @@ enum ShareCards {
         }
     }
 
-    static func altRows(_ entries: [ChartEntry]) -> String {
-        entries.filter { $0.rank <= 3 }.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
-            .joined(separator: ", ")
+    static func altRows(_ site: SiteModel, _ entries: [ChartEntry]) -> String {
+        entries.filter { $0.rank <= 3 }.prefix(3).map {
+            site.words("cardAltRow", "\($0.rank)", site.title($0), site.words.people($0.audience))
+        }.joined(separator: ", ")
     }
 
     static func card(
@@ -142,7 +150,7 @@ enum ShareCards {
         for image in images { f.add(image.token) }
         let path = "card/" + String(format: "%016llx", f.value) + ".png"
         let drawing = CardDrawing(width: width, height: height, images: images)
-        let demoAlt = site.isDemo ? " (데모 데이터: 가상 수치)" : ""
+        let demoAlt = site.isDemo ? site.words("cardAltDemo") : ""
         return ShareCard(path: path, alt: alt + demoAlt, file: OutputFile(path: path, contents: svg, drawing: drawing))
     }
 

@@ -175,10 +175,8 @@ public enum SiteRenderer {
                                 OutputFile(
                                     path: Route.movieCSV(code).path,
                                     contents: CSVFiles.movie(site.history[code] ?? [])),
-                                OutputFile(
-                                    path: Route.poster(code).path,
-                                    text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)),
-                            ] + (card.map { [$0.file] } ?? [])), 1
+                            ] + (card.map { [$0.file] } ?? []))
+                        + [site.placeholder(code, year: year)], 1
                 )
             case .person(let i):
                 let person = site.people.people[i]
@@ -234,36 +232,29 @@ public enum SiteRenderer {
                             site.base(
                                 .notFound, title: site.words("notFoundTitle"),
                                 description: site.words("notFoundDescription"),
-                                kind: "not-found"))
+                                kind: "not-found", content: ["otherEdition": NotFoundEditions.english(site, templates)]))
                     ], 1
                 )
             case .feeds:
-                guard site.isKorean else { return ([OutputFile(path: site.path(.feed), text: Feeds.atom(site))], 0) }
+                // Films that made a weekly chart but no daily top 10 have no page, nor do films only
+                // on a filter's chart (most 다양성 films); their cards and rows still need a poster.
+                let placeholders =
+                    site.periodOnlyCodes.map { site.placeholder($0, year: site.periodTitles[$0]?.openDate?.year) }
+                    + site.market.scopedOnly.sorted(by: { $0.key < $1.key }).map {
+                        site.placeholder($0.key, year: $0.value.openDate?.year)
+                    }
+                guard site.isKorean else {
+                    return ([OutputFile(path: site.path(.feed), text: Feeds.atom(site))] + placeholders, 0)
+                }
                 var files = [
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
-                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
+                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
                     // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
                     OutputFile(path: ".nojekyll", text: ""),
                 ]
-                // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
-                for code in site.periodOnlyCodes {
-                    files.append(
-                        OutputFile(
-                            path: Route.poster(code).path,
-                            text: PlaceholderPoster.svg(
-                                code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year))
-                    )
-                }
-                // Films only on a filter's chart (most 다양성 films) have no page either.
-                for (code, entry) in site.market.scopedOnly.sorted(by: { $0.key < $1.key }) {
-                    files.append(
-                        OutputFile(
-                            path: Route.poster(code).path,
-                            text: PlaceholderPoster.svg(
-                                code: code, title: site.title(of: code), year: entry.openDate?.year)))
-                }
+                files += placeholders
                 if site.settings.baseURL != nil {
                     files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
                 }
@@ -282,8 +273,9 @@ public enum SiteRenderer {
                     [
                         try page(.offline, "offline", context)
                     ]
+                        + [OutputFile(path: (site.isKorean ? "" : site.language.folder) + Route.manifest.path,
+                                      text: OfflineFiles.manifest(site))]
                         + (try shared([
-                            OutputFile(path: Route.manifest.path, text: OfflineFiles.manifest(site)),
                             OutputFile(
                                 path: Route.serviceWorker.path,
                                 contents: try OfflineFiles.serviceWorker(site, templates: templates)),
@@ -293,5 +285,25 @@ public enum SiteRenderer {
                 return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
             }
         }
+    }
+}
+
+/// Hosts (and most static servers) answer every missing address with the root `404.html`, so the
+/// Korean 404 carries the English edition's words too: its script shows them, and sets the page's
+/// language, when the address is under `en/`; without the script a reader sees both.
+enum NotFoundEditions {
+    static func english(_ site: SiteModel, _ templates: Templates) -> TemplateValue {
+        guard site.isKorean, site.settings.languages.contains(.en) else { return .null }
+        let w = Words(language: .en, table: templates.words[.en] ?? [:])
+        let en = Language.en.folder
+        let name = site.settings.englishTitle
+            ?? (site.settings.title != SiteSettings.stockTitle ? site.settings.title : w("siteTitle"))
+        return [
+            "t": templates.strings[.en] ?? .null,
+            "title": .text(w("notFoundTitle") + " · " + name),
+            "homeHref": .text(en + Route.home.path),
+            "archiveHref": .text(en + Route.archive.path + "#" + ArchivePage.latestAnchor),
+            "searchHref": .text(en + Route.search.path),
+        ]
     }
 }
