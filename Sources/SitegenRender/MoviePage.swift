@@ -91,7 +91,9 @@ enum MoviePage {
         for d in span {
             history.append([
                 // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
-                "year": .text(w.isKorean ? Day.pad(d.year, 4) + "." : "\(d.year) "),
+                // English writes the year last ("Thu, Oct 23, 2025"), Korean first (2025.10.23).
+                "year": w.isKorean ? .text(Day.pad(d.year, 4) + ".") : nil,
+                "yearAfter": w.isKorean ? nil : .text(", \(d.year)"),
                 "monthDay": .text(
                     w.isKorean
                         ? Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"
@@ -146,7 +148,7 @@ enum MoviePage {
             "summary": .object(summary),
             "history": .list(history),
             "chart": .text(
-                AudienceChart.html(title: title, days: span, rows: byDate, milestones: run.milestones, words: w)),
+                AudienceChart.html(title: site.mark(site.name(of: code).isKorean) == .null ? title : w("filmWithoutEnglishTitle"), days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),

@@ -13,7 +13,8 @@ struct Words: Sendable {
     /// The table's pattern `key` with `{0}`, `{1}`… filled in; the key itself when a table lacks
     /// it (the tests keep both stock tables complete).
     func callAsFunction(_ key: String, _ parts: String...) -> String {
-        let pattern = table[key] ?? key
+        // One of a count takes the singular where the table has one ("1 day", not "1 days").
+        let pattern = (parts.count == 1 && parts[0] == "1" ? table[key + "One"] : nil) ?? table[key] ?? key
         guard !parts.isEmpty else { return pattern }
         // One pass over the pattern's bytes (not its Characters, which cost grapheme breaking on
         // every page), so a part that itself holds "{1}" (a film's title) is never filled in again.
@@ -126,13 +127,8 @@ struct Words: Sendable {
 
     /// 「2024년 2월 2주 · 2.5 ~ 2.11」, "Week of Feb 5, 2024 · Feb 5–11"
     func periodHeading(_ kind: PeriodKind, _ start: Day) -> String {
-        if isKorean { return PeriodPage.heading(kind, start) }
-        let end = start.adding(days: kind.length - 1)
-        let span =
-            start.month == end.month
-            ? "\(EnglishFormat.monthDay(start))–\(end.day)"
-            : "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end))"
-        return weekName(kind, start) + " · " + span
+        // English names the week by its Monday; the page's eyebrow gives its range, once.
+        isKorean ? PeriodPage.heading(kind, start) : weekName(kind, start)
     }
 
     /// A filter's name: 「한국영화」, "Korean films".
@@ -208,8 +204,7 @@ struct Words: Sendable {
     }
 
     /// A company as the edition names it: KOBIS's English name (all capitals written as a name,
-    /// acronyms kept); else its Korean name without 「(주)」, kept Korean: company names are mostly
-    /// loanwords (「오름스튜디오」), which romanized read as nonsense (「Oreumseutyudio」).
+    /// acronyms kept); else its Korean name without 「(주)」 romanized.
     func companyName(_ korean: String, english: String) -> String { company(korean, english: english).text }
 
     func company(_ korean: String, english: String) -> (text: String, isKorean: Bool) {
@@ -218,7 +213,9 @@ struct Words: Sendable {
         if !e.isEmpty { return (EnglishNames.company(e), false) }
         var plain = korean
         for mark in ["(주)", "㈜", "주)", "(유)", "(사)"] { plain = plain.replacingOccurrences(of: mark, with: "") }
-        return (plain.trimmingCharacters(in: .whitespaces), true)
+        // Still romanized: a distributor's name runs through its page's sentences, which cannot
+        // mark a Korean part yet (issue 43 leaves this open).
+        return (Romanization.text(plain.trimmingCharacters(in: .whitespaces)), false)
     }
 
     /// A 시·도: its English name from KOBIS's code list, else romanized.
