@@ -31,7 +31,7 @@ public struct BuildSummary: Sendable {
         let what = source == .demo ? "demo data (fictional)" : "KOBIS data"
         // A rebuild says how much of the site it touched: "(28771 files, 212 changed, 3 deleted)".
         var counts = "\(files) files"
-        if let footprint { counts = "\(footprint.files) files, \(footprint.size)" }
+        if let footprint { counts = footprint.text }
         if written < files || deleted > 0 {
             counts +=
                 written == 0 && deleted == 0

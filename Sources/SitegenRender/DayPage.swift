@@ -162,7 +162,7 @@ enum DayPage {
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
             "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
-            "title": .text(site.title(e)),
+            "title": .text(site.title(e)), "titleLang": site.mark(site.filmName(e.movieCode, korean: e.title).isKorean),
             // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
             "hasPage": true,
             "code": .text(e.movieCode),

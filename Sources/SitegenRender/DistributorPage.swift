@@ -15,6 +15,7 @@ enum DistributorPage {
                 let n = d.audienceByYear[year] ?? 0
                 return [
                     "rank": .int(i + 1), "name": .text(site.words.companyName(d.name, english: d.englishName)),
+                    "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
                     "href": .text(site.href(.distributor(d.code), from: route)),
                     "films": .int(
                         d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
@@ -38,7 +39,7 @@ enum DistributorPage {
         let films: [TemplateValue] = d.films.map { code in
             let facts = site.films[code]
             return [
-                "title": .text(site.title(of: code)), "href": .text(site.href(.movie(code), from: route)),
+                "title": .text(site.title(of: code)), "titleLang": site.mark(site.name(of: code).isKorean), "href": .text(site.href(.movie(code), from: route)),
                 "openDate": facts?.openDate.map { .text(site.words.shortDate($0)) } ?? nil,
                 "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
                 "asOf": facts.map { .text(site.words.shortDate($0.asOf)) } ?? nil,
@@ -57,7 +58,7 @@ enum DistributorPage {
             ]
         }
         let distributor: TemplateValue = [
-            "name": .text(name),
+            "name": .text(name), "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
             "englishName": site.isKorean ? (d.englishName.isEmpty ? nil : .text(d.englishName))
                 : name == d.name ? nil : .text(d.name),
             "subtitleLang": .text(site.isKorean ? "en" : "ko"),

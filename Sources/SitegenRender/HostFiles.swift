@@ -6,7 +6,7 @@
 enum HostFiles {
     static let immutable = "Cache-Control: public, max-age=31536000, immutable"
 
-    static func headers(_ assets: SiteAssets) -> String {
+    static func headers(_ assets: SiteAssets, languages: [Language] = [.ko]) -> String {
         var out = "# Written by sitegen for Netlify and Cloudflare Pages. Names that carry a hash of their\n"
         out += "# contents never change, so they are cached for a year; everything else is left to the host's\n"
         out += "# default of revalidating each time, so the morning's update is seen at once.\n"
@@ -20,6 +20,10 @@ enum HostFiles {
         out += "/card/*\n  \(immutable)\n"
         out += "/\(Route.serviceWorker.path)\n  Cache-Control: no-cache\n"
         out += "/\(Route.manifest.path)\n  Content-Type: application/manifest+json\n"
+        // Each edition has its own manifest beside its home page.
+        for language in languages where language != .ko {
+            out += "/\(language.folder)\(Route.manifest.path)\n  Content-Type: application/manifest+json\n"
+        }
         return out
     }
 }

@@ -13,6 +13,9 @@ final class MarketIndex: Sendable {
     let periodIndex: [ChartScope: [PeriodKind: [Day: Int]]]
     /// Films on a filter's chart but on no national one: no page, a drawn poster, a title.
     let scopedOnly: [String: ChartEntry]
+    /// Whether a film is Korean, as KOBIS's Korean and foreign charts sort it: known for a film on
+    /// either even while its details are missing.
+    let koreanFilm: [String: Bool]
     /// Regions whose code and slug are fit for a path, each slug once, in the code service's order.
     let regions: [RegionPlace]
     /// Each film's audience on each region's daily top 10, summed: (position in `regions`, audience).
@@ -34,8 +37,13 @@ final class MarketIndex: Sendable {
         var scopes: [ChartScope] = [], days: [ChartScope: [DayChart]] = [:]
         var periods: [ChartScope: [PeriodKind: [PeriodChart]]] = [:]
         var scopedOnly: [String: ChartEntry] = [:]
+        var koreanFilm: [String: Bool] = [:]
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope], !charts.days.isEmpty || !charts.periods.isEmpty else { continue }
+            if scope == .korean || scope == .foreign {
+                for chart in charts.days { for e in chart.entries { koreanFilm[e.movieCode] = scope == .korean } }
+                for chart in charts.periods { for e in chart.entries { koreanFilm[e.movieCode] = scope == .korean } }
+            }
             scopes.append(scope)
             days[scope] = charts.days
             var byKind: [PeriodKind: [PeriodChart]] = [.week: [], .weekend: []]
@@ -62,6 +70,7 @@ final class MarketIndex: Sendable {
             kinds.mapValues { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1.start, $0) }) }
         }
         self.scopedOnly = scopedOnly
+        self.koreanFilm = koreanFilm
         var slugs = Set<String>(), places: [RegionPlace] = []
         for region in dataset.regions where Self.isPathSafe(region.code) {
             guard let charts = dataset.scoped[.region(region.code)] else { continue }

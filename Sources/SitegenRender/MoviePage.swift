@@ -37,8 +37,9 @@ enum MoviePage {
         func people(_ label: String, _ list: [Person], more: Int) {
             let links: [TemplateValue] = list.enumerated().compactMap { i, person in
                 guard let id = site.people.id(of: person) else { return nil }
+                let name = w.person(PeopleIndex.clean(person.name), english: person.englishName)
                 return [
-                    "name": .text(w.personName(PeopleIndex.clean(person.name), english: person.englishName)),
+                    "name": .text(name.text), "lang": site.mark(name.isKorean),
                     "href": .text(site.path(.person(id))),
                     "comma": .bool(i > 0)
                 ]
@@ -56,8 +57,9 @@ enum MoviePage {
             let names = movie.companies.filter { $0.part == "배급사" && seen.insert($0.name).inserted }
             guard !names.isEmpty else { return }
             let links: [TemplateValue] = names.enumerated().map { i, company in
-                [
-                    "name": .text(w.companyName(company.name, english: company.englishName)),
+                let name = w.company(company.name, english: company.englishName)
+                return [
+                    "name": .text(name.text), "lang": site.mark(name.isKorean),
                     "comma": .bool(i > 0),
                     "href": linked.contains(company.code) ? .text(site.path(.distributor(company.code))) : nil,
                 ]
@@ -89,7 +91,9 @@ enum MoviePage {
         for d in span {
             history.append([
                 // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
-                "year": .text(w.isKorean ? Day.pad(d.year, 4) + "." : "\(d.year) "),
+                // English writes the year last ("Thu, Oct 23, 2025"), Korean first (2025.10.23).
+                "year": w.isKorean ? .text(Day.pad(d.year, 4) + ".") : nil,
+                "yearAfter": w.isKorean ? nil : .text(", \(d.year)"),
                 "monthDay": .text(
                     w.isKorean
                         ? Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"
@@ -135,12 +139,16 @@ enum MoviePage {
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
+            "titleLang": site.mark(site.name(of: code).isKorean),
+            // A film KOBIS has no English title for yet, and whose Korean title is not romanized
+            // (a foreign film's is a transliteration): the page says so beside the Korean title.
+            "noEnglishTitle": site.mark(site.name(of: code).isKorean) == .null ? nil : .text(w("englishTitleUnknown")),
             "poster": site.posterContext(code, onFilmPage: true),
             "facts": .list(facts),
             "summary": .object(summary),
             "history": .list(history),
             "chart": .text(
-                AudienceChart.html(title: title, days: span, rows: byDate, milestones: run.milestones, words: w)),
+                AudienceChart.html(title: site.mark(site.name(of: code).isKorean) == .null ? title : w("filmWithoutEnglishTitle"), days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),

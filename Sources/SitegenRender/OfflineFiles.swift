@@ -13,36 +13,37 @@ enum OfflineFiles {
     static let light = (theme: "#fbfaf8", background: "#fbfaf8")
     static let dark = (theme: "#121316", background: "#121316")
 
+    /// The edition's manifest, beside its home page (`manifest.webmanifest`, `en/manifest.webmanifest`):
+    /// "Add to Home Screen" from an English page installs an English-named app that opens the
+    /// English home. Paths are relative to the manifest, so `./` is the edition's own folder.
     static func manifest(_ site: SiteModel) -> String {
+        let up = site.isKorean ? "" : "../"
         let icons: [JSONWriter.Value] = site.settings.assets.icons.map { icon in
             .object([
                 ("purpose", .string(icon.maskable ? "maskable" : "any")),
                 ("sizes", .string("\(icon.size)x\(icon.size)")),
-                ("src", .string(icon.path)), ("type", .string("image/png")),
+                ("src", .string(up + icon.path)), ("type", .string("image/png")),
             ])
         }
+        let description = site.isKorean
+            ? (site.settings.description ?? SiteSettings.stockDescription) : (site.siteDescription ?? site.words("appDescription"))
+        let shortName = site.isKorean ? site.settings.title : site.siteTitle
         let manifest: JSONWriter.Value = .object([
             ("background_color", .string(light.background)),
-            (
-                "description",
-                .string(
-                    (site.settings.description ?? SiteSettings.stockDescription)
-                        + (site.isDemo ? " (데모 데이터: 가상 수치)" : ""))
-            ),
+            ("description", .string(description + (site.isDemo ? site.words("cardAltDemo") : ""))),
             ("dir", .string("ltr")),
             ("display", .string("standalone")),
             ("icons", .array(icons)),
-            // Relative to the manifest's own URL: the site's root, wherever it is served.
+            // Relative to the manifest's own URL: the edition's root, wherever it is served.
             ("id", .string("./")),
-            ("lang", .string("ko")),
-            ("name", .string(site.settings.title)),
+            ("lang", .string(site.language.tag)),
+            ("name", .string(site.siteTitle)),
             ("scope", .string("./")),
             // A launcher shows about 12 characters under the icon: a longer site name gets the stock one.
             (
                 "short_name",
                 .string(
-                    site.settings.title != SiteSettings.stockTitle && site.settings.title.count <= 12
-                        ? site.settings.title : "박스오피스")
+                    shortName != SiteSettings.stockTitle && shortName.count <= 12 ? shortName : site.words("appShortName"))
             ),
             ("start_url", .string("./")),
             ("theme_color", .string(light.theme)),
@@ -70,6 +71,12 @@ enum OfflineFiles {
         for chart in site.days.suffix(latestDays).reversed() { paths.append(Route.day(chart.date).prettyPath) }
         let a = site.settings.assets
         paths += a.linked + [Route.manifest.path] + a.icons.map(\.path)
+        // The English edition's home, offline page and manifest: a reader of en/ offline is
+        // answered in English (the worker picks the edition from the address).
+        if site.settings.languages.contains(.en) {
+            let en = Language.en.folder
+            paths += [en, en + Route.offline.prettyPath, en + Route.manifest.path]
+        }
         return paths
     }
 

@@ -13,7 +13,7 @@ enum PersonPage {
         let name = w.personName(person.name, english: person.englishName)
         let list: [TemplateValue] = films.map { credit, film in
             [
-                "title": .text(site.title(of: film.code)),
+                "title": .text(site.title(of: film.code)), "titleLang": site.mark(site.name(of: film.code).isKorean),
                 "href": .text(site.path(.movie(film.code))),
                 "role": .text(roleText(credit, w)),
                 "year": film.openDate.map { .text("\($0.year)") },
@@ -29,7 +29,7 @@ enum PersonPage {
         let roles = roleLabel(person, w)
         let info: TemplateValue = [
             "id": .text(person.id),
-            "name": .text(name),
+            "name": .text(name), "nameLang": site.mark(w.person(person.name, english: person.englishName).isKorean),
             // The name in the other script: English under a Korean page's, Korean under an English one's.
             "englishName": w.isKorean ? (person.englishName.isEmpty ? nil : .text(person.englishName))
                 : name == person.name ? nil : .text(person.name),

@@ -7,7 +7,10 @@ enum PlaceholderPoster {
     static let width = 300
     static let height = 430
 
-    static func svg(code: String, title: String, year: Int?) -> String {
+    /// `caption` is the edition's 「포스터 없음」 from its strings table.
+    static func svg(code: String, title: String, year: Int?, caption none: String = "포스터 없음")
+        -> String
+    {
         let hue = Int(FNV1a.hash32(code) % 360)
         let lines = wrap(title, width: 8, maxLines: 4)
         let top = 215 - (lines.count - 1) * 21
@@ -16,7 +19,7 @@ enum PlaceholderPoster {
             text +=
                 "<text x=\"150\" y=\"\(top + i * 42)\" font-size=\"30\" font-weight=\"700\">\(XML.escape(line))</text>"
         }
-        let caption = year.map { "\($0) · 포스터 없음" } ?? "포스터 없음"
+        let caption = year.map { "\($0) · \(none)" } ?? none
         return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
         viewBox="0 0 \(width) \(height)" role="img">\

@@ -56,6 +56,22 @@ public enum Romanization {
         return family + " " + capitalized(syllables.joined(separator: "-"))
     }
 
+    /// Whether `korean` reads as a Korean person's name: two to five syllables of Hangul, no
+    /// space, starting with a family name. A transliterated foreign name (「키아누 리브스」,
+    /// 「크리스토퍼 놀란」) has a space or no family name first, and is not romanized back.
+    public static func isKoreanPersonName(_ korean: String) -> Bool {
+        let scalars = Array(korean.trimmingCharacters(in: .whitespaces).unicodeScalars)
+        guard (2...5).contains(scalars.count), scalars.allSatisfy({ decompose($0) != nil }) else { return false }
+        if scalars.count >= 3, familyNames[String(String.UnicodeScalarView(scalars.prefix(2)))] != nil { return true }
+        return familyNames[String(scalars[0])] != nil && scalars.count <= 4
+    }
+
+    /// Whether any Hangul syllable or letter is in `s`.
+    public static func hasHangul(_ s: String) -> Bool {
+        s.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value)
+            || (0x3130...0x318F).contains($0.value) }
+    }
+
     static func decompose(_ scalar: Unicode.Scalar) -> (l: Int, v: Int, t: Int)? {
         guard (0xAC00...0xD7A3).contains(scalar.value) else { return nil }
         let index = Int(scalar.value) - 0xAC00

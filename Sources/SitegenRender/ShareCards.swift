@@ -43,12 +43,12 @@ enum ShareCards {
 
     static func day(_ site: SiteModel, _ chart: DayChart, _ templates: Templates) throws -> ShareCard? {
         guard site.settings.drawsCards else { return nil }
-        let heading = KoreanFormat.longDate(chart.date)
-        let rows = topRows(chart.entries, label: "관객")
-        let alt = "\(heading) 일별 박스오피스 " + altRows(chart.entries)
+        let w = site.words
+        let rows = topRows(site, chart.entries, label: w("cardAudience"))
+        let alt = w("cardAltDay", w.longDate(chart.date), altRows(site, chart.entries))
         return try card(
-            site, templates, "card-day", owner: Route.day(chart.date).path, alt: alt,
-            fields: ["heading": .text(heading), "kind": "일별 박스오피스", "rows": .list(rows)])
+            site, templates, "card-day", owner: site.path(.day(chart.date)), alt: alt,
+            fields: ["heading": .text(w.longDate(chart.date)), "kind": .text(w("cardKindDay")), "rows": .list(rows)])
     }
 
     /// The card a day's pages show, and whether it is the day's own (its job writes it) or its
@@ -78,25 +78,25 @@ enum ShareCards {
     /// settings. Every page without a card of its own shares it.
     static func site(_ site: SiteModel, _ templates: Templates) throws -> ShareCard? {
         guard site.settings.drawsCards else { return nil }
-        let title = site.settings.title
+        let title = site.siteTitle, w = site.words
         return try card(
-            site, templates, "card-site", owner: "site", alt: "\(title): 일별 · 주간 · 주말 박스오피스",
-            fields: ["heading": .text(fit(title, width: 1080, size: 72)), "kind": "일별 · 주간 · 주말 박스오피스"])
+            site, templates, "card-site", owner: site.path(.home), alt: "\(title): \(w("cardKindSite"))",
+            fields: ["heading": .text(fit(title, width: 1080, size: 72)), "kind": .text(w("cardKindSite"))])
     }
 
     static func period(_ site: SiteModel, _ chart: PeriodChart, _ templates: Templates) throws -> ShareCard? {
         guard site.settings.drawsCards else { return nil }
-        let name = PeriodPage.kindName(chart.kind)
-        let end = chart.end
-        let heading = PeriodPage.weekName(chart.kind, chart.start)
-        let range = "\(chart.start.month).\(chart.start.day) ~ \(end.month).\(end.day)"
-        let rows = topRows(chart.entries, label: "\(name) 관객")
-        let alt = "\(heading) (\(range)) \(name) 박스오피스 " + altRows(chart.entries)
+        let w = site.words
+        let (start, end) = (chart.start, chart.end)
+        let name = w.kindName(chart.kind)
+        let span = w.isKorean ? "\(start.month).\(start.day) ~ \(end.month).\(end.day)" : "\(w.monthDay(start)) – \(w.monthDay(end))"
+        let rows = topRows(site, chart.entries, label: w("cardPeriodAudience", name))
+        let alt = w("cardAltPeriod", w.weekName(chart.kind, start), span, name, altRows(site, chart.entries))
         return try card(
-            site, templates, "card-week", owner: Route.period(chart.kind, chart.start).path, alt: alt,
+            site, templates, "card-week", owner: site.path(.period(chart.kind, start)), alt: alt,
             fields: [
-                "heading": .text(heading), "range": .text(range), "kind": .text("\(name) 박스오피스"),
-                "rows": .list(rows),
+                "heading": .text(w.weekName(chart.kind, start)), "range": .text(span),
+                "kind": .text(w("cardKindPeriod", name)), "rows": .list(rows),
             ])
     }
 
@@ -104,26 +104,32 @@ enum ShareCards {
         guard site.settings.drawsCards, let film = site.films[code] else { return nil }
         let rows = site.history[code] ?? []
         let last = rows.last?.date ?? film.asOf
-        let run = KoreanFormat.dayOfRun(open: film.openDate, on: last)
+        let w = site.words
+        let run = w.dayOfRun(open: film.openDate, on: last)
         // The largest copy the site serves: the card shows it 340 px wide.
         let poster = site.dataset.postersServedFromSite ? site.dataset.sizedPosters[code]?.page.last : nil
-        let total = KoreanFormat.people(film.audienceTotal)
-        let alt =
-            "\(film.title): 누적 관객 \(total) (\(KoreanFormat.shortDate(film.asOf)) 기준), 최고 \(film.bestRank)위"
-            + (run.map { ", \($0) (\(KoreanFormat.shortDate(last)))" } ?? "")
+        // The edition's name for the film, and under it the other script's (an English card
+        // gives none: its reader has the page for the Korean title).
+        let title = site.title(of: code)
+        let subtitle = w.isKorean ? film.englishTitle : ""
+        let alt = w("cardAltMovie", title, w.people(film.audienceTotal), w.shortDate(film.asOf), "\(film.bestRank)")
+            + (run.map { w("cardAltRun", $0, w.shortDate(last)) } ?? "")
         var fields: [String: TemplateValue] = [
-            "title": .text(fit(film.title, width: 680, size: 56)),
-            "englishTitle": film.englishTitle.isEmpty ? .null : .text(fit(film.englishTitle, width: 680, size: 30)),
-            "total": .text(total),
-            "asOf": .text(KoreanFormat.shortDate(film.asOf) + " 기준"),
-            "bestRank": .text("\(film.bestRank)위"),
+            "title": .text(fit(title, width: 680, size: 56)),
+            "englishTitle": subtitle.isEmpty ? .null : .text(fit(subtitle, width: 680, size: 30)),
+            "total": .text(w.people(film.audienceTotal)),
+            "asOf": .text(w("cardAsOf", w.shortDate(film.asOf))),
+            "bestRank": .text(w("cardRank", "\(film.bestRank)")),
             "run": run.map { .text($0) } ?? .null,
-            "opened": film.openDate.map { .text(KoreanFormat.shortDate($0) + " 개봉") } ?? .null,
             "poster": poster.map { .text(posterToken + $0.path) } ?? .null,
+            "labels": [
+                "total": .text(w("cardTotalLabel")), "bestRank": .text(w("cardBestRankLabel")),
+                "run": .text(w("cardRunLabel")),
+            ],
         ]
-        fields["initial"] = .text(String(film.title.first.map(String.init) ?? "?"))
+        fields["initial"] = .text(String(title.first.map(String.init) ?? "?"))
         let images = poster.map { [CardImage(token: posterToken + $0.path, data: $0.data, width: posterWidth)] } ?? []
-        return try card(site, templates, "card-movie", owner: Route.movie(code).path, alt: alt, fields: fields, images: images)
+        return try card(site, templates, "card-movie", owner: site.path(.movie(code)), alt: alt, fields: fields, images: images)
     }
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
@@ -133,41 +139,44 @@ enum ShareCards {
         // the page has the figures. The latest three change only when a new film charts.
         let films = person.credits.compactMap { site.films[$0.code] }
         let top = films.sorted { ($0.date, $0.code) > ($1.date, $1.code) }.prefix(3)
-        // Korean whichever edition asks: an English page shares the Korean page's card.
-        let roles = PersonPage.roleLabel(person, Words(language: .ko, table: templates.words[.ko] ?? [:]))
+        let w = site.words
+        let roles = PersonPage.roleLabel(person, w)
         let rows: [TemplateValue] = top.enumerated().map { i, film in
             [
-                "title": .text(fit(film.title, width: 840, size: 44)),
+                "title": .text(fit(site.title(of: film.code), width: 840, size: 44)),
                 "year": film.openDate.map { .text("\($0.year)") } ?? .null,
                 "y": .int(310 + 90 * i),
             ]
         }
-        let summary = "이 사이트 자료 속 영화 \(films.count)편"
-        let alt = "\(person.name) (\(roles)): \(summary)"
-            + (top.isEmpty ? "" : ", 최근 영화 " + top.map(\.title).joined(separator: ", "))
+        let summary = w("cardFilms", "\(films.count)")
+        let name = w.personName(person.name, english: person.englishName)
+        let alt = w("cardAltPerson", name, roles, "\(films.count)")
+            + (top.isEmpty ? "" : w("cardAltRecent", top.map { site.title(of: $0.code) }.joined(separator: ", ")))
         return try card(
-            site, templates, "card-person", owner: Route.person(person.id).path, alt: alt,
+            site, templates, "card-person", owner: site.path(.person(person.id)), alt: alt,
             fields: [
-                "heading": .text(fit(person.name, width: 1000, size: 64)), "roles": .text(roles),
+                "heading": .text(fit(name, width: 1000, size: 64)), "roles": .text(roles),
                 "summary": .text(summary), "rows": .list(rows),
             ])
     }
 
     /// Ranks 1 to 3 as the card lists them, each with where its line goes.
-    static func topRows(_ entries: [ChartEntry], label: String) -> [TemplateValue] {
-        entries.filter { $0.rank <= 3 }.prefix(3).enumerated().map { i, entry in
+    static func topRows(_ site: SiteModel, _ entries: [ChartEntry], label: String) -> [TemplateValue] {
+        let w = site.words
+        return entries.filter { $0.rank <= 3 }.prefix(3).enumerated().map { i, entry in
             [
-                "rank": .text("\(entry.rank)"), "title": .text(fit(entry.title, width: 640, size: 50)),
-                "figure": .text(KoreanFormat.people(entry.audience)), "label": .text(label),
-                "total": .text("누적 " + KoreanFormat.people(entry.audienceTotal, compact: true)),
+                "rank": .text("\(entry.rank)"), "title": .text(fit(site.title(entry), width: 640, size: 50)),
+                "figure": .text(w.people(entry.audience)), "label": .text(label),
+                "total": .text(w("cardTotal", w.people(entry.audienceTotal, compact: true))),
                 "y": .int(250 + 110 * i), "labelY": .int(250 + 110 * i + 38),
             ]
         }
     }
 
-    static func altRows(_ entries: [ChartEntry]) -> String {
-        entries.filter { $0.rank <= 3 }.prefix(3).map { "\($0.rank)위 \($0.title) \(KoreanFormat.people($0.audience))" }
-            .joined(separator: ", ")
+    static func altRows(_ site: SiteModel, _ entries: [ChartEntry]) -> String {
+        entries.filter { $0.rank <= 3 }.prefix(3).map {
+            site.words("cardAltRow", "\($0.rank)", site.title($0), site.words.people($0.audience))
+        }.joined(separator: ", ")
     }
 
     static func card(
@@ -178,10 +187,10 @@ enum ShareCards {
         context["width"] = .int(width)
         context["height"] = .int(height)
         context["site"] = [
-            "title": .text(fit(site.settings.title, width: 700, size: 30)),
+            "title": .text(fit(site.siteTitle, width: 700, size: 30)),
             "host": site.settings.baseURL.map { .text(host($0)) } ?? .null,
         ]
-        context["demo"] = .bool(site.isDemo)
+        context["demo"] = site.isDemo ? .text(site.words("cardDemo")) : .null
         let svg = try templates.renderData(template, .object(context))
         // Named by what the card shows and whose it is: two pages never share a name (the writer
         // writes each file once), and an unchanged card keeps its name, so it is drawn only once.
@@ -192,7 +201,7 @@ enum ShareCards {
         // A card with a poster on it is a JPEG (the painter's choice, by whether it embeds an image).
         let path = "card/" + String(format: "%016llx", f.value) + (images.isEmpty ? ".png" : ".jpg")
         let drawing = CardDrawing(width: width, height: height, images: images)
-        let demoAlt = site.isDemo ? " (데모 데이터: 가상 수치)" : ""
+        let demoAlt = site.isDemo ? site.words("cardAltDemo") : ""
         return ShareCard(path: path, alt: alt + demoAlt, file: OutputFile(path: path, contents: svg, drawing: drawing))
     }
 

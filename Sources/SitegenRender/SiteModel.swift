@@ -112,15 +112,36 @@ struct SiteModel: Sendable {
 
     /// Its movie info's (the fetch stage gives an empty one the title the film first charted
     /// under), else, for a film without details, the last title a daily or a weekly chart gave it.
-    func title(of code: String) -> String {
-        let korean = koreanTitle(of: code)
-        return isKorean ? korean : words.filmTitle(korean, english: dataset.movies[code]?.englishTitle ?? "")
-    }
+    func title(of code: String) -> String { name(of: code).text }
 
     /// A chart row's title in this edition (the row's own Korean title, or the film's English one).
     func title(_ e: ChartEntry) -> String {
-        isKorean ? e.title : words.filmTitle(e.title, english: dataset.movies[e.movieCode]?.englishTitle ?? "")
+        isKorean ? e.title : filmName(e.movieCode, korean: e.title).text
     }
+
+    /// The film's name in this edition and whether it is the Korean one, which an English page
+    /// marks `lang="ko"` (a foreign film, or one whose nation is not known yet, without an
+    /// English title).
+    func name(of code: String) -> (text: String, isKorean: Bool) {
+        filmName(code, korean: koreanTitle(of: code))
+    }
+
+    func filmName(_ code: String, korean: String) -> (text: String, isKorean: Bool) {
+        if isKorean { return (korean, true) }
+        let movie = dataset.movies[code]
+        return words.film(korean, english: movie?.englishTitle ?? "", original: movie?.originalTitle ?? "",
+                          koreanFilm: isKoreanFilm(code))
+    }
+
+    /// Whether the film is Korean: its details' nations, else the Korean or foreign chart it made;
+    /// nil while neither says.
+    func isKoreanFilm(_ code: String) -> Bool? {
+        if let nations = dataset.movies[code]?.nations, !nations.isEmpty { return nations.contains("한국") }
+        return index.market.koreanFilm[code]
+    }
+
+    /// `lang="ko"` for a name an English page shows in Korean; nil otherwise.
+    func mark(_ isKoreanName: Bool) -> TemplateValue { !isKorean && isKoreanName ? .text("ko") : .null }
 
     var isKorean: Bool { language == .ko }
 
@@ -188,7 +209,7 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(href(.records, from: route)),
                 "feedHref": .text(href(.feed, from: route)),
                 "marketHref": index.market.scopes.isEmpty ? nil : .text(href(.market, from: route)),
-                "manifestHref": settings.offline ? .text(href(.manifest, from: route)) : nil,
+                "manifestHref": settings.offline ? .text(manifestHref(from: route)) : nil,
                 "touchIcon": settings.offline
                     ? (settings.assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
                     : nil,
@@ -238,10 +259,28 @@ struct SiteModel: Sendable {
         css.replacing(/<\/(style)/.ignoresCase(), with: { "<\\/" + $0.output.1 })
     }
 
+    /// The edition's own web app manifest (`en/manifest.webmanifest` for English pages).
+    func manifestHref(from route: Route) -> String {
+        root(route) + (isKorean ? "" : language.folder) + Route.manifest.path
+    }
+
+    /// The drawn placeholder poster of this edition: its words (the title, 「포스터 없음」 / "No
+    /// poster") are the edition's, so an English page never shows a Korean picture.
+    func placeholderPath(_ code: String) -> String { (isKorean ? "" : language.folder) + Route.poster(code).path }
+
+    func placeholder(_ code: String, year: Int?) -> OutputFile {
+        OutputFile(path: placeholderPath(code),
+                   text: PlaceholderPoster.svg(code: code, title: title(of: code), year: year,
+                                               caption: words("posterNone")))
+    }
+
     /// A poster served from the site, a hot-linked one, or the drawn placeholder. `local` and
     /// `local2x` are paths from the site root; `remote` is a found poster's URL on its own host.
     func posterContext(_ code: String, onFilmPage: Bool = false) -> TemplateValue {
-        let title = self.title(of: code)
+        let name = self.name(of: code)
+        // An attribute cannot be marked Korean: a film named only in Korean on an English page is
+        // described without its name (the name is beside the poster, marked).
+        let title = !isKorean && name.isKorean ? words("filmWithoutEnglishTitle") : name.text
         if let sized = dataset.sizedPosters[code], let first = (onFilmPage ? sized.page : sized.card).first {
             let copies = onFilmPage ? sized.page : sized.card
             return [
@@ -252,13 +291,13 @@ struct SiteModel: Sendable {
         }
         if let poster = dataset.posters[code], !dataset.postersServedFromSite {
             return [
-                "remote": .text(poster.url), "fallback": .text(Route.poster(code).path), "local": nil, "local2x": nil,
+                "remote": .text(poster.url), "fallback": .text(placeholderPath(code)), "local": nil, "local2x": nil,
                 "width": .int(poster.width),
                 "height": .int(poster.height), "alt": .text(words("posterAlt", title))
             ]
         }
         return [
-            "remote": nil, "fallback": nil, "local": .text(Route.poster(code).path), "local2x": nil,
+            "remote": nil, "fallback": nil, "local": .text(placeholderPath(code)), "local2x": nil,
             "width": .int(PlaceholderPoster.width),
             "height": .int(PlaceholderPoster.height), "alt": .text(words("posterMissingAlt", title))
         ]

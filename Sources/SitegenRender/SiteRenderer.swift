@@ -133,15 +133,17 @@ public enum SiteRenderer {
             func page(_ route: Route, _ template: String, _ context: TemplateValue) throws -> OutputFile {
                 OutputFile(path: site.path(route), contents: try templates.renderData(template, context))
             }
-            // The files both editions share (data, CSV, posters, cards) are made by the Korean job
-            // only: the English one would make the same bytes and throw them away.
+            // The files both editions share (data, CSV, posters) are made by the Korean job only:
+            // the English one would make the same bytes and throw them away. Cards are each
+            // edition's own, in its words.
             func shared(_ files: @autoclosure () throws -> [OutputFile]) rethrows -> [OutputFile] {
                 site.isKorean ? try files() : []
             }
             switch self {
             case .english(let page):
                 let (files, count) = try page.render(site, templates)
-                return (files.filter { $0.path.hasPrefix(Language.en.folder) }, count)
+                // Its cards too: each edition's cards are in its own words.
+                return (files.filter { $0.path.hasPrefix(Language.en.folder) || $0.drawing != nil }, count)
             case .home:
                 let chart = site.days.last!
                 // The latest day's card: the day's own job writes it, under the day's name.
@@ -157,7 +159,7 @@ public enum SiteRenderer {
                 }
                 return (
                     [try page(.day(chart.date), "day", .withCard(context, card, base: site.settings.baseURL))]
-                        + (filters.map { [$0] } ?? []) + shared(own ? card.map { [$0.file] } ?? [] : []),
+                        + (filters.map { [$0] } ?? []) + (own ? card.map { [$0.file] } ?? [] : []),
                     filters == nil ? 1 : 2
                 )
             case .movie(let code):
@@ -176,10 +178,8 @@ public enum SiteRenderer {
                                 OutputFile(
                                     path: Route.movieCSV(code).path,
                                     contents: CSVFiles.movie(site.history[code] ?? [])),
-                                OutputFile(
-                                    path: Route.poster(code).path,
-                                    text: PlaceholderPoster.svg(code: code, title: site.title(of: code), year: year)),
-                            ] + (card.map { [$0.file] } ?? [])), 1
+                            ]) + (card.map { [$0.file] } ?? [])
+                        + [site.placeholder(code, year: year)], 1
                 )
             case .person(let i):
                 let person = site.people.people[i]
@@ -188,7 +188,7 @@ public enum SiteRenderer {
                     PersonPage.context(site, person: person), card, base: site.settings.baseURL)
                 return (
                     [try page(.person(person.id), "person", context)]
-                        + shared(own ? card.map { [$0.file] } ?? [] : []), 1
+                        + (own ? card.map { [$0.file] } ?? [] : []), 1
                 )
             case .search:
                 return ([try page(.search, "search", SearchPage.context(site)),
@@ -204,7 +204,7 @@ public enum SiteRenderer {
                 }
                 return (
                     [try page(.period(kind, chart.start), "week", context)] + (filters.map { [$0] } ?? [])
-                        + shared(card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
+                        + (card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
                 )
             case .data(let year):
                 return (shared(DataFiles.year(site, year)), 0)
@@ -238,36 +238,32 @@ public enum SiteRenderer {
                             site.base(
                                 .notFound, title: site.words("notFoundTitle"),
                                 description: site.words("notFoundDescription"),
-                                kind: "not-found"))
+                                kind: "not-found", content: ["otherEdition": NotFoundEditions.english(site, templates)]))
                     ], 1
                 )
             case .feeds:
-                guard site.isKorean else { return ([OutputFile(path: site.path(.feed), text: Feeds.atom(site))], 0) }
+                // Films that made a weekly chart but no daily top 10 have no page, nor do films only
+                // on a filter's chart (most 다양성 films); their cards and rows still need a poster.
+                let placeholders =
+                    site.periodOnlyCodes.map { site.placeholder($0, year: site.periodTitles[$0]?.openDate?.year) }
+                    + site.market.scopedOnly.sorted(by: { $0.key < $1.key }).map {
+                        site.placeholder($0.key, year: $0.value.openDate?.year)
+                    }
+                guard site.isKorean else {
+                    return (
+                        [OutputFile(path: site.path(.feed), text: Feeds.atom(site))] + placeholders
+                            + (try ShareCards.site(site, templates).map { [$0.file] } ?? []), 0
+                    )
+                }
                 var files = [
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
-                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets)),
+                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
                     // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
                     OutputFile(path: ".nojekyll", text: ""),
                 ] + (try ShareCards.site(site, templates).map { [$0.file] } ?? [])
-                // Films that made a weekly chart but no daily top 10 have no page; their cards still need a poster.
-                for code in site.periodOnlyCodes {
-                    files.append(
-                        OutputFile(
-                            path: Route.poster(code).path,
-                            text: PlaceholderPoster.svg(
-                                code: code, title: site.title(of: code), year: site.periodTitles[code]?.openDate?.year))
-                    )
-                }
-                // Films only on a filter's chart (most 다양성 films) have no page either.
-                for (code, entry) in site.market.scopedOnly.sorted(by: { $0.key < $1.key }) {
-                    files.append(
-                        OutputFile(
-                            path: Route.poster(code).path,
-                            text: PlaceholderPoster.svg(
-                                code: code, title: site.title(of: code), year: entry.openDate?.year)))
-                }
+                files += placeholders
                 if site.settings.baseURL != nil {
                     files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
                 }
@@ -286,8 +282,9 @@ public enum SiteRenderer {
                     [
                         try page(.offline, "offline", context)
                     ]
+                        + [OutputFile(path: (site.isKorean ? "" : site.language.folder) + Route.manifest.path,
+                                      text: OfflineFiles.manifest(site))]
                         + (try shared([
-                            OutputFile(path: Route.manifest.path, text: OfflineFiles.manifest(site)),
                             OutputFile(
                                 path: Route.serviceWorker.path,
                                 contents: try OfflineFiles.serviceWorker(site, templates: templates)),
@@ -297,5 +294,25 @@ public enum SiteRenderer {
                 return (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
             }
         }
+    }
+}
+
+/// Hosts (and most static servers) answer every missing address with the root `404.html`, so the
+/// Korean 404 carries the English edition's words too: its script shows them, and sets the page's
+/// language, when the address is under `en/`; without the script a reader sees both.
+enum NotFoundEditions {
+    static func english(_ site: SiteModel, _ templates: Templates) -> TemplateValue {
+        guard site.isKorean, site.settings.languages.contains(.en) else { return .null }
+        let w = Words(language: .en, table: templates.words[.en] ?? [:])
+        let en = Language.en.folder
+        let name = site.settings.englishTitle
+            ?? (site.settings.title != SiteSettings.stockTitle ? site.settings.title : w("siteTitle"))
+        return [
+            "t": templates.strings[.en] ?? .null,
+            "title": .text(w("notFoundTitle") + " · " + name),
+            "homeHref": .text(en + Route.home.path),
+            "archiveHref": .text(en + Route.archive.path + "#" + ArchivePage.latestAnchor),
+            "searchHref": .text(en + Route.search.path),
+        ]
     }
 }

@@ -13,7 +13,8 @@ struct Words: Sendable {
     /// The table's pattern `key` with `{0}`, `{1}`… filled in; the key itself when a table lacks
     /// it (the tests keep both stock tables complete).
     func callAsFunction(_ key: String, _ parts: String...) -> String {
-        let pattern = table[key] ?? key
+        // One of a count takes the singular where the table has one ("1 day", not "1 days").
+        let pattern = (parts.count == 1 && parts[0] == "1" ? table[key + "One"] : nil) ?? table[key] ?? key
         guard !parts.isEmpty else { return pattern }
         // One pass over the pattern's bytes (not its Characters, which cost grapheme breaking on
         // every page), so a part that itself holds "{1}" (a film's title) is never filled in again.
@@ -126,13 +127,8 @@ struct Words: Sendable {
 
     /// 「2024년 2월 2주 · 2.5 ~ 2.11」, "Week of Feb 5, 2024 · Feb 5–11"
     func periodHeading(_ kind: PeriodKind, _ start: Day) -> String {
-        if isKorean { return PeriodPage.heading(kind, start) }
-        let end = start.adding(days: kind.length - 1)
-        let span =
-            start.month == end.month
-            ? "\(EnglishFormat.monthDay(start))–\(end.day)"
-            : "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end))"
-        return weekName(kind, start) + " · " + span
+        // English names the week by its Monday; the page's eyebrow gives its range, once.
+        isKorean ? PeriodPage.heading(kind, start) : weekName(kind, start)
     }
 
     /// A filter's name: 「한국영화」, "Korean films".
@@ -157,11 +153,17 @@ struct Words: Sendable {
         list.map { translate($0) ?? $0 }.joined(separator: ", ")
     }
 
-    /// A person as the edition names them: KOBIS's English name, else the Korean name romanized.
-    func personName(_ korean: String, english: String) -> String {
-        if isKorean { return korean }
+    /// A person as the edition names them: KOBIS's English name (its house style 「YOON Jong-seok」
+    /// written as English readers write it), else a Korean person's name romanized; a name in
+    /// Hangul that is not a Korean person's (「키아누 리브스」, a transliteration) stays Korean.
+    func personName(_ korean: String, english: String) -> String { person(korean, english: english).text }
+
+    /// The name and whether it is the Korean one (to be marked `lang="ko"`).
+    func person(_ korean: String, english: String) -> (text: String, isKorean: Bool) {
+        if isKorean { return (korean, true) }
         let e = Self.trimmed(english)
-        return e.isEmpty ? Romanization.name(korean) : e
+        if !e.isEmpty { return (EnglishNames.person(e), false) }
+        return Romanization.isKoreanPersonName(korean) ? (Romanization.name(korean), false) : (korean, true)
     }
 
     /// Spaces cut from both ends, without Foundation's character sets for the usual name that has
@@ -171,11 +173,23 @@ struct Words: Sendable {
         return s.trimmingCharacters(in: .whitespaces)
     }
 
-    /// A film as the edition names it: KOBIS's English title, else the Korean title romanized.
-    func filmTitle(_ korean: String, english: String) -> String {
-        if isKorean { return korean }
+    /// A film as the edition names it: KOBIS's English title; else, for a Korean film, the Korean
+    /// title romanized; for a foreign one its original title when written in Latin letters. A
+    /// foreign film's Korean title is a transliteration (「슈퍼 마리오 브라더스」) that romanized
+    /// back reads 「Syupeo Mario Beuradeoseu」, so it stays Korean, and so does the title of a film
+    /// whose nation is not known yet (details missing): `isKorean` says to mark it `lang="ko"`.
+    func film(_ korean: String, english: String, original: String = "", koreanFilm: Bool?) -> (text: String, isKorean: Bool) {
+        if isKorean { return (korean, true) }
         let e = Self.trimmed(english)
-        return e.isEmpty ? Romanization.text(korean) : e
+        if !e.isEmpty { return (e, false) }
+        if koreanFilm == true { return (Romanization.text(korean), false) }
+        let o = Self.trimmed(original)
+        if !o.isEmpty, !Romanization.hasHangul(o) { return (o, false) }
+        return (korean, true)
+    }
+
+    func filmTitle(_ korean: String, english: String, original: String = "", koreanFilm: Bool? = true) -> String {
+        film(korean, english: english, original: original, koreanFilm: koreanFilm).text
     }
 
     /// A filter's tab: 「한국」 (with 「영화」 for screen readers), "Korean" (" films").
@@ -189,15 +203,19 @@ struct Words: Sendable {
         }
     }
 
-    /// A company as the edition names it: KOBIS's English name, else the Korean name romanized
-    /// without its 「(주)」.
-    func companyName(_ korean: String, english: String) -> String {
-        if isKorean { return korean }
+    /// A company as the edition names it: KOBIS's English name (all capitals written as a name,
+    /// acronyms kept); else its Korean name without 「(주)」 romanized.
+    func companyName(_ korean: String, english: String) -> String { company(korean, english: english).text }
+
+    func company(_ korean: String, english: String) -> (text: String, isKorean: Bool) {
+        if isKorean { return (korean, true) }
         let e = Self.trimmed(english)
-        if !e.isEmpty { return e }
+        if !e.isEmpty { return (EnglishNames.company(e), false) }
         var plain = korean
         for mark in ["(주)", "㈜", "주)", "(유)", "(사)"] { plain = plain.replacingOccurrences(of: mark, with: "") }
-        return Romanization.text(plain.trimmingCharacters(in: .whitespaces))
+        // Still romanized: a distributor's name runs through its page's sentences, which cannot
+        // mark a Korean part yet (issue 43 leaves this open).
+        return (Romanization.text(plain.trimmingCharacters(in: .whitespaces)), false)
     }
 
     /// A 시·도: its English name from KOBIS's code list, else romanized.

@@ -137,7 +137,12 @@ struct PreviewHandler: Sendable {
         case .forbidden:
             return text(403, "forbidden\n")
         case .notFound:
-            let page = files.root.appendingPathComponent("404.html")
+            // A miss under en/ is answered in English when the site has that edition's 404.
+            let decoded = raw.removingPercentEncoding ?? raw
+            let english = files.root.appendingPathComponent("en/404.html")
+            let underEnglish = decoded == "/en" || decoded.hasPrefix("/en/")
+            let page = underEnglish && FileManager.default.fileExists(atPath: english.path)
+                ? english : files.root.appendingPathComponent("404.html")
             guard let data = try? Data(contentsOf: page) else {
                 return text(404, "not found (and the site has no 404.html)\n")
             }

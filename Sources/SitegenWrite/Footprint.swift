@@ -10,6 +10,9 @@ import Glibc
 public struct Footprint: Sendable, Equatable {
     public var bytes: Int64 = 0
     public var files = 0
+    /// Of those, the share cards' (`card/`): what publishing with a base URL adds.
+    public var cardBytes: Int64 = 0
+    public var cardFiles = 0
 
     public init(bytes: Int64 = 0, files: Int = 0) {
         self.bytes = bytes; self.files = files
@@ -20,6 +23,12 @@ public struct Footprint: Sendable, Equatable {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return total }
         add(fd, into: &total)
+        let cards = open(folder.appendingPathComponent("card").path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if cards >= 0 {
+            var only = Footprint()
+            add(cards, into: &only)
+            (total.cardBytes, total.cardFiles) = (only.bytes, only.files)
+        }
         return total
     }
 
@@ -51,11 +60,19 @@ public struct Footprint: Sendable, Equatable {
     }
 
     /// 「120.9 MB」: decimal units, as hosts state their limits, one decimal, rounded down.
-    public var size: String {
+    public var size: String { Self.size(bytes) }
+
+    static func size(_ bytes: Int64) -> String {
         let units: [(Int64, String)] = [(1_000_000_000, "GB"), (1_000_000, "MB"), (1_000, "KB")]
         for (scale, unit) in units where bytes >= scale {
             return "\(bytes / scale).\(bytes % scale * 10 / scale) \(unit)"
         }
         return "\(bytes) bytes"
+    }
+
+    /// 「3003 files, 38.6 MB; share cards 382 files, 6.0 MB」: the site as a host counts it, and
+    /// what its cards take of that.
+    public var text: String {
+        "\(files) files, \(size)" + (cardFiles > 0 ? "; share cards \(cardFiles) files, \(Self.size(cardBytes))" : "")
     }
 }

@@ -69,6 +69,21 @@ struct CommandLineTests {
         #expect(shown <= bytes && bytes < shown + scale / 10, "\(result.out) for \(bytes) bytes")
     }
 
+    /// Published with a base URL the site carries its share cards; the line says what they take,
+    /// so an operator sees the published footprint beside the site's own.
+    @Test func theSummarySaysWhatTheShareCardsTake() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        let result = try Binary.run(
+            baseArguments(out) + ["--days", "4", "--until", "2024-02-10", "--base-url", "https://example.com/box/"])
+        #expect(result.status == 0, "\(result.err)")
+        let said = try #require(result.out.firstMatch(of: /; share cards (\d+) files, (\d+)\.(\d) KB[,)]/), "\(result.out)")
+        let cards = try SiteFixture.files(out).filter { $0.key.hasPrefix("card/") }
+        #expect(Int(said.output.1) == cards.count && cards.count > 4)
+        let bytes = cards.values.reduce(0) { $0 + $1.count }
+        let shown = Int(said.output.2)! * 1_000 + Int(said.output.3)! * 100
+        #expect(shown <= bytes && bytes < shown + 100, "\(result.out) for \(bytes) bytes")
+    }
+
     @Test func quietPrintsNothingOnSuccess() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         let result = try Binary.run(baseArguments(out) + ["--days", "2", "--until", "2024-02-10", "--quiet"])

@@ -2,10 +2,10 @@
 // browser kept; hashed assets, posters and cards from the store first. Written by sitegen: the
 // version changes with every build that changes the latest days, the theme or the site's name.
 "use strict";
-var VERSION = "e77418828c1fd38b";
+var VERSION = "32a7afa2eb1ed6e3";
 // Paths from this file's folder (the site root): the home page, the latest days, the offline page
 // and what they load, stored when the worker installs.
-var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.9ece3d97.css","site.ba31f5e0.js","search.611f010b.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
+var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.48a9cc07.css","site.ba31f5e0.js","search.e4562667.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
 var PAGES = "sitegen-pages-" + VERSION; // this build's kept pages; replaced by the next build's
 var OPENED = "sitegen-opened";          // pages the reader opened, kept across builds
 var ASSETS = "sitegen-assets";          // names that carry a hash of their bytes never change
@@ -63,11 +63,14 @@ function stored(key) {
 }
 
 // Shown at the address the reader asked for, so its relative links are pinned to its own folder.
-function offlinePage() {
-  var own = new URL("offline/", ROOT).href;
+// In the edition the address is in: a page under en/ gets en/offline/ when that edition is kept.
+function offlinePage(url) {
+  var english = url.indexOf(ROOT + "en/") === 0;
+  var own = new URL(english ? "en/offline/" : "offline/", ROOT).href;
   return stored(own).then(function (page) {
     if (!page) {
-      return new Response("오프라인 상태입니다.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response(english ? "You are offline." : "오프라인 상태입니다.",
+        { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     return page.text().then(function (html) {
       return new Response(html.replace("<head>", '<head>\n<base href="' + own + '">'), {
@@ -96,7 +99,7 @@ function page(request) {
   return Promise.race([network, waited.then(function (hit) { return hit || network; })]).then(function (response) {
     return response || network;
   }).catch(function () {
-    return stored(key).then(function (hit) { return hit || offlinePage(); });
+    return stored(key).then(function (hit) { return hit || offlinePage(request.url); });
   });
 }
 

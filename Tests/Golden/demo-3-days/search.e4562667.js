@@ -54,8 +54,15 @@
     data.people = (json.p || []).map(function (p) {
       var films = p[3] || [], sum = 0;
       films.forEach(function (i) { sum += data.films[i] ? data.films[i].total : 0; });
-      return { id: p[0], name: p[1], role: p[2], films: films, total: sum, keys: [fold(p[1]), fold(p[4])], english: p[4] || "" };
+      return { id: p[0], name: p[1], role: p[2], films: films, total: sum, keys: [fold(p[1]), fold(p[4]), fold(givenFirst(p[1])), fold(givenFirst(p[4]))], english: p[4] || "" };
     });
+  }
+
+  // 「Kim Yoon-won」 written as English speakers say it, 「Yoon-won Kim」, is the same person; a
+  // name in Hangul has no such order to swap.
+  function givenFirst(name) {
+    var parts = (name || "").split(" ");
+    return parts.length === 2 && /^[A-Za-z]/.test(parts[0]) ? parts[1] + " " + parts[0] : "";
   }
 
   function initial(c) {
@@ -135,7 +142,7 @@
   // A poster served from the site is a path from its root; a hot-linked one is a full URL.
   function posterOf(film) {
     if (!film) return "";
-    if (!film.poster) return root + "poster/" + film.code + ".svg";
+    if (!film.poster) return root + edition + "poster/" + film.code + ".svg";
     return /^https?:/i.test(film.poster) ? film.poster : root + film.poster;
   }
 
@@ -155,14 +162,14 @@
     ranked(data.films, 6).forEach(function (f) {
       var total = english ? compact(f.total) + T.total : T.total + compact(f.total);
       out.push({ href: root + edition + "movie/" + f.code + "/index.html", title: f.title,
-                 meta: T.film + (f.year ? " · " + f.year : "") + " · " + total, poster: posterOf(f), fallback: root + "poster/" + f.code + ".svg" });
+                 meta: T.film + (f.year ? " · " + f.year : "") + " · " + total, poster: posterOf(f), fallback: root + edition + "poster/" + f.code + ".svg" });
     });
     ranked(data.people, 6).forEach(function (p) {
       var role = p.role === 3 ? T.both : p.role === 1 ? T.director : T.actor;
       var top = data.films[p.films[0]];
       out.push({ href: root + edition + "person/" + p.id + "/index.html", title: p.name,
                  meta: role + " · " + T.films(p.films.length) + " · " + T.sum + compact(p.total), poster: posterOf(top),
-                 fallback: top ? root + "poster/" + top.code + ".svg" : "" });
+                 fallback: top ? root + edition + "poster/" + top.code + ".svg" : "" });
     });
     return out;
   }
