@@ -30,16 +30,17 @@ public struct BuildSummary: Sendable {
     public var line: String {
         let what = source == .demo ? "demo data (fictional)" : "KOBIS data"
         // A rebuild says how much of the site it touched: "(28771 files, 212 changed, 3 deleted)".
-        var counts = "\(files) files"
-        if let footprint { counts = "\(footprint.files) files, \(footprint.size)" }
+        var counts = Count.of(files, "file")
+        if let footprint { counts = "\(Count.of(footprint.files, "file")), \(footprint.size)" }
         if written < files || deleted > 0 {
             counts +=
                 written == 0 && deleted == 0
                 ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
         }
         if repaired > 0 { counts += ", \(repaired) repaired" }
-        return String(format: "built %d days, %d movies, %d pages (%@) from %@ in %.2f s → %@",
-                      days, movies, pages, counts, what, seconds, output.path)
+        return String(format: "built %@, %@, %@ (%@) from %@ in %.2f s → %@",
+                      Count.of(days, "day"), Count.of(movies, "movie"), Count.of(pages, "page"), counts, what, seconds,
+                      output.path)
     }
 }
 
@@ -70,6 +71,14 @@ public struct Pipeline: Sendable {
             throw error
         }
         var result = outcome
+        if plan.strict, plan.regions, outcome.dataset.regions.isEmpty {
+            progress?.cancel()
+            _ = await progress?.value
+            let why = outcome.warnings.first { $0.message.contains("region") }?.message ?? "KOBIS gave no region codes"
+            throw StrictError(
+                "regions are on but their pages cannot be made: \(why); fetch the region codes first (a build "
+                    + "without --offline), or turn them off (regions = false, or --no-regions)")
+        }
         if !plan.hotlinkPosters {
             let (dataset, posterWarnings) = try await PosterCopies(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
@@ -187,6 +196,8 @@ public struct Pipeline: Sendable {
         var assets: SiteAssets
         var skippedPublic: [String]
         var stockOnly: [String]
+        /// `site.md` is still init's sample, left out of the site.
+        var sampleNote = false
     }
 
     func loadInputs() throws -> LoadedInputs {
@@ -196,8 +207,10 @@ public struct Pipeline: Sendable {
         let (publicFiles, skipped, stockPublic) = try Inputs.publicFiles(
             at: plan.publicFolder, label: plan.publicFolder.lastPathComponent,
             required: plan.themeFoldersRequired.public)
-        let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
+        var (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
+        let sampleNote = notes.site.map(Inputs.isSampleSiteNote) ?? false
+        if sampleNote { notes.site = nil }
         for (folder, label) in [
             (plan.templates, plan.templatesLabel), (plan.publicFolder, plan.publicFolder.lastPathComponent),
             (plan.notes, plan.notes.lastPathComponent)
@@ -222,7 +235,7 @@ public struct Pipeline: Sendable {
         }
         return LoadedInputs(
             templates: templates, notes: notes, publicFiles: published, icons: icons, assets: assets,
-            skippedPublic: skipped, stockOnly: stockOnly)
+            skippedPublic: skipped, stockOnly: stockOnly, sampleNote: sampleNote)
     }
 
     /// A day's note for a day the site does not build is shown nowhere: said, not dropped in silence.
@@ -249,6 +262,11 @@ public struct Pipeline: Sendable {
 
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
         messages.forEach { console.note("note: " + $0) }
+        if inputs.sampleNote {
+            console.note(
+                "note: \(plan.notes.lastPathComponent)/site.md is still the sample sitegen init wrote, so the home "
+                    + "page shows no note; write yours there (or delete the file)")
+        }
         if !inputs.stockOnly.isEmpty {
             console.note(
                 "note: using the stock theme built into sitegen (no files of your own in "
@@ -272,6 +290,11 @@ public struct Pipeline: Sendable {
         var settings = plan.settings
         settings.assets = inputs.assets
         if settings.drawsCards, let why = CardImages.unavailable {
+            if plan.strict {
+                throw StrictError(
+                    "share cards are on but cannot be drawn: \(why); install what they need, or turn them off "
+                        + "(cards = false, or --no-cards)")
+            }
             settings.cards = false
             console.warning("share cards left out: \(why)")
         }
@@ -410,6 +433,12 @@ final class FreeLater<T: Sendable>: @unchecked Sendable {
     private var value: T?
     init(_ value: T) { self.value = value }
     func drop() { value = nil }
+}
+
+/// What `--strict` refuses: a feature that is on and could not be made, said in one line.
+public struct StrictError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ problem: String) { description = "--strict: " + problem }
 }
 
 public struct PhaseError: Error, Sendable, CustomStringConvertible {
