@@ -52,7 +52,9 @@ public struct Pipeline: Sendable {
     public init(plan: BuildPlan, console: any BuildReporter) { self.plan = plan; self.console = console }
 
     /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
-    public func fetch() async throws -> FetchOutcome {
+    /// `reportingGaps` false leaves the line on what is still to fetch to the caller (`sitegen
+    /// fetch` says it in its own last line, and one line should not say it twice).
+    public func fetch(reportingGaps: Bool = true) async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
         if !live { announceDemo() }
         plan.rangeNotes.forEach(console.note)
@@ -90,12 +92,12 @@ public struct Pipeline: Sendable {
         _ = await progress?.value
         result.warnings.forEach { console.warning($0.description) }
         if live { console.note(plan.monitor.summaryLine) }
-        if let line = gapsLine(result.dataset) { console.warning(line) }
+        if reportingGaps, let line = gapsLine(result.dataset) { console.warning(line) }
         return result
     }
 
     /// One line for what a stopped backfill (or an offline build) left out, never one per day.
-    func gapsLine(_ dataset: Dataset) -> String? {
+    public func gapsLine(_ dataset: Dataset) -> String? {
         let gaps = dataset.gaps
         guard !gaps.isEmpty || gaps.scopedCharts > 0 else { return nil }
         var parts: [String] = []
@@ -107,14 +109,17 @@ public struct Pipeline: Sendable {
                 "the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")")
         }
         if gaps.scopedCharts > 0 {
+            // Only the filters this build asks for.
+            let which = (plan.market ? ["한국·외국·다양성"] : []) + (plan.regions ? ["regions"] : [])
             parts.append(
-                "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts") "
-                    + "(한국·외국·다양성, regions)")
+                "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts")"
+                    + (which.isEmpty ? "" : " (\(which.joined(separator: ", ")))"))
         }
         let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
         return
             "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept "
-                + "(\(Count.grouped(dataset.days.count)) days), and the next run fetches the rest"
+                + "(\(Count.grouped(dataset.days.count)) \(dataset.days.count == 1 ? "day" : "days")), and the next run "
+                + "fetches the rest"
     }
 
     /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them

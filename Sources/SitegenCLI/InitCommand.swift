@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
 import SitegenBuild
 import SitegenFetch
 import SitegenModel
@@ -52,6 +53,9 @@ public struct InitCommand: AsyncParsableCommand {
             }
             let report = try SiteStarter(folder: folder, eject: eject, force: force, since: first.day).create()
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
+            if let line = Self.costNote(since: first.day, until: BuildPlan.yesterdayInSeoul(now: Date())) {
+                console.note(line)
+            }
             console.summary(
                 "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
                     + "next: cd \(SettingText.shellQuoted(directory)) && sitegen build")
@@ -60,6 +64,22 @@ public struct InitCommand: AsyncParsableCommand {
 }
 
 extension InitCommand {
+    /// What filling the site from `since` costs with the options init writes (the market view on,
+    /// regions off), and what regions would add: said when it takes more than one morning.
+    static func costNote(since: Day, until: Day, budget: Int = CallBudget.defaultLimit) -> String? {
+        guard since <= until else { return nil }
+        let days = (0...(until.ordinal - since.ordinal)).map { since.adding(days: $0) }
+        let plan = BackfillPlan.estimate(days: days, scopes: ChartScope.market)
+        guard plan.runs(budget: budget) > 1 else { return nil }
+        // Regions add only their own charts: the national ones and the films are counted above.
+        var regions = BackfillPlan()
+        regions.scoped = BackfillPlan.estimate(days: days, scopes: BackfillPlan.unknownRegions).scoped
+        regions.scopedToFetch = regions.scoped
+        return "note: filling the history from \(since.iso) takes \(plan.cost(budget: budget)) with the market view "
+            + "(on by default; market = false saves \(Count.grouped(plan.scoped)) calls); the site publishes what it "
+            + "has meanwhile. regions = true would add \(regions.cost(budget: budget))"
+    }
+
     static func firstDay(_ text: String?, now: Date) throws -> (day: Day, clamped: Bool) {
         let latest = BuildPlan.yesterdayInSeoul(now: now)
         guard let text else { return (latest, false) }
