@@ -22,7 +22,9 @@ struct InstalledBinaryTests {
         #expect(built.err.contains("stock theme"), "one note says the built-in theme is used: \(built.err)")
         let home = try String(contentsOf: site.appendingPathComponent("_site/index.html"), encoding: .utf8)
         #expect(home.contains("2024년 2월 10일 (토)") && home.contains("<table class=\"chart bo\""))
-        #expect(home.contains("오늘의 박스오피스에 대한 편집자 노트"), "the starter note is on the home page")
+        // init's Notes/site.md is instructions, not a note: left out until the operator writes one.
+        #expect(!home.contains("오늘의 박스오피스에 대한 편집자 노트"), "the starter note is not on the home page")
+        #expect(built.err.contains("Notes/site.md is still the sample"), "\(built.err)")
         let css = try Data(contentsOf: site.appendingPathComponent("_site/style.css"))
         #expect(css == (try Data(contentsOf: SiteFixture.repo.appendingPathComponent("Public/style.css"))), "the embedded CSS is the repository's")
     }
