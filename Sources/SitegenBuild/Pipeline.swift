@@ -141,6 +141,9 @@ public struct Pipeline: Sendable {
         let started = DispatchTime.now()
         let lock = try SiteWriter(output: plan.output).lock()
         do {
+            // Before anything is fetched, and before a rebuild can be found unchanged: --strict
+            // refuses cards it cannot draw whatever the last build did.
+            try refuseUndrawableCards()
             try SiteWriter(output: plan.output).preflight()
             let inputs = try loadInputs()
             profile("inputs", since: started)
@@ -295,11 +298,7 @@ public struct Pipeline: Sendable {
         var settings = plan.settings
         settings.assets = inputs.assets
         if settings.drawsCards, let why = CardImages.unavailable {
-            if plan.strict {
-                throw StrictError(
-                    "share cards are on but cannot be drawn: \(why); install what they need, or turn them off "
-                        + "(cards = false, or --no-cards)")
-            }
+            try refuseUndrawableCards()
             settings.cards = false
             console.warning("share cards left out: \(why)")
         }
@@ -358,6 +357,14 @@ public struct Pipeline: Sendable {
             deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds,
             output: plan.output,
             source: dataset.source)
+    }
+
+    /// `--strict` with share cards on that cannot be drawn here (no libvips, no Korean font): one line.
+    func refuseUndrawableCards() throws {
+        guard plan.strict, plan.settings.drawsCards, let why = CardImages.unavailable else { return }
+        throw StrictError(
+            "share cards are on but cannot be drawn: \(why); install what they need, or turn them off "
+                + "(cards = false, or --no-cards)")
     }
 
     /// What the repair removed, named: a file put in the output by hand is gone, and whoever put

@@ -12,7 +12,7 @@ struct InstalledBinaryTests {
         for path in ["README.md", ".gitignore", "Notes/site.md", ".github/workflows/sitegen.yml"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "\(path)")
         }
-        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "_site/\n._site.sitegen-*\n.sitegen-cache/\n.sitegen-bin/\nvendor/sitegen/.build/\n")
+        #expect(try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8) == "_site/\n._site.sitegen-*\n_preview/\n._preview.sitegen-*\n.sitegen-cache/\n.sitegen-bin/\nvendor/sitegen/.build/\n")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("history/README.md").path))
         let templates = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Templates").path)
         #expect(templates.isEmpty, "without --eject the theme stays in the binary")
