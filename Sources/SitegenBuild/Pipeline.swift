@@ -118,8 +118,8 @@ public struct Pipeline: Sendable {
         let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
         return
             "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept "
-                + "(\(Count.grouped(dataset.days.count)) \(dataset.days.count == 1 ? "day" : "days")), and the next run "
-                + "fetches the rest"
+                + "(\(Count.grouped(dataset.days.count)) \(dataset.days.count == 1 ? "day" : "days")), and the next "
+                + "run fetches the rest"
     }
 
     /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them

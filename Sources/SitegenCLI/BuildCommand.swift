@@ -42,7 +42,7 @@ extension BuildCommand {
     /// little of what it becomes: said, with how to look at a fuller one now.
     static func fewDaysNote(days: Int, accumulating: Bool) -> String? {
         guard accumulating, days < 7 else { return nil }
-        return "note: the site has \(Count.of(days, "day")) so far and gains one every morning; to see a fuller one now, "
-            + "preview the demo (fictional films) beside it: sitegen serve --demo --days 90 --output _preview"
+        return "note: the site has \(Count.of(days, "day")) so far and gains one every morning; to see a fuller one "
+            + "now, preview the demo (fictional films) beside it: sitegen serve --demo --days 90 --output _preview"
     }
 }
