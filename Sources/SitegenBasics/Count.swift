@@ -10,4 +10,10 @@ public enum Count {
         }
         return (n < 0 ? "-" : "") + out
     }
+
+    /// "1 day", "2 days", "1 film": a count and its noun, singular for one. `plural` defaults to
+    /// the noun with an "s".
+    public static func of(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
 }

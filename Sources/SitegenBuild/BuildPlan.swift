@@ -38,6 +38,11 @@ public struct BuildPlan: Sendable {
     public var market = true
     /// Fetch each 시·도's charts too (`--regions`: 17 calls a day, so opt-in).
     public var regions = false
+    /// `--strict`: a feature that is on but cannot be made fails the build instead of being left
+    /// out with a warning, so an unattended run is red rather than green with less than asked for.
+    public var strict = false
+    /// The site file the settings came from (read once, at the start: `serve` watches it).
+    public var siteFile: URL?
 
     public init(days: [Day], output: URL, templates: URL, templatesLabel: String? = nil, publicFolder: URL, notes: URL,
                 cache: URL, themeFoldersRequired: (templates: Bool, public: Bool) = (true, true),

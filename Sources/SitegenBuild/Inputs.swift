@@ -10,6 +10,25 @@ import SitegenTheme
 /// Templates and assets lie over the stock theme built into the binary, file by file, as a
 /// Hugo site's own layouts lie over its theme's.
 public enum Inputs {
+    /// The `Notes/site.md` that `sitegen init` writes: instructions for the operator, not a note
+    /// for readers, so a build publishes nothing from it until it is edited (and says so).
+    public static let sampleSiteNote = """
+    오늘의 박스오피스에 대한 편집자 노트를 여기에 씁니다. 이 글은 첫 화면에 나옵니다.
+
+    - 날짜별 노트: `Notes/date/2024-02-10.md`
+    - 영화별 노트: `Notes/movie/<movieCd>.md`
+    - 링크는 사이트 뿌리에서 적습니다: [날짜별 보기](archive/index.html)
+
+    이 안내문을 고치기 전에는 사이트에 아무것도 나오지 않습니다.
+
+    """
+
+    /// Whether a site note is still init's sample (whitespace at the ends aside).
+    public static func isSampleSiteNote(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+            == sampleSiteNote.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The stock templates with the folder's replacing theirs. A folder the user named must exist;
     /// `required` false lets a missing default folder mean the stock theme alone. `usedStockOnly`
     /// says the folder gave no file of its own.

@@ -30,7 +30,7 @@ public struct BuildSummary: Sendable {
     public var line: String {
         let what = source == .demo ? "demo data (fictional)" : "KOBIS data"
         // A rebuild says how much of the site it touched: "(28771 files, 212 changed, 3 deleted)".
-        var counts = "\(files) files"
+        var counts = Count.of(files, "file")
         if let footprint { counts = footprint.text }
         if written < files || deleted > 0 {
             counts +=
@@ -38,8 +38,9 @@ public struct BuildSummary: Sendable {
                 ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
         }
         if repaired > 0 { counts += ", \(repaired) repaired" }
-        return String(format: "built %d days, %d movies, %d pages (%@) from %@ in %.2f s → %@",
-                      days, movies, pages, counts, what, seconds, output.path)
+        return String(format: "built %@, %@, %@ (%@) from %@ in %.2f s → %@",
+                      Count.of(days, "day"), Count.of(movies, "movie"), Count.of(pages, "page"), counts, what, seconds,
+                      output.path)
     }
 }
 
@@ -51,7 +52,9 @@ public struct Pipeline: Sendable {
     public init(plan: BuildPlan, console: any BuildReporter) { self.plan = plan; self.console = console }
 
     /// The fetch stage alone (also `sitegen fetch`): progress on a terminal, then one summary line.
-    public func fetch() async throws -> FetchOutcome {
+    /// `reportingGaps` false leaves the line on what is still to fetch to the caller (`sitegen
+    /// fetch` says it in its own last line, and one line should not say it twice).
+    public func fetch(reportingGaps: Bool = true) async throws -> FetchOutcome {
         let live = plan.source.kind == .kobis
         if !live { announceDemo() }
         plan.rangeNotes.forEach(console.note)
@@ -70,6 +73,14 @@ public struct Pipeline: Sendable {
             throw error
         }
         var result = outcome
+        if plan.strict, plan.regions, outcome.dataset.regions.isEmpty {
+            progress?.cancel()
+            _ = await progress?.value
+            let why = outcome.warnings.first { $0.message.contains("region") }?.message ?? "KOBIS gave no region codes"
+            throw StrictError(
+                "regions are on but their pages cannot be made: \(why); fetch the region codes first (a build "
+                    + "without --offline), or turn them off (regions = false, or --no-regions)")
+        }
         if !plan.hotlinkPosters {
             let (dataset, posterWarnings) = try await PosterCopies(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
@@ -81,12 +92,12 @@ public struct Pipeline: Sendable {
         _ = await progress?.value
         result.warnings.forEach { console.warning($0.description) }
         if live { console.note(plan.monitor.summaryLine) }
-        if let line = gapsLine(result.dataset) { console.warning(line) }
+        if reportingGaps, let line = gapsLine(result.dataset) { console.warning(line) }
         return result
     }
 
     /// One line for what a stopped backfill (or an offline build) left out, never one per day.
-    func gapsLine(_ dataset: Dataset) -> String? {
+    public func gapsLine(_ dataset: Dataset) -> String? {
         let gaps = dataset.gaps
         guard !gaps.isEmpty || gaps.scopedCharts > 0 else { return nil }
         var parts: [String] = []
@@ -98,14 +109,17 @@ public struct Pipeline: Sendable {
                 "the details of \(Count.grouped(gaps.movies.count)) \(gaps.movies.count == 1 ? "film" : "films")")
         }
         if gaps.scopedCharts > 0 {
+            // Only the filters this build asks for.
+            let which = (plan.market ? ["한국·외국·다양성"] : []) + (plan.regions ? ["regions"] : [])
             parts.append(
-                "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts") "
-                    + "(한국·외국·다양성, regions)")
+                "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts")"
+                    + (which.isEmpty ? "" : " (\(which.joined(separator: ", ")))"))
         }
         let why = plan.budget.stop.map { " (\($0.description))" } ?? " (not in the cache)"
         return
             "history: \(parts.joined(separator: " and ")) not fetched yet\(why); what was fetched is kept "
-                + "(\(Count.grouped(dataset.days.count)) days), and the next run fetches the rest"
+                + "(\(Count.grouped(dataset.days.count)) \(dataset.days.count == 1 ? "day" : "days")), and the next "
+                + "run fetches the rest"
     }
 
     /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them
@@ -127,6 +141,9 @@ public struct Pipeline: Sendable {
         let started = DispatchTime.now()
         let lock = try SiteWriter(output: plan.output).lock()
         do {
+            // Before anything is fetched, and before a rebuild can be found unchanged: --strict
+            // refuses cards it cannot draw whatever the last build did.
+            try refuseUndrawableCards()
             try SiteWriter(output: plan.output).preflight()
             let inputs = try loadInputs()
             profile("inputs", since: started)
@@ -187,6 +204,8 @@ public struct Pipeline: Sendable {
         var assets: SiteAssets
         var skippedPublic: [String]
         var stockOnly: [String]
+        /// `site.md` is still init's sample, left out of the site.
+        var sampleNote = false
     }
 
     func loadInputs() throws -> LoadedInputs {
@@ -196,8 +215,10 @@ public struct Pipeline: Sendable {
         let (publicFiles, skipped, stockPublic) = try Inputs.publicFiles(
             at: plan.publicFolder, label: plan.publicFolder.lastPathComponent,
             required: plan.themeFoldersRequired.public)
-        let (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
+        var (notes, noteWarnings) = try Inputs.notes(at: plan.notes, label: plan.notes.lastPathComponent)
         noteWarnings.forEach(console.warning)
+        let sampleNote = notes.site.map(Inputs.isSampleSiteNote) ?? false
+        if sampleNote { notes.site = nil }
         for (folder, label) in [
             (plan.templates, plan.templatesLabel), (plan.publicFolder, plan.publicFolder.lastPathComponent),
             (plan.notes, plan.notes.lastPathComponent)
@@ -222,7 +243,7 @@ public struct Pipeline: Sendable {
         }
         return LoadedInputs(
             templates: templates, notes: notes, publicFiles: published, icons: icons, assets: assets,
-            skippedPublic: skipped, stockOnly: stockOnly)
+            skippedPublic: skipped, stockOnly: stockOnly, sampleNote: sampleNote)
     }
 
     /// A day's note for a day the site does not build is shown nowhere: said, not dropped in silence.
@@ -249,6 +270,11 @@ public struct Pipeline: Sendable {
 
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
         messages.forEach { console.note("note: " + $0) }
+        if inputs.sampleNote {
+            console.note(
+                "note: \(plan.notes.lastPathComponent)/site.md is still the sample sitegen init wrote, so the home "
+                    + "page shows no note; write yours there (or delete the file)")
+        }
         if !inputs.stockOnly.isEmpty {
             console.note(
                 "note: using the stock theme built into sitegen (no files of your own in "
@@ -272,6 +298,7 @@ public struct Pipeline: Sendable {
         var settings = plan.settings
         settings.assets = inputs.assets
         if settings.drawsCards, let why = CardImages.unavailable {
+            try refuseUndrawableCards()
             settings.cards = false
             console.warning("share cards left out: \(why)")
         }
@@ -330,6 +357,14 @@ public struct Pipeline: Sendable {
             deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds,
             output: plan.output,
             source: dataset.source)
+    }
+
+    /// `--strict` with share cards on that cannot be drawn here (no libvips, no Korean font): one line.
+    func refuseUndrawableCards() throws {
+        guard plan.strict, plan.settings.drawsCards, let why = CardImages.unavailable else { return }
+        throw StrictError(
+            "share cards are on but cannot be drawn: \(why); install what they need, or turn them off "
+                + "(cards = false, or --no-cards)")
     }
 
     /// What the repair removed, named: a file put in the output by hand is gone, and whoever put
@@ -410,6 +445,12 @@ final class FreeLater<T: Sendable>: @unchecked Sendable {
     private var value: T?
     init(_ value: T) { self.value = value }
     func drop() { value = nil }
+}
+
+/// What `--strict` refuses: a feature that is on and could not be made, said in one line.
+public struct StrictError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ problem: String) { description = "--strict: " + problem }
 }
 
 public struct PhaseError: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenImage
 import SitegenRender
 import SitegenWrite
 
@@ -17,6 +18,9 @@ extension Pipeline {
         f.add(plan.settings.englishTitle); f.add(plan.settings.englishDescription)
         f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
         f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.offline)
+        // Whether cards can be drawn here is an input too: a font installed since the last build
+        // (or gone) changes the site, so a build that left cards out is not "unchanged" after it.
+        f.add(plan.settings.drawsCards && CardImages.unavailable == nil)
         f.add(plan.settings.languages.map(\.rawValue).joined(separator: " "))
         f.add(inputs.templates.fingerprint)
         f.add(inputs.notes.site)

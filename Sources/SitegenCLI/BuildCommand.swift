@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
 import SitegenBuild
 import SitegenModel
 import SitegenWrite
@@ -31,6 +32,17 @@ public struct BuildCommand: AsyncParsableCommand {
             var summary = try await Pipeline(plan: plan, console: console).build()
             summary.footprint = Footprint.measure(summary.output)
             console.summary(summary.line)
+            if let line = Self.fewDaysNote(days: summary.days, accumulating: plan.accumulating) { console.note(line) }
         }
+    }
+}
+
+extension BuildCommand {
+    /// A site that keeps every day from its start has one day on its first morning, which shows
+    /// little of what it becomes: said, with how to look at a fuller one now.
+    static func fewDaysNote(days: Int, accumulating: Bool) -> String? {
+        guard accumulating, days < 7 else { return nil }
+        return "note: the site has \(Count.of(days, "day")) so far and gains one every morning; to see a fuller one "
+            + "now, preview the demo (fictional films) beside it: sitegen serve --demo --days 90 --output _preview"
     }
 }

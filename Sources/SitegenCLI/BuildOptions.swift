@@ -155,6 +155,13 @@ public struct SiteOptions: ParsableArguments, Sendable {
         help: "The web app manifest and the service worker that keeps pages for offline reading (default on).")
     public var app: Bool?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Fail when a feature that is on (share cards, the English edition, regions) cannot be made, instead of "
+                + "leaving it out with a warning: for unattended builds (the workflow init writes passes it)."))
+    public var strict = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(

@@ -167,6 +167,13 @@ extension BuildPlan {
         plan.regions = range.regions ?? false
         plan.history = history?.folder
         plan.budget = budget
+        plan.strict = options.strict
+        plan.siteFile = url(fileLabel)
+        if options.strict, plan.settings.cards, plan.settings.baseURL == nil {
+            throw UsageError(
+                "--strict: share cards are on but need the site's address; give --base-url (base_url in "
+                    + "\(fileLabel)), or turn them off (cards = false, or --no-cards)")
+        }
         return plan
     }
 

@@ -24,7 +24,8 @@ public struct FetchCommand: AsyncParsableCommand {
     /// "3 days of quota at 2,500 calls a day"
     static func runs(_ plan: BackfillPlan, budget: Int) -> String {
         let runs = plan.runs(budget: budget)
-        return "\(Count.grouped(runs)) \(runs == 1 ? "day" : "days") of quota at \(Count.grouped(budget)) calls a day"
+        return "\(Count.grouped(runs)) \(runs == 1 ? "day" : "days") of quota at \(Count.grouped(budget)) "
+            + "\(budget == 1 ? "call" : "calls") a day"
     }
 
     /// The filters a run will ask for: the region codes as held, else 17 regions not held yet
@@ -35,7 +36,7 @@ public struct FetchCommand: AsyncParsableCommand {
             if case .regions(let regions, _)? = caching.settled(.regionCodes)?.value {
                 scopes += regions.map { .region($0.code) }
             } else {
-                scopes += (1...17).map { .region("unknown\($0)") }
+                scopes += BackfillPlan.unknownRegions
             }
         }
         return scopes
@@ -59,22 +60,27 @@ public struct FetchCommand: AsyncParsableCommand {
                              + Self.runs(before, budget: range.budget))
                 plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
             }
-            let outcome = try await Pipeline(plan: plan, console: console).fetch()
+            let pipeline = Pipeline(plan: plan, console: console)
+            let outcome = try await pipeline.fetch(reportingGaps: false)
             let seconds = Date().timeIntervalSince(started)
             guard let caching else { return }
             let after = BackfillPlan.make(days: plan.days, scopes: Self.scopes(plan, caching: caching), source: caching)
             let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
             let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
             if after.calls == 0 || plan.budget.stop == nil {
+                // Not stopped, yet something is missing (a day KOBIS failed to give): said once here.
+                if let line = pipeline.gapsLine(outcome.dataset) { console.warning(line) }
                 console.summary(
                     String(
-                        format: "fetched %@ days, %d movies into %@ with %@ in %.2f s",
-                        Count.grouped(outcome.dataset.days.count),
-                        outcome.dataset.chartedMovieCodes.count, plan.cache.path, spent, seconds))
+                        format: "fetched %@ %@, %@ into %@ with %@ in %.2f s",
+                        Count.grouped(outcome.dataset.days.count), outcome.dataset.days.count == 1 ? "day" : "days",
+                        Count.of(outcome.dataset.chartedMovieCodes.count, "movie"), plan.cache.path, spent, seconds))
             } else {
+                // "after N calls" only where the stop does not say it already (the quota's).
+                let stop = plan.budget.stop!
+                let spentText = if case .budget = stop { "" } else { " after \(spent)" }
                 console.summary(
-                    "stopped: \(plan.budget.stop!.description); \(held) (\(Count.grouped(after.daysToFetch)) left) "
-                        + "after \(spent); "
+                    "stopped: \(stop.description); \(held) (\(Count.grouped(after.daysToFetch)) left)\(spentText); "
                         + "about \(Count.grouped(after.calls)) calls to go, \(Self.runs(after, budget: range.budget)); "
                             + "run the same command again tomorrow to go on"
                 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBasics
 import SitegenBuild
 import SitegenFetch
 import SitegenModel
@@ -52,6 +53,9 @@ public struct InitCommand: AsyncParsableCommand {
             }
             let report = try SiteStarter(folder: folder, eject: eject, force: force, since: first.day).create()
             for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
+            if let line = Self.costNote(since: first.day, until: BuildPlan.yesterdayInSeoul(now: Date())) {
+                console.note(line)
+            }
             console.summary(
                 "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
                     + "next: cd \(SettingText.shellQuoted(directory)) && sitegen build")
@@ -60,6 +64,22 @@ public struct InitCommand: AsyncParsableCommand {
 }
 
 extension InitCommand {
+    /// What filling the site from `since` costs with the options init writes (the market view on,
+    /// regions off), and what regions would add: said when it takes more than one morning.
+    static func costNote(since: Day, until: Day, budget: Int = CallBudget.defaultLimit) -> String? {
+        guard since <= until else { return nil }
+        let days = (0...(until.ordinal - since.ordinal)).map { since.adding(days: $0) }
+        let plan = BackfillPlan.estimate(days: days, scopes: ChartScope.market)
+        guard plan.runs(budget: budget) > 1 else { return nil }
+        // Regions add only their own charts: the national ones and the films are counted above.
+        var regions = BackfillPlan()
+        regions.scoped = BackfillPlan.estimate(days: days, scopes: BackfillPlan.unknownRegions).scoped
+        regions.scopedToFetch = regions.scoped
+        return "note: filling the history from \(since.iso) takes \(plan.cost(budget: budget)) with the market view "
+            + "(on by default; market = false saves \(Count.grouped(plan.scoped)) calls); the site publishes what it "
+            + "has meanwhile. regions = true would add \(regions.cost(budget: budget))"
+    }
+
     static func firstDay(_ text: String?, now: Date) throws -> (day: Day, clamped: Bool) {
         let latest = BuildPlan.yesterdayInSeoul(now: now)
         guard let text else { return (latest, false) }
@@ -94,7 +114,8 @@ struct SiteStarter {
             ("history/.gitignore", Data(HistoryStore.ignoreFile.utf8)),
         ]
         if let workflow = EmbeddedTheme.files(in: "deploy").first(where: { $0.path == "github-pages.yml" }) {
-            files.append((".github/workflows/sitegen.yml", Self.workflow(workflow.contents, since: since)))
+            // As it is: the workflow reads the first day from sitegen.toml, the one place it lives.
+            files.append((".github/workflows/sitegen.yml", workflow.contents))
         }
         files += Self.vendoredSource()
         if eject {
@@ -145,14 +166,6 @@ struct SiteStarter {
         }
     }
 
-    /// The stock workflow with the site's first day in place of the stock one.
-    static func workflow(_ stock: Data, since: Day) -> Data {
-        let text = String(decoding: stock, as: UTF8.self)
-        return Data(
-            text.replacingOccurrences(of: "SITEGEN_SINCE: \"2004-01-01\"", with: "SITEGEN_SINCE: \"\(since.iso)\"").utf8
-        )
-    }
-
     /// The source this binary was built from (embedded at build time), for the workflow to build.
     static func vendoredSource() -> [(String, Data)] {
         var files: [(String, Data)] = []
@@ -173,6 +186,8 @@ struct SiteStarter {
     static let gitignore = """
     _site/
     ._site.sitegen-*
+    _preview/
+    ._preview.sitegen-*
     .sitegen-cache/
     .sitegen-bin/
     vendor/sitegen/.build/
@@ -195,7 +210,8 @@ struct SiteStarter {
         # GitHub Pages' own address, which overrides this.
         # base_url = "https://example.com/boxoffice/"
 
-        # The first day the site keeps; it only grows from there (the workflow's SITEGEN_SINCE).
+        # The first day the site keeps; it only grows from there. The workflow reads it from here too,
+        # so this is the one place to change it.
         since = \(since.iso)
 
         # posters = "download"   # or "hotlink": link posters where image search found them
@@ -233,14 +249,8 @@ struct SiteStarter {
 
     """
 
-    static let siteNote = """
-    오늘의 박스오피스에 대한 편집자 노트를 여기에 씁니다. 이 글은 첫 화면에 나옵니다.
-
-    - 날짜별 노트: `Notes/date/2024-02-10.md`
-    - 영화별 노트: `Notes/movie/<movieCd>.md`
-    - 링크는 사이트 뿌리에서 적습니다: [날짜별 보기](archive/index.html)
-
-    """
+    /// Instructions, not a note: the build recognises them and publishes nothing until they change.
+    static let siteNote = Inputs.sampleSiteNote
 
     static let readme = """
     # A sitegen site
@@ -262,7 +272,7 @@ struct SiteStarter {
       history lives here, so it only grows and survives a lost cache.
     - `vendor/sitegen/` — the source of the sitegen that made this site; the workflow builds it.
     - `.github/workflows/sitegen.yml` — every morning fetches yesterday (and, within KOBIS's daily
-      quota, any days still missing since `SITEGEN_SINCE`), rebuilds the site, publishes it to
+      quota, any days still missing since `sitegen.toml`'s `since`), rebuilds the site, publishes it to
       GitHub Pages and commits `history/`. Push the repository to GitHub, add the secret
       `KOBIS_API_KEY` (Settings → Secrets and variables → Actions) and choose "GitHub Actions" as
       the Pages source; the next morning the site is live. A failed morning is tried again at

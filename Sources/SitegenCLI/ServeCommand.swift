@@ -69,7 +69,7 @@ public struct ServeCommand: AsyncParsableCommand {
                     console.summary(
                         first
                             ? summary.line
-                            : String(format: "rebuilt %d pages in %.2f s", summary.pages, summary.seconds))
+                            : String(format: "rebuilt %@ in %.2f s", Count.of(summary.pages, "page"), summary.seconds))
                     if !first { reload.rebuilt() }
                 } catch {
                     // The server stays up with the last good site; the page shows what broke.
@@ -90,8 +90,20 @@ public struct ServeCommand: AsyncParsableCommand {
 
             let watcher = FolderWatcher(folders: [plan.templates, plan.publicFolder, plan.notes])
             let watching = Task { await watcher.watch { await rebuild(first: false) } }
+            // The site file decides what is fetched (its first day, the market view, regions), so a
+            // change to it needs the fetch a start makes: said at once rather than ignored.
+            let settings = plan.siteFile.map { file in
+                Task {
+                    await FolderWatcher(folders: [file]).watch {
+                        console.note(
+                            "note: \(file.lastPathComponent) changed; serve reads it only when it starts: press Ctrl-C "
+                                + "and run sitegen serve again to build with the new settings")
+                    }
+                }
+            }
             await Signals.waitForInterrupt()
             watching.cancel()
+            settings?.cancel()
             await server.stop()
             console.summary("stopped")
         }

@@ -15,6 +15,10 @@ public struct BackfillPlan: Sendable, Equatable {
     public var filmsExpected = 0
     /// The filters' charts (한국, 외국, 다양성, regions) of the same days and periods.
     public var scoped = 0, scopedToFetch = 0
+    /// The filters asked for, named as the plan line says them: "한국·외국·다양성", "regions".
+    public var scopeNames: [String] = []
+
+    public init() {}
 
     public var calls: Int { daysToFetch + periodsToFetch + filmsToFetch + filmsExpected + scopedToFetch }
     public var daysHeld: Int { days - daysToFetch }
@@ -48,18 +52,57 @@ public struct BackfillPlan: Sendable, Equatable {
         let scoped = FetchPlan(days: days, scopes: scopes).rounds.flatMap(\.scoped)
         plan.scoped = scoped.count
         plan.scopedToFetch = scoped.filter { source.settled($0.request) == nil }.count
+        plan.scopeNames = names(of: scopes)
         return plan
+    }
+
+    /// What a range costs with nothing held yet (a new site: `sitegen init --since`), from the
+    /// calendar alone: every chart and filtered chart, and films at the usual rate.
+    public static func estimate(days: [Day], scopes: [ChartScope] = []) -> BackfillPlan {
+        var plan = BackfillPlan()
+        plan.days = days.count
+        plan.daysToFetch = days.count
+        plan.periods = FetchPlan.periods(covering: days).count
+        plan.periodsToFetch = plan.periods
+        plan.filmsExpected = Int((Double(days.count) * newFilmsPerDay).rounded(.up))
+        plan.scoped = FetchPlan(days: days, scopes: scopes).rounds.reduce(0) { $0 + $1.scoped.count }
+        plan.scopedToFetch = plan.scoped
+        plan.scopeNames = names(of: scopes)
+        return plan
+    }
+
+    /// The 17 시·도 as a plan counts them before their codes are known: each is asked for, so each costs.
+    public static let unknownRegions: [ChartScope] = (1...17).map { .region("unknown\($0)") }
+
+    /// Only the filters that are on: the market view's three charts, then the regions.
+    static func names(of scopes: [ChartScope]) -> [String] {
+        var names: [String] = []
+        if scopes.contains(where: { ChartScope.market.contains($0) }) { names.append("한국·외국·다양성") }
+        if scopes.contains(where: { if case .region = $0 { true } else { false } }) { names.append("regions") }
+        return names
+    }
+
+    /// "about 51,000 KOBIS calls, about 21 mornings at 2,500 calls a morning": a figure to plan by,
+    /// rounded as an estimate should be.
+    public func cost(budget: Int) -> String {
+        let rounded = calls >= 10_000 ? (calls + 500) / 1_000 * 1_000 : calls
+        let mornings = runs(budget: budget)
+        return "about \(Count.grouped(rounded)) KOBIS \(rounded == 1 ? "call" : "calls"), "
+            + "\(Count.grouped(mornings)) \(mornings == 1 ? "morning" : "mornings") at \(Count.grouped(budget)) "
+            + "\(budget == 1 ? "call" : "calls") a morning"
     }
 
     /// "8,012 days (7,900 to fetch), 2,288 weeks and weekends (2,250 to fetch), 140 films to fetch
     /// and about 8,690 more on the days still to fetch"
     public var description: String {
-        var text = "\(Count.grouped(days)) days (\(Count.grouped(daysToFetch)) to fetch), "
-            + "\(Count.grouped(periods)) weeks and weekends (\(Count.grouped(periodsToFetch)) to fetch), "
+        var text = "\(Count.grouped(days)) \(days == 1 ? "day" : "days") (\(Count.grouped(daysToFetch)) to fetch), "
+            + "\(Count.grouped(periods)) \(periods == 1 ? "week or weekend" : "weeks and weekends") "
+            + "(\(Count.grouped(periodsToFetch)) to fetch), "
             + "\(Count.grouped(filmsToFetch)) \(filmsToFetch == 1 ? "film" : "films") to fetch"
         if filmsExpected > 0 { text += " and about \(Count.grouped(filmsExpected)) more on the days still to fetch" }
         if scoped > 0 {
-            text += ", \(Count.grouped(scoped)) filtered charts (\(Count.grouped(scopedToFetch)) to fetch)"
+            let which = scopeNames.isEmpty ? "" : " of " + scopeNames.joined(separator: " and ")
+            text += ", \(Count.grouped(scoped)) filtered charts\(which) (\(Count.grouped(scopedToFetch)) to fetch)"
         }
         return text
     }

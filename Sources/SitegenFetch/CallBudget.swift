@@ -18,7 +18,8 @@ public final class CallBudget: @unchecked Sendable {
 
         public var description: String {
             switch self {
-            case .budget(let limit): "the budget of \(Count.grouped(limit)) KOBIS calls is spent"
+            case .budget(let limit):
+                "the budget of \(Count.grouped(limit)) KOBIS \(limit == 1 ? "call" : "calls") is spent"
             case .quota(let fault): "KOBIS says the key's daily quota is used up (\(fault))"
             }
         }

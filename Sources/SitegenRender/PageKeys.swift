@@ -78,6 +78,8 @@ struct PageKeys {
         let s = site.settings
         g.add(s.title); g.add(s.description); g.add(s.author); g.add(s.englishTitle); g.add(s.englishDescription)
         g.add(s.baseURL?.absoluteString); g.add(s.languages.map(\.rawValue).joined(separator: " "))
+        // Whether pages carry cards: a build that could not draw them (no font) renders without.
+        g.add(s.drawsCards)
         g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon)
         g.add(s.assets.custom)
         g.add(s.assets.styleText)

@@ -10,6 +10,15 @@ import SitegenModel
 ///      "f":[[code,title,year,total,en,og,poster]],  films, most watched first; year 0 when unknown
 ///      "p":[[id,name,role,[film…],en]]}             people; role 1 감독, 2 배우, 3 both; films as positions in "f"
 enum SearchIndex {
+    /// `search/index.js` beside `search/index.json`: the same index as a script, for a site opened
+    /// straight from disk, where browsers refuse fetch() but still run a `<script src>` of a file
+    /// beside the page. search.js loads it only there.
+    static func scriptPath(_ jsonPath: String) -> String { String(jsonPath.dropLast("json".count)) + "js" }
+
+    static func script(_ json: Data) -> Data {
+        Data("sitegenSearchIndex(".utf8) + json + Data(");\n".utf8)
+    }
+
     static func json(_ site: SiteModel) -> Data {
         let films = site.films.values.sorted { ($1.audienceTotal, $0.code) < ($0.audienceTotal, $1.code) }
         let position = Dictionary(uniqueKeysWithValues: films.enumerated().map { ($1.code, $0) })

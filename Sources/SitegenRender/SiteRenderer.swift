@@ -191,8 +191,10 @@ public enum SiteRenderer {
                         + (own ? card.map { [$0.file] } ?? [] : []), 1
                 )
             case .search:
+                let index = SearchIndex.json(site), path = site.path(.searchIndex)
                 return ([try page(.search, "search", SearchPage.context(site)),
-                         OutputFile(path: site.path(.searchIndex), contents: SearchIndex.json(site))], 1)
+                         OutputFile(path: path, contents: index),
+                         OutputFile(path: SearchIndex.scriptPath(path), contents: SearchIndex.script(index))], 1)
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
                 let card = try ShareCards.period(site, chart, templates)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Notices changes under some folders by comparing snapshots (path, size, modification time).
+/// Notices changes under some folders, or to single files, by comparing snapshots (path, size,
+/// modification time).
 /// Polling is portable and cheap for folders of templates and notes.
 public struct FolderWatcher: Sendable {
     public let folders: [URL]
@@ -15,7 +16,17 @@ public struct FolderWatcher: Sendable {
         var snapshot = Snapshot()
         let fm = FileManager.default
         for folder in folders {
-            snapshot.entries[folder.path] = [fm.fileExists(atPath: folder.path) ? 1 : 0]
+            var isFolder: ObjCBool = false
+            let exists = fm.fileExists(atPath: folder.path, isDirectory: &isFolder)
+            snapshot.entries[folder.path] = [exists ? 1 : 0]
+            // A single file (the site file) is watched by its own time and size.
+            if exists, !isFolder.boolValue {
+                let values = try? folder.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
+                snapshot.entries[folder.path] = [
+                    1, values?.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values?.fileSize ?? -1)
+                ]
+                continue
+            }
             guard
                 let walker = fm.enumerator(
                     at: folder, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey])

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -73,6 +74,7 @@ public struct Footprint: Sendable, Equatable {
     /// 「3003 files, 38.6 MB; share cards 382 files, 6.0 MB」: the site as a host counts it, and
     /// what its cards take of that.
     public var text: String {
-        "\(files) files, \(size)" + (cardFiles > 0 ? "; share cards \(cardFiles) files, \(Self.size(cardBytes))" : "")
+        "\(Count.of(files, "file")), \(size)"
+            + (cardFiles > 0 ? "; share cards \(Count.of(cardFiles, "file")), \(Self.size(cardBytes))" : "")
     }
 }

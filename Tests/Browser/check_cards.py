@@ -4,7 +4,8 @@
 A demo site built with --base-url pointing at a local nginx (under /boxoffice/) is fetched page
 by page over HTTP, the way KakaoTalk's, Facebook's and X's scrapers fetch a shared link: the
 Open Graph and twitter: tags are read with an HTML parser, the og:image URL is fetched, and the
-answer must be a 1200×630 PNG served as image/png. The day's and a film's card, shrunk to 600 px
+answer must be a 1200×630 card: a 16-colour PNG served as image/png, or for a film with its poster
+a JPEG served as image/jpeg. The day's and a film's card, shrunk to 600 px
 wide (about what a phone's chat bubble shows), are read back with tesseract (Korean): the text is
 real, legible text. A live build against the local KOBIS and Kakao stand-in shows its poster on
 the film's card. Exits non-zero with one line per failure.
@@ -50,6 +51,28 @@ def png_size(data):
     return struct.unpack(">II", data[16:24])
 
 
+def card_size(data):
+    """A PNG's size, or a JPEG's from its frame header (SOF0…SOF2)."""
+    if data[:2] != b"\xff\xd8":
+        return png_size(data)
+    pos = 2
+    while pos + 9 < len(data) and data[pos] == 0xFF:
+        marker, length = data[pos + 1], struct.unpack(">H", data[pos + 2:pos + 4])[0]
+        if 0xC0 <= marker <= 0xC2:
+            height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
+            return width, height
+        pos += 2 + length
+    return None
+
+
+def as_rgb_png(data, work, name):
+    """Any card as an 8-bit RGB PNG (vips decodes palette PNGs and JPEGs), for png_pixels."""
+    source, out = work / f"{name}.card", work / f"{name}-rgb.png"
+    source.write_bytes(data)
+    subprocess.run(["vips", "colourspace", str(source), str(out) + "[compression=1]", "srgb"], check=True)
+    return out.read_bytes()
+
+
 def png_pixels(data):
     """(width, height, rows of RGB(A) bytes) of an 8-bit RGB or RGBA PNG, decoded here."""
     width, height = png_size(data)
@@ -88,7 +111,7 @@ def png_pixels(data):
 
 
 def ocr(png_bytes, work, name):
-    source = work / f"{name}.png"
+    source = work / f"{name}.card"
     source.write_bytes(png_bytes)
     small = work / f"{name}-600.png"
     # vips is libvips's own command (libvips-tools); ImageMagick is not needed.
@@ -141,7 +164,7 @@ def main():
                 parser.feed(body.decode("utf-8"))
                 tags = parser.tags
                 image = tags.get("og:image", "")
-                check(image.startswith(base + "card/") and image.endswith(".png"), f"{page or 'home'}: og:image is {image!r}")
+                check(image.startswith(base + "card/") and image.endswith((".png", ".jpg")), f"{page or 'home'}: og:image is {image!r}")
                 for key in ("og:title", "og:description", "og:url", "og:image:alt", "twitter:image:alt"):
                     check(tags.get(key), f"{page or 'home'}: no {key}")
                 check(tags.get("twitter:card") == "summary_large_image", f"{page or 'home'}: twitter:card {tags.get('twitter:card')}")
@@ -149,8 +172,14 @@ def main():
                 if not image:
                     continue
                 code, kind, png = fetch(image)
-                check(code == 200 and kind == "image/png", f"{page or 'home'}: the card answers {code} {kind}")
-                check(png_size(png) == (1200, 630), f"{page or 'home'}: the card is {png_size(png)}")
+                wanted = "image/png" if image.endswith(".png") else "image/jpeg"
+                check(code == 200 and kind == wanted and tags.get("og:image:type") == wanted,
+                      f"{page or 'home'}: the card answers {code} {kind}, its tag says {tags.get('og:image:type')}")
+                check(card_size(png) == (1200, 630), f"{page or 'home'}: the card is {card_size(png)}")
+                # A card of text is a 16-colour PNG (4 bits a pixel, IHDR's bit depth and palette type).
+                if image.endswith(".png"):
+                    check(png[24:26] == b"\x04\x03", f"{page or 'home'}: the card is not a 16-colour PNG")
+                    check(len(png) < 60_000, f"{page or 'home'}: the card weighs {len(png)} bytes")
                 check(len(png) < 300_000, f"{page or 'home'}: the card weighs {len(png)} bytes")
                 cards[page] = png
             text = ocr(cards["date/2024-02-10/"], work, "day")
@@ -166,8 +195,9 @@ def main():
             live_movie = sorted(p.name for p in (live / "movie").iterdir())[0]
             parser = Tags()
             parser.feed(fetch(live_base + f"movie/{live_movie}/")[2].decode("utf-8"))
-            code, kind, png = fetch(parser.tags["og:image"])
-            width, height, channels, rows = png_pixels(png)
+            code, kind, card = fetch(parser.tags["og:image"])
+            check(kind == "image/jpeg", f"the live film's card, with its poster, is {kind}, not a JPEG")
+            width, height, channels, rows = png_pixels(as_rgb_png(card, work, "live"))
             colours = {rows[y][x * channels:x * channels + 3] for y in range(80, 500, 20) for x in range(80, 380, 20)}
             check(len(colours) > 20, f"the live film's card shows no poster: {len(colours)} colours in the poster's box")
         finally:

@@ -161,11 +161,16 @@ def structural(text):
         problems.append("the key does not come from the secrets")
     if "path: _site" not in text or "path: .sitegen-cache" not in text:
         problems.append("does not restore the cache and upload _site")
-    # A site that only grows: every day since SITEGEN_SINCE, kept in history/ and committed back.
-    if not re.search(r'--since "\$SITEGEN_SINCE"', text) or "--history history" not in text:
-        problems.append("the build does not keep every day --since \"$SITEGEN_SINCE\" with --history history")
-    if not re.search(r"^\s+SITEGEN_SINCE: \"\d{4}-\d{2}-\d{2}\"$", text, re.M):
-        problems.append("SITEGEN_SINCE is not set to a date in the workflow's env")
+    # A site that only grows: every day since sitegen.toml's `since` (the one place the first day
+    # lives, so an operator's edit there reaches the live site), kept in history/ and committed back.
+    if "--history history" not in text:
+        problems.append("the build does not keep its history with --history history")
+    if re.search(r"--since\b|--days\b|SITEGEN_SINCE", text):
+        problems.append("the workflow names a first day (--since, --days or SITEGEN_SINCE) that would override sitegen.toml's")
+    if "--strict" not in text:
+        problems.append("the build is not --strict: a feature sitegen.toml turns on could be left out on a green run")
+    if "git config --global" in text:
+        problems.append("a step edits the global git configuration (~/.gitconfig of whoever runs it by hand)")
     if not grants(doc, (doc.get("jobs") or {}).get("build") or {}, "contents", "write"):
         problems.append("the build lacks permission contents: write (history/ is committed back)")
     if "git add history" not in text:

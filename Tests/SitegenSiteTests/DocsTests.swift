@@ -33,6 +33,88 @@ struct DocsTests {
         #expect(documented.contains("--generate-completion-script"))
     }
 
+    /// The synopsis at the top of docs/cli.md is where a reader looks first: every option of each
+    /// command's --help is in that command's lines (serve's "build options…" are build's).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    func theSynopsisListsEveryOption() throws {
+        let page = try read("docs/cli.md")
+        let block = try #require(page.firstMatch(of: /(?s)```\n(sitegen build .*?)```/)?.output.1)
+        var synopsis: [String: String] = [:], current = ""
+        for line in block.split(separator: "\n") {
+            if let match = line.firstMatch(of: /^sitegen (\w+)/) { current = String(match.output.1) }
+            if line.hasPrefix("sitegen ") && line.firstMatch(of: /^sitegen (\w+)/) == nil { current = "" }
+            synopsis[current, default: ""] += line + "\n"
+        }
+        for command in ["build", "serve", "fetch", "init"] {
+            var listed = DocsText.longOptions(in: synopsis[command] ?? "")
+            if synopsis[command]?.contains("[build options…]") == true { listed.formUnion(DocsText.longOptions(in: synopsis["build"] ?? "")) }
+            let help = try Binary.run(["help", command])
+            for option in DocsText.helpOptions(help.out) where !["--help", "--version"].contains(option) {
+                #expect(listed.contains(option), "the synopsis of docs/cli.md leaves out \(option) of 'sitegen \(command)'")
+            }
+            // A switch with both spellings shows both (`--market | --no-market`).
+            for line in help.out.split(separator: "\n") {
+                guard let pair = line.firstMatch(of: /^\s+--([a-z-]+)\/--no-\1\b/) else { continue }
+                #expect(listed.contains("--no-" + pair.output.1), "the synopsis leaves out --no-\(pair.output.1) of 'sitegen \(command)'")
+            }
+        }
+    }
+
+    /// A doc that sends the reader to a section of the README ("the README section "X"", "the
+    /// README's X section") names one that exists.
+    @Test func everyReadmeSectionADocCitesExists() throws {
+        let headings = Set(try read("README.md").matches(of: /(?m)^#{1,6}\s+(.+?)\s*$/).map { String($0.output.1).lowercased() })
+        #expect(headings.contains("deploy") && headings.contains("quick start"), "\(headings)")
+        var cited = 0
+        for file in try markdownFiles() {
+            let text = try read(file).replacingOccurrences(of: "\n", with: " ")
+            let names = text.matches(of: /README(?:\.md)?(?:'s)? section "([^"]+)"/).map { String($0.output.1) }
+                + text.matches(of: /README(?:\.md)?'s "?([A-Z][A-Za-z ]*?)"? section/).map { String($0.output.1) }
+                + text.matches(of: /section "([^"]+)" of the README/).map { String($0.output.1) }
+            for name in names {
+                cited += 1
+                #expect(headings.contains(name.lowercased()), "\(file) cites the README section \"\(name)\", which the README does not have")
+            }
+            for link in DocsText.links(in: try read(file)) where link.hasPrefix("README.md#") || link.contains("/README.md#") {
+                cited += 1
+                let anchor = String(link.split(separator: "#", maxSplits: 1)[1])
+                #expect(DocsText.anchors(in: try read("README.md")).contains(anchor), "\(file) links \(link), which the README does not have")
+            }
+        }
+        _ = cited
+    }
+
+    /// What `sitegen init` writes is what docs/install.md and docs/cli.md say it writes: each
+    /// top-level file and folder, and the files an operator edits.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    func theDocsListWhatInitWrites() throws {
+        let site = try SiteFixture.temporaryFolder().appendingPathComponent("site")
+        #expect(try Binary.run(["init", site.path]).status == 0)
+        var names = Set(try FileManager.default.contentsOfDirectory(atPath: site.path).map { name -> String in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: site.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return isFolder.boolValue ? name + "/" : name
+        })
+        names.remove(".github/")
+        names.formUnion([".github/workflows/sitegen.yml", "Notes/site.md", "Public/custom.css", "vendor/sitegen/", "history/"])
+        names.remove("vendor/")
+        #expect(names.contains("sitegen.toml") && names.contains("Templates/"), "\(names.sorted())")
+        for file in ["docs/install.md", "docs/cli.md"] {
+            let text = try read(file)
+            for name in names.sorted() {
+                #expect(text.contains("`\(name)") || text.contains("`\(name.dropLast())`"), "\(file) does not list \(name), which init writes")
+            }
+        }
+        #expect(!(try read("docs/install.md")).contains("`Public/style.css` replaces the stock stylesheet in\nthe same way"),
+                "install.md recommends replacing the whole stylesheet rather than custom.css")
+    }
+
+    /// "see below" points at something below it.
+    @Test func seeBelowPointsAtSomething() throws {
+        let deploy = try read("docs/deploy.md")
+        #expect(!deploy.contains("half-written page, see\nbelow"), "docs/deploy.md's cron paragraph says \"see below\" for nothing below")
+    }
+
     @Test func everyNameTheStockTemplatesUseIsDocumented() throws {
         let doc = try read("docs/templates.md")
         let folder = repo.appendingPathComponent("Templates")

@@ -51,6 +51,31 @@ struct ServeCommandTests {
         return last
     }
 
+    /// The site file decides what is fetched, so serve does not rebuild from it quietly with the
+    /// old settings: an edit is one note saying to restart.
+    @Test func sayItOnceWhenTheSiteFileChanges() throws {
+        let folder = try workspace()
+        let settings = folder.appendingPathComponent("sitegen.toml")
+        try "name = \"첫 이름\"\n".write(to: settings, atomically: true, encoding: .utf8)
+        let running = Running()
+        final class Collected: @unchecked Sendable { var text = "" }
+        let collected = Collected(), lock = NSLock()
+        running.err.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            lock.withLock { collected.text += text }
+        }
+        func errors() -> String { lock.withLock { collected.text } }
+        try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
+        defer { if running.process.isRunning { running.process.terminate() } }
+        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        try "name = \"새 이름\"\n".write(to: settings, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !errors().contains("sitegen.toml changed") { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.5)  // a second line, if one came, would be here by now
+        let said = errors().split(separator: "\n").filter { $0.contains("sitegen.toml changed") }
+        #expect(said.count == 1 && said[0].contains("run sitegen serve again"), "\(errors())")
+    }
+
     @Test func rebuildsOnATemplateChangeSurvivesABrokenOneAndStopsOnCtrlC() throws {
         let folder = try workspace()
         let running = Running()

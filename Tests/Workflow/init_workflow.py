@@ -15,7 +15,10 @@ after a successful job, as the action does), actions/configure-pages (its base_u
 actions/upload-pages-artifact (checks and keeps the folder), actions/deploy-pages (needs that
 folder) and the `gh` command (a stand-in on PATH that records its arguments and answers as each
 case says). KOBIS is the local stand-in (kobis-standin) through KOBIS_BASE_URL: the one difference
-from the real run. A `${{ }}` expression, an `if:` condition or a `uses:` this runner does not know
+from the real run. The fonts are the container's: fontconfig (FONTCONFIG_FILE) sees only the fonts
+of the packages the workflow's own apt-get step installs and what they depend on, none before it
+runs (swift:6.3.1-bookworm has none), so a site published without share cards fails the test
+even on a machine whose own fonts could draw them. A `${{ }}` expression, an `if:` condition or a `uses:` this runner does not know
 fails the test, so the workflow cannot grow a step this test silently skips.
 
 Prints each job and step with its time, then `N passed, M failed`; exits non-zero on any failure.
@@ -90,6 +93,9 @@ class Place:
             folder.mkdir(exist_ok=True)
         (self.bin / "gh").write_text(FAKE_GH, encoding="utf-8")
         (self.bin / "gh").chmod(0o755)
+        # The container's fonts: none until the workflow's apt-get step has run (see installed_fonts).
+        self.fonts_conf = temp / "fonts.conf"
+        write_fonts_conf(self.fonts_conf, [], temp / "fonts")
 
 
 class Run:
@@ -178,6 +184,7 @@ class Run:
                    GITHUB_RUN_ID=str(self.run_id), GITHUB_REPOSITORY=GITHUB["repository"], GITHUB_SERVER_URL=GITHUB["server_url"],
                    GITHUB_EVENT_NAME=self.event, GITHUB_WORKFLOW=self.workflow["name"], CI="true", GITHUB_ACTIONS="true")
         env.update(self.place.extra_env, **self.gh)
+        env["FONTCONFIG_FILE"] = str(self.place.fonts_conf)
         env["PATH"] = f"{self.place.bin}{os.pathsep}{env.get('PATH', '')}"
         for scope in (self.workflow.get("env") or {}, step.get("env") or {}):
             env.update({k: self.substitute(v) for k, v in scope.items()})
@@ -277,12 +284,80 @@ class Run:
         env["GITHUB_OUTPUT"] = str(output)
         result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", self.substitute(step["run"])],
                                 cwd=cwd, env=env, capture_output=True, text=True)
+        if result.returncode == 0 and "apt-get install" in step["run"]:
+            fonts = installed_fonts(apt_packages(step["run"]))
+            write_fonts_conf(self.place.fonts_conf, fonts, self.place.temp / "fonts")
+            print(f"      the container's fonts now: {len(fonts)} files from the packages the step installs", flush=True)
         for line in output.read_text(encoding="utf-8").splitlines():
             key, _, value = line.partition("=")
             if not _ or "<<" in key:
                 raise ValueError(f"this runner reads only name=value lines of GITHUB_OUTPUT, not {line!r}")
             self.outputs.setdefault(step.get("id", ""), {})[key] = value
         return result.returncode == 0, result.stdout + result.stderr
+
+
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc", ".pfb", ".pfa", ".pcf.gz", ".woff", ".woff2")
+
+
+def apt_packages(script):
+    """The package names an `apt-get install` line of a step names (options left out)."""
+    names = []
+    for line in script.splitlines():
+        if "apt-get install" in line:
+            words = line.split("apt-get install", 1)[1].split(">")[0].split("&&")[0].split()
+            names += [w for w in words if not w.startswith("-")]
+    return names
+
+
+def installed_fonts(packages):
+    """The font files of `packages` and of every installed package they depend on (Pre-Depends and
+    Depends, an alternative counted when installed): what a bare container has after installing them."""
+    status = subprocess.run(["dpkg-query", "-W", "-f", "${Package}\t${db:Status-Abbrev}\t${Provides}\t${Pre-Depends}, ${Depends}\n"],
+                            capture_output=True, text=True, check=True).stdout
+    installed, provides, depends = set(), {}, {}
+    for line in status.splitlines():
+        name, state, provided, needed = (line.split("\t") + ["", "", ""])[:4]
+        name = name.split(":")[0]
+        if not state.startswith("ii"):
+            continue
+        installed.add(name)
+        depends[name] = needed
+        for item in provided.split(","):
+            if item.strip():
+                provides.setdefault(item.split()[0].split(":")[0], set()).add(name)
+    seen, todo = set(), [p for p in packages]
+    while todo:
+        name = todo.pop()
+        for real in ({name} if name in installed else provides.get(name, set())):
+            if real in seen:
+                continue
+            seen.add(real)
+            for group in depends.get(real, "").split(","):
+                for choice in group.split("|"):
+                    choice = choice.strip().split(" ")[0].split(":")[0]
+                    if choice and (choice in installed or choice in provides):
+                        todo.append(choice)
+                        break
+    fonts = []
+    for name in sorted(seen):
+        # dpkg's own lists of each package's files (what `dpkg -L` prints, without a process each).
+        listing = [line for path in Path("/var/lib/dpkg/info").glob(f"{name}*.list") if path.name.split(".list")[0].split(":")[0] == name
+                   for line in path.read_text(encoding="utf-8", errors="replace").splitlines()]
+        fonts += [f for f in listing if f.startswith("/usr/share/fonts/") and f.endswith(FONT_SUFFIXES) and os.path.isfile(f)]
+    return sorted(set(fonts))
+
+
+def write_fonts_conf(conf, fonts, folder):
+    """A fontconfig configuration that knows exactly `fonts` (linked into `folder`, since a package's
+    folder may hold other packages' fonts too) and nothing of the machine's own."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for index, font in enumerate(fonts):
+        (folder / f"{index:04d}-{os.path.basename(font)}").symlink_to(font)
+    conf.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{folder}</dir><cachedir>{folder}.cache</cachedir></fontconfig>
+""", encoding="utf-8")
 
 
 def seoul_yesterday():
@@ -334,6 +409,38 @@ def check_keep_alive(workflow, place):
               f" {'one empty keep-alive commit by sitegen' if expected else 'no keep-alive commit'}: {log}")
 
 
+def check_git_trust(workflow, place, origin):
+    """In the container the checkout belongs to the runner's user, not root, and git refuses a
+    repository of another owner; each step that runs git trusts the checkout for itself only. Here
+    a clone owned by nobody (when this runs as root, as .ci/run does), with a HOME of its own: the
+    history is committed and pushed, and ~/.gitconfig is neither written nor needed."""
+    if os.geteuid() != 0:
+        print("  (not root: the checkout of another owner is not made; ~/.gitconfig is still checked)", flush=True)
+    clone = place.temp / "foreign-checkout"
+    git("clone", "-q", str(origin), str(clone))
+    (clone / "history" / "daily").mkdir(parents=True, exist_ok=True)
+    (clone / "history" / "daily" / "trust.json").write_text("{}\n", encoding="utf-8")
+    home = place.temp / "own-home"
+    home.mkdir(exist_ok=True)
+    if os.geteuid() == 0:
+        subprocess.run(["chown", "-R", "65534:65534", str(clone)], check=True)
+    names = ("Commit the history", "Keep the schedule alive", "Push the commits")
+    steps = [s for s in workflow["jobs"]["build"]["steps"] if s.get("name") in names]
+    run = Run(workflow, clone, place, 7)
+    outcomes = []
+    for step in steps:
+        env = dict(run.env(step, clone), HOME=str(home))
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", run.substitute(step["run"])],
+                                cwd=clone, env=env, capture_output=True, text=True)
+        outcomes.append((step["name"], result.returncode, (result.stdout + result.stderr).strip()[-200:]))
+    pushed = git("log", "main", "-1", "--name-only", "--format=%s", cwd=origin)
+    check(len(steps) == 3 and all(code == 0 for _, code, _ in outcomes) and "history/daily/trust.json" in pushed,
+          f"in a checkout of another owner the history steps commit and push: {outcomes}")
+    check(list(home.iterdir()) == [], f"and write nothing in HOME (no ~/.gitconfig): {sorted(p.name for p in home.iterdir())}")
+    if os.geteuid() == 0:
+        subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", str(clone)], check=True)
+
+
 def check_decide(workflow, place, workspace):
     """The decide job's own script, with gh answering how many runs succeeded today: the first cron
     and "Run workflow" always build; a retry builds only after no success today, or when gh fails."""
@@ -383,7 +490,7 @@ def check_reports(workflow, place, workspace):
               f"results {results}, open issue {open_issue or 'none'}: {jobs or 'no report job'} ran, gh {calls or 'left alone'}")
 
 
-def check_mornings(workflow, place, origin):
+def check_mornings(workflow, place, origin, first_day):
     """The mornings of a new site, each a whole run of the workflow, then its parts on their own."""
     # The workspace path is the same every morning, as on GitHub's runners (SwiftPM's build
     # folder names absolute paths, so a restored build is reused only there).
@@ -407,6 +514,19 @@ def check_mornings(workflow, place, origin):
     check(first.artifact is not None and index.exists(), "_site/index.html was built, uploaded and deployed")
     html = index.read_text(encoding="utf-8") if index.exists() else ""
     check("데모 데이터" not in html and "demo-banner" not in html, "the site is KOBIS data, not the demo")
+    days = sorted(p.name for p in (workspace / "_site" / "date").iterdir()) if (workspace / "_site" / "date").exists() else []
+    check(days[:1] == [first_day], f"the site starts at sitegen.toml's since ({first_day}), the one place the first day lives: {days[:1]}")
+    # Share cards on the published site, drawn with only the fonts the workflow installs.
+    cards = sorted((workspace / "_site" / "card").glob("*.png")) if (workspace / "_site" / "card").exists() else []
+    og = re.search(r'<meta property="og:image" content="([^"]+)"', html)
+    check(len(cards) > 0 and og is not None and og.group(1).startswith(BASE_URL + "/card/")
+          and (workspace / "_site" / og.group(1)[len(BASE_URL) + 1:]).exists(),
+          f"the published site has share cards ({len(cards)}) and the home page's og:image is one: "
+          f"{og.group(1) if og else 'none'}; {first.logs.get('Build the site', '').strip()[-300:]}")
+    # The steps that run git trust the checkout for themselves only: nobody's ~/.gitconfig changes.
+    gitconfig = place.home / ".gitconfig"
+    check(not gitconfig.exists() or "safe" not in gitconfig.read_text(encoding="utf-8"),
+          f"no step edited ~/.gitconfig: {gitconfig.read_text(encoding='utf-8').strip() if gitconfig.exists() else 'none'}")
     check((workspace / "vendor" / "sitegen" / ".build" / "release" / "sitegen").exists()
           and (workspace / ".sitegen-bin" / "sitegen").exists(), "sitegen was built from vendor/sitegen")
     pushed = git("log", "main", "--name-only", "--format=%s", cwd=origin)
@@ -456,6 +576,7 @@ def check_mornings(workflow, place, origin):
     check_decide(workflow, place, workspace)
     check_reports(workflow, place, workspace)
     check_keep_alive(workflow, place)
+    check_git_trust(workflow, place, origin)
 
     # A forgotten secret fails at once, with one line that names it.
     step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the secret")
@@ -506,6 +627,13 @@ def main():
         site = temp / "site"
         made = subprocess.run([str(SITEGEN), "init", str(site), "--since", since], capture_output=True, text=True)
         check(made.returncode == 0, f"sitegen init --since {since}: {made.stderr.strip()}")
+        # The operator changes the first day where the README points: sitegen.toml. The workflow
+        # must follow it (the first day lives in that one place), not keep init's.
+        first_day = (seoul_yesterday() - datetime.timedelta(days=6)).isoformat()
+        settings = site / "sitegen.toml"
+        text = settings.read_text(encoding="utf-8")
+        check(f"\nsince = {since}\n" in text, f"sitegen.toml keeps init's --since {since}")
+        settings.write_text(text.replace(f"\nsince = {since}\n", f"\nsince = {first_day}\n"), encoding="utf-8")
         origin = temp / "origin.git"
         git("init", "-q", "--bare", "-b", "main", str(origin))
         git("init", "-q", "-b", "main", cwd=site)
@@ -514,11 +642,9 @@ def main():
         git("push", "-q", str(origin), "main", cwd=site)
         written = (site / ".github" / "workflows" / "sitegen.yml").read_text(encoding="utf-8")
         workflow = yaml.safe_load(written)
-        check(workflow["env"]["SITEGEN_SINCE"] == since, "the workflow keeps every day from init's --since")
         source = (ROOT / "docs" / "deploy" / "github-pages.yml").read_text(encoding="utf-8")
-        if check(written == source.replace('SITEGEN_SINCE: "2004-01-01"', f'SITEGEN_SINCE: "{since}"'),
-                 "init writes docs/deploy/github-pages.yml (else .build/debug/sitegen embeds an older one: rebuild it)"):
-            check_mornings(workflow, place, origin)
+        if check(written == source, "init writes docs/deploy/github-pages.yml as it is (else .build/debug/sitegen embeds an older one: rebuild it)"):
+            check_mornings(workflow, place, origin, first_day)
     finally:
         standin.stdin.close()
         standin.wait(timeout=30)

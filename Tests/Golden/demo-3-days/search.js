@@ -1,6 +1,7 @@
 // The search box in every page's header: films, people and days as you type, found in the
-// browser in search/index.json, which is fetched only once the box is used. Without this script
-// (or opened from disk, where browsers refuse fetch) the form submits to the 가나다 list page.
+// browser in search/index.json, which is fetched only once the box is used. Opened straight from
+// disk, where browsers refuse fetch(), the same index comes from search/index.js as a script.
+// Without this script the form submits to the 가나다 list page.
 (function () {
   "use strict";
   var input = document.getElementById("site-search-q");
@@ -31,10 +32,22 @@
   };
   var data = null, loading = null, results = [], active = -1, timer = 0;
 
+  // A file:// page may not fetch, but may run a script beside it: the index calls back with itself.
+  function viaScript(href) {
+    return new Promise(function (resolve, reject) {
+      window.sitegenSearchIndex = resolve;
+      var script = document.createElement("script");
+      script.src = href.replace(/\.json$/, ".js");
+      script.onerror = reject;
+      document.head.appendChild(script);
+    });
+  }
+
   function load() {
     if (!loading) {
-      loading = fetch(new URL(edition + "search/index.json", new URL(root, document.baseURI)).href)
-        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      var href = new URL(edition + "search/index.json", new URL(root, document.baseURI)).href;
+      loading = (location.protocol === "file:" ? viaScript(href) : fetch(href)
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); }))
         .then(prepare)
         .catch(function () { loading = null; status.textContent = T.failed; });
     }
