@@ -73,7 +73,9 @@ final class CardPainter: @unchecked Sendable {
     /// A cached card is taken only when it is a whole image: a PNG ends with its IEND chunk, a
     /// JPEG with its end marker (a card is written whole and renamed, but a disk can fill).
     static func isWhole(_ image: Data) -> Bool {
-        if image.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return image.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) }
+        if image.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return image.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        }
         if image.starts(with: [0xFF, 0xD8]) { return image.suffix(2) == Data([0xFF, 0xD9]) }
         return false
     }

@@ -4,9 +4,10 @@ import Foundation
 /// Share cards: SVG drawn by the render stage, rasterised here by libvips (librsvg, with Pango and
 /// fontconfig for the text, so a Korean font such as fonts-nanum draws real glyphs).
 public enum CardImages {
-    /// `svg` as a PNG of exactly `width`×`height`, or a JPEG when it embeds images (a poster). Each `images` token in the SVG (an `<image href>`)
-    /// is replaced by its bytes as an embedded JPEG `width` pixels wide first: librsvg reads no WebP
-    /// and no file, so a card never reaches outside what it was given.
+    /// `svg` as a PNG of exactly `width`×`height`, or a JPEG when it embeds images (a poster). Each
+    /// `images` token in the SVG (an `<image href>`) is replaced by its bytes as an embedded JPEG
+    /// `width` pixels wide first: librsvg reads no WebP and no file, so a card never reaches outside
+    /// what it was given.
     ///
     /// Unlike posters, cards are drawn on many threads at once: librsvg and the PNG encoder are
     /// single-threaded, and a 3,650-day site has thousands of cards. libvips's error text is one

@@ -39,7 +39,8 @@ enum DistributorPage {
         let films: [TemplateValue] = d.films.map { code in
             let facts = site.films[code]
             return [
-                "title": .text(site.title(of: code)), "titleLang": site.mark(site.name(of: code).isKorean), "href": .text(site.href(.movie(code), from: route)),
+                "title": .text(site.title(of: code)), "titleLang": site.mark(site.name(of: code).isKorean),
+                "href": .text(site.href(.movie(code), from: route)),
                 "openDate": facts?.openDate.map { .text(site.words.shortDate($0)) } ?? nil,
                 "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
                 "asOf": facts.map { .text(site.words.shortDate($0.asOf)) } ?? nil,

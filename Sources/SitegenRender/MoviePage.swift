@@ -148,7 +148,9 @@ enum MoviePage {
             "summary": .object(summary),
             "history": .list(history),
             "chart": .text(
-                AudienceChart.html(title: site.mark(site.name(of: code).isKorean) == .null ? title : w("filmWithoutEnglishTitle"), days: span, rows: byDate, milestones: run.milestones, words: w)),
+                AudienceChart.html(
+                    title: site.mark(site.name(of: code).isKorean) == .null ? title : w("filmWithoutEnglishTitle"),
+                    days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),

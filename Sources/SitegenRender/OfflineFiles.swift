@@ -26,7 +26,8 @@ enum OfflineFiles {
             ])
         }
         let description = site.isKorean
-            ? (site.settings.description ?? SiteSettings.stockDescription) : (site.siteDescription ?? site.words("appDescription"))
+            ? (site.settings.description ?? SiteSettings.stockDescription)
+            : (site.siteDescription ?? site.words("appDescription"))
         let shortName = site.isKorean ? site.settings.title : site.siteTitle
         let manifest: JSONWriter.Value = .object([
             ("background_color", .string(light.background)),
@@ -43,7 +44,8 @@ enum OfflineFiles {
             (
                 "short_name",
                 .string(
-                    shortName != SiteSettings.stockTitle && shortName.count <= 12 ? shortName : site.words("appShortName"))
+                    shortName != SiteSettings.stockTitle && shortName.count <= 12
+                        ? shortName : site.words("appShortName"))
             ),
             ("start_url", .string("./")),
             ("theme_color", .string(light.theme)),

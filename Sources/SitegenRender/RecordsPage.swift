@@ -30,7 +30,8 @@ enum RecordsPage {
         let club = records.crossings.filter { $0.threshold == Records.tenMillion }
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
             [
-                "title": .text(site.title(of: b.code)), "titleLang": site.mark(site.name(of: b.code).isKorean), "href": .text(site.href(.movie(b.code), from: route)),
+                "title": .text(site.title(of: b.code)), "titleLang": site.mark(site.name(of: b.code).isKorean),
+                "href": .text(site.href(.movie(b.code), from: route)),
                 "firstDate": .text(site.words.longDate(b.firstDate)),
                 "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),
                 "openDate": site.index.openDate(of: b.code).map { .text(site.words.shortDate($0)) }

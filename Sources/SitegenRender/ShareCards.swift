@@ -89,7 +89,9 @@ enum ShareCards {
         let w = site.words
         let (start, end) = (chart.start, chart.end)
         let name = w.kindName(chart.kind)
-        let span = w.isKorean ? "\(start.month).\(start.day) ~ \(end.month).\(end.day)" : "\(w.monthDay(start)) – \(w.monthDay(end))"
+        let span =
+            w.isKorean
+            ? "\(start.month).\(start.day) ~ \(end.month).\(end.day)" : "\(w.monthDay(start)) – \(w.monthDay(end))"
         let rows = topRows(site, chart.entries, label: w("cardPeriodAudience", name))
         let alt = w("cardAltPeriod", w.weekName(chart.kind, start), span, name, altRows(site, chart.entries))
         return try card(
@@ -129,7 +131,8 @@ enum ShareCards {
         ]
         fields["initial"] = .text(String(title.first.map(String.init) ?? "?"))
         let images = poster.map { [CardImage(token: posterToken + $0.path, data: $0.data, width: posterWidth)] } ?? []
-        return try card(site, templates, "card-movie", owner: site.path(.movie(code)), alt: alt, fields: fields, images: images)
+        return try card(
+            site, templates, "card-movie", owner: site.path(.movie(code)), alt: alt, fields: fields, images: images)
     }
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {

@@ -240,7 +240,8 @@ public enum SiteRenderer {
                             site.base(
                                 .notFound, title: site.words("notFoundTitle"),
                                 description: site.words("notFoundDescription"),
-                                kind: "not-found", content: ["otherEdition": NotFoundEditions.english(site, templates)]))
+                                kind: "not-found",
+                                content: ["otherEdition": NotFoundEditions.english(site, templates)]))
                     ], 1
                 )
             case .feeds:
@@ -261,7 +262,9 @@ public enum SiteRenderer {
                     OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
                     OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
                     OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
-                    OutputFile(path: "_headers", text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
+                    OutputFile(
+                        path: "_headers",
+                        text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
                     // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
                     OutputFile(path: ".nojekyll", text: ""),
                 ] + (try ShareCards.site(site, templates).map { [$0.file] } ?? [])

@@ -178,7 +178,9 @@ struct Words: Sendable {
     /// foreign film's Korean title is a transliteration (「슈퍼 마리오 브라더스」) that romanized
     /// back reads 「Syupeo Mario Beuradeoseu」, so it stays Korean, and so does the title of a film
     /// whose nation is not known yet (details missing): `isKorean` says to mark it `lang="ko"`.
-    func film(_ korean: String, english: String, original: String = "", koreanFilm: Bool?) -> (text: String, isKorean: Bool) {
+    func film(
+        _ korean: String, english: String, original: String = "", koreanFilm: Bool?
+    ) -> (text: String, isKorean: Bool) {
         if isKorean { return (korean, true) }
         let e = Self.trimmed(english)
         if !e.isEmpty { return (e, false) }

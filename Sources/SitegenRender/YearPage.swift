@@ -37,7 +37,8 @@ enum YearPage {
         let whole = first == Day(year: year, month: 1, day: 1) && last == Day(year: year, month: 12, day: 31)
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
             [
-                "rank": .int(i + 1), "title": .text(site.title(of: f.code)), "titleLang": site.mark(site.name(of: f.code).isKorean),
+                "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
+                "titleLang": site.mark(site.name(of: f.code).isKorean),
                 "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
                 "openDate": site.index.openDate(of: f.code).map { .text(site.words.shortDate($0)) }
                     ?? site.periodTitles[f.code]?.openDate.map { .text(site.words.shortDate($0)) },
@@ -77,7 +78,8 @@ enum YearPage {
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
             [
-                "title": .text(site.title(of: f.code)), "titleLang": site.mark(site.name(of: f.code).isKorean), "href": .text(site.href(.movie(f.code), from: route)),
+                "title": .text(site.title(of: f.code)), "titleLang": site.mark(site.name(of: f.code).isKorean),
+                "href": .text(site.href(.movie(f.code), from: route)),
                 "days": .int(f.days)
             ]
         }
