@@ -87,7 +87,11 @@ def pages(site):
     movie = chart(site, UNTIL)["entries"][0]["movieCode"]
     people = json.loads((site / "en" / "search" / "index.json").read_text(encoding="utf-8"))["p"]
     person = max(people, key=lambda p: len(p[3]))[0]
-    distributor = sorted(p.name for p in (site / "en" / "distributor").iterdir() if p.is_dir())[0]
+    distributors = sorted(p.name for p in (site / "en" / "distributor").iterdir() if p.is_dir())
+    distributor = distributors[0]
+    # A company KOBIS names only in Korean: its name stays Korean, marked, inside English sentences.
+    korean_named = next(d for d in distributors
+                        if '<h1 lang="ko">' in (site / "en" / "distributor" / d / "index.html").read_text(encoding="utf-8"))
     region = sorted(p.name for p in (site / "en" / "region").iterdir() if p.is_dir())[0]
     return {
         "home": "en/", "day": "en/date/2024-02-03/", "day-filters": "en/date/2024-02-03/filters/",
@@ -95,7 +99,8 @@ def pages(site):
         "weekend": "en/weekend/2024-02-02/", "film": f"en/movie/{movie}/", "person": f"en/person/{person}/",
         "year": "en/year/2024/", "years": "en/year/", "records": "en/records/", "archive": "en/archive/",
         "search": "en/search/", "market": "en/market/", "distributors": "en/distributor/",
-        "distributor": f"en/distributor/{distributor}/", "regions": "en/region/", "region": f"en/region/{region}/",
+        "distributor": f"en/distributor/{distributor}/", "distributor-korean-name": f"en/distributor/{korean_named}/",
+        "regions": "en/region/", "region": f"en/region/{region}/",
         "offline": "en/offline/",
     }
 
