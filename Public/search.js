@@ -106,7 +106,10 @@
   function compact(n) {
     function tenths(t) { return (Math.floor(t / 10)).toLocaleString("en-US") + (t % 10 ? "." + (t % 10) : ""); }
     if (english) {
-      if (n < 1000000) return n.toLocaleString("en-US");
+      // As EnglishFormat.compact writes it: every figure scaled, so a list reads one way.
+      if (n < 1000) return String(n);
+      if (n < 100000) return tenths(Math.floor(n / 100)) + "K";
+      if (n < 1000000) return Math.floor(n / 1000) + "K";
       if (n < 1000000000) return tenths(Math.floor(n / 100000)) + "M";
       return tenths(Math.floor(n / 100000000)) + "B";
     }

@@ -17,8 +17,8 @@ enum DistributorPage {
                     "rank": .int(i + 1), "name": .text(site.words.companyName(d.name, english: d.englishName)),
                     "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
                     "href": .text(site.href(.distributor(d.code), from: route)),
-                    "films": .int(
-                        d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count),
+                    "films": .text(site.words("filmsText", String(
+                        d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count))),
                     "audience": .text(KoreanFormat.grouped(n)),
                     "share": MarketShare.percent(n, of: total).map { .text(KoreanFormat.percent($0)) },
                 ]
@@ -63,7 +63,8 @@ enum DistributorPage {
             "englishName": site.isKorean ? (d.englishName.isEmpty ? nil : .text(d.englishName))
                 : name == d.name ? nil : .text(d.name),
             "subtitleLang": .text(site.isKorean ? "en" : "ko"),
-            "code": .text(d.code), "films": .list(films), "filmCount": .int(d.films.count), "years": .list(years),
+            "code": .text(d.code), "films": .list(films),
+            "filmCount": .text(site.words("distributedCount", String(d.films.count))), "years": .list(years),
             "basis": .text(site.words("distributorBasis")), "indexHref": .text(site.href(.distributors, from: route)),
         ]
         return site.base(

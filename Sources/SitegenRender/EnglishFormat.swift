@@ -14,13 +14,17 @@ public enum EnglishFormat {
 
     public static func grouped(_ n: Int64) -> String { KoreanFormat.grouped(n) }
 
-    /// 8,000 · 97,095 · 1.2M · 10M · 12.8B: one decimal from a million, a trailing .0 dropped.
-    /// Below a million the full figure: "97K" would hide what a Korean reader sees as 9.7만.
+    /// 977 · 8K · 97.1K · 878K · 1.2M · 10M · 12.8B: one decimal below a hundred thousand and from
+    /// a million, a trailing .0 dropped. Every compact figure is scaled, so a column of them reads
+    /// one way (「878K」 under 「4M」, never 「878,487」), as the Korean 만 does; 97.1K keeps what
+    /// a Korean reader sees in 9.7만.
     public static func compact(_ n: Int64) -> String {
         let sign = n < 0 ? KoreanFormat.minus : ""
         let m = n.magnitude
         switch m {
-        case ..<1_000_000: return sign + KoreanFormat.grouped(Int64(m))
+        case ..<1_000: return sign + "\(m)"
+        case ..<100_000: return sign + tenths(m / 100) + "K"
+        case ..<1_000_000: return sign + "\(m / 1_000)K"
         case ..<1_000_000_000: return sign + tenths(m / 100_000) + "M"
         case ..<1_000_000_000_000: return sign + tenths(m / 100_000_000) + "B"
         default: return sign + tenths(m / 100_000_000_000) + "T"

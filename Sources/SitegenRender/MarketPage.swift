@@ -106,7 +106,9 @@ enum MarketPage {
         // Months when the range spans three or more, else days: a line needs a few points.
         let points: [(label: String, share: MarketShare)] =
             monthKeys.count >= 3
-            ? monthKeys.map { ("\($0 / 12).\($0 % 12 + 1)", sum(site, days: byMonth[$0]!).share) }
+            ? monthKeys.map {
+                (site.words.axisMonth(year: $0 / 12, month: $0 % 12 + 1), sum(site, days: byMonth[$0]!).share)
+            }
             : shared.map { (site.words.shortDate($0.date), site.market.share(on: $0.date)!) }
         let latest = shared.last.map { day -> TemplateValue in
             [

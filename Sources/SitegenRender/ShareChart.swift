@@ -30,7 +30,10 @@ enum ShareChart {
         // About six labels along the bottom, whatever the number of points.
         let step = max(1, Int((Double(values.count) / 6).rounded(.up)))
         for i in stride(from: 0, to: values.count, by: step) {
-            out += "<text class=\"axis\" x=\"\(n(x(i)))\" y=\"\(n(height - 8))\" text-anchor=\"middle\">"
+            // The last point is at the right edge: its label ends there rather than running off
+            // it (「Feb 2024」 is wider than 「2024.2」).
+            let anchor = i == values.count - 1 ? "end" : "middle"
+            out += "<text class=\"axis\" x=\"\(n(x(i)))\" y=\"\(n(height - 8))\" text-anchor=\"\(anchor)\">"
                 + "\(XML.escape(values[i].0))</text>"
         }
         let diversity = values.enumerated().compactMap { i, v in

@@ -58,6 +58,11 @@ struct Words: Sendable {
     /// 「2024년 2월」, "February 2024"
     func month(_ d: Day) -> String { isKorean ? KoreanFormat.month(d) : EnglishFormat.month(d) }
     /// 「2월」, "February"
+    /// A month on a chart's axis: 「2025.10」, "Oct 2025".
+    func axisMonth(year: Int, month: Int) -> String {
+        isKorean ? "\(year).\(month)" : "\(EnglishFormat.monthNames[month - 1]) \(year)"
+    }
+
     func monthName(_ month: Int) -> String { isKorean ? "\(month)월" : EnglishFormat.fullMonthNames[month - 1] }
     /// 「2월」, "Feb"
     func shortMonth(_ month: Int) -> String { isKorean ? "\(month)월" : EnglishFormat.monthNames[month - 1] }
@@ -213,11 +218,10 @@ struct Words: Sendable {
         if isKorean { return (korean, true) }
         let e = Self.trimmed(english)
         if !e.isEmpty { return (EnglishNames.company(e), false) }
-        var plain = korean
-        for mark in ["(주)", "㈜", "주)", "(유)", "(사)"] { plain = plain.replacingOccurrences(of: mark, with: "") }
-        // Still romanized: a distributor's name runs through its page's sentences, which cannot
-        // mark a Korean part yet (issue 43 leaves this open).
-        return (Romanization.text(plain.trimmingCharacters(in: .whitespaces)), false)
+        // Not romanized: a company's Korean name is mostly loanwords (「오름스튜디오」 is Oreum
+        // Studio, not 「Oreumseutyudio」), which romanization turns into words nobody uses. The
+        // Korean name stays, marked lang="ko" wherever it is shown.
+        return (korean, true)
     }
 
     /// A 시·도: its English name from KOBIS's code list, else romanized.

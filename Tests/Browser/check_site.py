@@ -105,7 +105,7 @@ def figure(text):
     for word in (",", "명", "원", "오늘", "총", "누적", "주간", "주말", "Today", "Total", "Weekly", "Weekend", "₩"):
         text = text.replace(word, "")
     text = text.strip()
-    for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4), ("T", 1e12), ("B", 1e9), ("M", 1e6)):
+    for unit, scale in (("조", 1e12), ("억", 1e8), ("만", 1e4), ("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)):
         if text.endswith(unit):
             return float(text[:-1]) * scale
     return float(text)

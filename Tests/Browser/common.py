@@ -17,7 +17,8 @@ def check(condition, message):
 
 
 def sitegen_command():
-    binary = ROOT / ".build" / "debug" / "sitegen"
+    # SITEGEN_BINARY: another build of sitegen, to see a check fail on an earlier commit.
+    binary = Path(os.environ.get("SITEGEN_BINARY", ROOT / ".build" / "debug" / "sitegen"))
     return [str(binary)] if binary.exists() else ["swift", "run", "sitegen"]
 
 
@@ -29,7 +30,8 @@ def without_keys(extra=None):
 
 
 def sitegen(*args):
-    subprocess.run(sitegen_command() + list(args), cwd=ROOT, check=True, env=without_keys())
+    # Run in the checkout whose templates the binary expects (SITEGEN_ROOT, with SITEGEN_BINARY).
+    subprocess.run(sitegen_command() + list(args), cwd=os.environ.get("SITEGEN_ROOT", ROOT), check=True, env=without_keys())
 
 
 def browser(console_log=False, javascript=True):

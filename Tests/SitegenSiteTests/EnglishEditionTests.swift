@@ -13,10 +13,10 @@ import SitegenDecode
 @Suite struct EnglishEditionTests {
     static func site(
         languages: [Language], baseURL: String? = nil, cards: Bool = false, source: any BoxOfficeSource = DemoSource(),
-        notes: NoteSources = NoteSources()
+        notes: NoteSources = NoteSources(), days count: Int = 10
     ) async throws -> [String: String] {
         let last = Day(iso: "2024-02-10")!
-        let days = (0..<10).map { last.adding(days: $0 - 9) }
+        let days = (0..<count).map { last.adding(days: $0 - count + 1) }
         let dataset = try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
         var templates = try Inputs.templates(
             at: SiteFixture.repo.appendingPathComponent("Templates"), label: "Templates").templates
@@ -91,7 +91,11 @@ import SitegenDecode
         let home = try #require(files["en/index.html"])
         #expect(home.contains("Latest box office · Sat, Feb 10, 2024"))
         for (path, html) in files where path.hasPrefix("en/") && path.hasSuffix(".html") {
-            let korean = Self.koreanOutsideMarkedNames(html)
+            // The head's title and descriptions name a page's subject and cannot mark a Korean
+            // name (a distributor KOBIS names only in Korean); everything else in it is checked.
+            let korean = Self.koreanOutsideMarkedNames(html.replacing(
+                /<title>[^<]*<\/title>|<meta (?:name|property)="(?:description|og:title|og:description|twitter:title|twitter:description)" content="[^"]*">/,
+                with: ""))
             #expect(korean.isEmpty, "\(path): \(korean.prefix(3))")
         }
         // Every film's English title is on its English page; its Korean title beside it, marked.
@@ -106,7 +110,7 @@ import SitegenDecode
         let w = Words(language: .en, table: [:])
         #expect(w.filmTitle("괴물", english: "") == "Goemul" && w.filmTitle("괴물", english: "The Host") == "The Host")
         #expect(w.personName("봉준호", english: " ") == "Bong Jun-ho")
-        #expect(w.companyName("(주)쇼박스", english: "") == "Syobakseu" && w.companyName("(주)쇼박스", english: "Showbox") == "Showbox")
+        #expect(w.companyName("(주)쇼박스", english: "Showbox") == "Showbox")
         #expect(w.terms(["범죄", "액션"], w.genre) == "Crime, Action" && w.terms(["신파극"], w.genre) == "신파극")
         #expect(w.grade("15세이상관람가") == "15+" && w.nation("미국") == "USA")
         #expect(HolidayNames.english("대체공휴일(설날·삼일절)") == "Substitute holiday (Seollal, Independence Movement Day)")
@@ -131,6 +135,128 @@ import SitegenDecode
         #expect(w.film("존 윅 4", english: "John Wick: Chapter 4", koreanFilm: false) == ("John Wick: Chapter 4", false))
         #expect(w.person("봉준호", english: "") == ("Bong Jun-ho", false))
         #expect(w.person("키아누 리브스", english: "") == ("키아누 리브스", true))
+        // A company's Korean name is mostly loanwords (「오름스튜디오」 is no 「Oreumseutyudio」):
+        // without KOBIS's English name it stays Korean, to be marked.
+        #expect(w.company("오름스튜디오", english: "") == ("오름스튜디오", true))
+        #expect(w.company("(주)쇼박스", english: "") == ("(주)쇼박스", true))
+    }
+
+    /// A distributor KOBIS names only in Korean: its English page marks the name wherever it
+    /// stands, in the heading and inside the tables' sentences, and names the tables by those
+    /// sentences rather than by attributes that could not mark it.
+    @Test func aDistributorWithoutAnEnglishNameIsMarkedInsideItsSentences() async throws {
+        let files = try await Self.site(languages: [.ko, .en])
+        var checked = 0
+        for (path, html) in files where path.hasPrefix("en/distributor/") && path.hasSuffix("/index.html") {
+            guard let h1 = html.firstMatch(of: /<h1 lang="ko">([^<]+)<\/h1>/) else { continue }
+            let name = h1.output.1
+            #expect(html.contains("<caption class=\"sr\" id=\"dist-years-caption\">Admissions and share by year of <span lang=\"ko\">\(name)</span> ("), "\(path)")
+            #expect(html.contains("<caption class=\"sr\" id=\"dist-films-caption\">Films distributed by <span lang=\"ko\">\(name)</span>, by opening date</caption>"), "\(path)")
+            #expect(html.contains("aria-labelledby=\"dist-years-caption\"") && !html.contains("aria-label=\"\(name)"), "\(path)")
+            let body = String(html[html.range(of: "<body")!.lowerBound...])
+            #expect(Self.koreanOutsideMarkedNames(body).isEmpty, "\(path)")
+            checked += 1
+        }
+        #expect(checked >= 1, "the demo has a distributor without an English name")
+        let index = try #require(files["en/distributor/index.html"])
+        #expect(index.contains(" lang=\"ko\">오름스튜디오</a>") && !index.contains("Oreumseutyudio"))
+        #expect(!index.contains(">1 films<"))
+    }
+
+    /// The root 404.html, which hosts answer for every miss, holds both editions' words and picks
+    /// by the address: the English block is marked English and links within en/.
+    @Test func theRoot404CarriesTheEnglishWordsForAddressesUnderEn() async throws {
+        let files = try await Self.site(languages: [.ko, .en])
+        let root = try #require(files["404.html"])
+        #expect(root.contains("var en = path === root + \"en\" || path.indexOf(root + \"en/\") === 0;"))
+        let english = try #require(root.firstMatch(of: /<section class="not-found not-found-en" lang="en" data-title="([^"]+)">[\s\S]*?<\/section>/))
+        #expect(english.output.1.hasPrefix("Page not found"))
+        #expect(!Romanization.hasHangul(String(english.output.0)))
+        for link in english.output.0.matches(of: /href="([^"]+)"/) { #expect(link.output.1.hasPrefix("en/"), "\(link.output.1)") }
+        #expect(try #require(files["en/404.html"]).contains("<html lang=\"en\">"))
+    }
+
+    /// The wording bugs readers saw on English pages (issue 43), each looked for on every English
+    /// page of a range long enough for monthly market points: 「1 days」, a sentence glued after
+    /// its full stop (「…sales. of the…」) or before the next (「…admissions The dotted line」), the
+    /// year before the weekday, Korean date style (「2025.10」), 「· List ·」 in titles, a week's
+    /// range said three times, 「Week 1 Week Weekend」, lower-case labels beside capitalised ones on
+    /// phone rows, and compact figures beside full ones in one table column (「4M」 over 「878,487」).
+    @Test func englishPagesHaveNoneOfTheWordingBugsReadersSaw() async throws {
+        let files = try await Self.site(languages: [.ko, .en], days: 100)
+        let bugs: [(String, Regex<Substring>)] = [
+            ("a count of one in the plural", /(?:^|[^\d,.])1 (?:days|films|weeks|weekends|months|years|people|times)\b/),
+            ("a sentence going on after its full stop", /(?:[a-z]{3}|[^a-zA-Z\s])\. (?:of|the|and|in|to|with|by)\b/),
+            ("a sentence running into the next", /[a-z0-9%] The dotted/),
+            ("the year before the weekday", /\b\d{4} (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),/),
+            ("a Korean-style date", /\b(?:19|20)\d\d\.(?:1[0-2]|[1-9])(?![\d])/),
+            ("a week's links run together", /Week \d+:? Week Weekend/),
+        ]
+        var pages = 0, columns = 0
+        for (path, html) in files where path.hasPrefix("en/") && path.hasSuffix(".html") {
+            pages += 1
+            let title = html.firstMatch(of: /<title>([^<]*)<\/title>/)?.output.1 ?? ""
+            #expect(!title.contains("· List ·") && !title.contains("· Posters ·"), "\(path): \(title)")
+            let text = Self.readable(html)
+            for (bug, pattern) in bugs {
+                if let found = text.firstMatch(of: pattern) {
+                    let start = text.index(found.range.lowerBound, offsetBy: -40, limitedBy: text.startIndex) ?? text.startIndex
+                    let end = text.index(found.range.upperBound, offsetBy: 30, limitedBy: text.endIndex) ?? text.endIndex
+                    Issue.record("\(path): \(bug): …\(text[start..<end])…")
+                }
+            }
+            // A period's head names its range once beside its name, not three times.
+            if let head = html.firstMatch(of: /<section class="day-head period-head">([\s\S]*?)<p class="day-total">/) {
+                let range = Self.readable(String(head.output.1))
+                let start = try #require(range.firstMatch(of: /[A-Z][a-z]{2} \d{1,2}, \d{4}/)).output
+                #expect(range.ranges(of: start).count <= 2, "\(path): \(range)")
+            }
+            // Labels on phone rows (the chart's CSS labels, a person's film rows) are capitalised.
+            for label in html.matches(of: /--l\d+:'([^']*)'/) {
+                #expect(label.output.1.first?.isUppercase == true, "\(path): label \(label.output.1)")
+            }
+            for row in html.matches(of: /<span class="pf-figures">([\s\S]*?)<\/span>\n/) {
+                for part in Self.readable(String(row.output.1)).components(separatedBy: " · ")
+                    .map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                    #expect(part.first.map { $0.isUppercase || $0.isNumber } == true, "\(path): \(part)")
+                }
+            }
+            columns += Self.mixedColumns(html, path: path)
+        }
+        #expect(pages > 200 && columns > 100, "\(pages) pages, \(columns) columns")
+    }
+
+    /// Text with tags, scripts and styles taken out and the entities the pages use decoded; a
+    /// block's end is a line break, so two list items never read as one phrase.
+    static func readable(_ html: String) -> String {
+        var text = html.replacing(/<(script|style)[^>]*>[\s\S]*?<\/(script|style)>/, with: " ")
+        text = text.replacing(/<\/(?:li|p|h[1-6]|t[dhr]|div|d[td]|caption|figcaption|section|nav)>|<br>/, with: "\n")
+        text = text.replacing(/<[^>]+>/, with: " ")
+        for (entity, character) in [("&amp;", "&"), ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " ")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.replacing(/[\x20\t]+/, with: " ").replacing(/\x20?\n\s*/, with: "\n")
+    }
+
+    /// Every table column's figures in one form, compact (「878K」, 「4M」, 「₩1.1B」) or full
+    /// (「878,487」): records a column that mixes them, returns the number of columns looked at.
+    static func mixedColumns(_ html: String, path: String) -> Int {
+        var looked = 0
+        for body in html.matches(of: /<tbody>([\s\S]*?)<\/tbody>/) {
+            var kinds: [Int: Set<String>] = [:]
+            for row in body.output.1.matches(of: /<tr[^>]*>([\s\S]*?)<\/tr>/) {
+                for (i, cell) in row.output.1.matches(of: /<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/).enumerated() {
+                    let text = readable(String(cell.output.1))
+                    if text.contains(/\d(\.\d)?[KMBT]\b/) { kinds[i, default: []].insert("compact") }
+                    else if text.contains(/\b\d{1,3}(,\d{3})+\b/) { kinds[i, default: []].insert("full") }
+                }
+            }
+            for (i, found) in kinds {
+                looked += 1
+                if found.count > 1 { Issue.record("\(path): a table's column \(i + 1) mixes compact and full figures") }
+            }
+        }
+        return looked
     }
 
     /// KOBIS's house style (family name in capitals, companies in capitals) as English readers

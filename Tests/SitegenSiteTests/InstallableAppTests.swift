@@ -67,6 +67,48 @@ import SitegenBasics
         #expect(next.version != version && next.paths.contains("date/2024-02-11/") && !next.paths.contains("date/2024-02-04/"))
     }
 
+    /// The English edition's app: its own manifest (English names, starting at en/), linked from
+    /// every English page; the worker registered from the site root keeps en/ and en/offline/,
+    /// and the English offline page speaks English and links within en/.
+    @Test func theEnglishEditionHasItsOwnManifestAndOfflinePage() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 14, until: "2024-02-10", english: true)
+        let files = try SiteFixture.files(out)
+        let text = String(decoding: try #require(files["en/manifest.webmanifest"]), as: UTF8.self)
+        #expect(!Self.hasHangul(text), "\(text)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(manifest["lang"] as? String == "en" && manifest["name"] as? String == "Korean Box Office Daily")
+        #expect(manifest["short_name"] as? String == "Box Office")
+        // Relative to en/manifest.webmanifest: the app starts at the English home.
+        #expect(manifest["start_url"] as? String == "./" && manifest["scope"] as? String == "./" && manifest["id"] as? String == "./")
+        for icon in try #require(manifest["icons"] as? [[String: String]]) {
+            let src = try #require(icon["src"])
+            #expect(src.hasPrefix("../") && files[String(src.dropFirst(3))] != nil, "\(src)")
+        }
+        for (path, data) in files where path.hasPrefix("en/") && path.hasSuffix(".html") && path != "en/404.html" {
+            let depth = path.split(separator: "/").count - 1
+            let href = String(repeating: "../", count: depth) + "en/manifest.webmanifest"
+            #expect(String(decoding: data, as: UTF8.self).contains("<link rel=\"manifest\" href=\"\(href)\">"), "\(path)")
+        }
+        let paths = try Self.kept(try SiteFixture.text(out, "sw.js")).paths
+        #expect(paths.contains("en/") && paths.contains("en/offline/") && paths.contains("en/manifest.webmanifest"))
+        // The worker answers an address under en/ with en/offline/, and registers from the root.
+        let worker = try SiteFixture.text(out, "sw.js")
+        #expect(worker.contains("english ? \"en/offline/\" : \"offline/\"") && worker.contains("You are offline."))
+        let offline = try SiteFixture.text(out, "en/offline/index.html")
+        #expect(offline.hasPrefix("<!doctype html>\n<html lang=\"en\">") && offline.contains("<title>Offline"))
+        let body = String(offline[offline.range(of: "<body")!.lowerBound...])
+        #expect(EnglishEditionTests.koreanOutsideMarkedNames(body).isEmpty)
+        for link in body.matches(of: /<main[\s\S]*<\/main>/).flatMap({ $0.output.matches(of: /href="([^"]+\.html)"/) }) {
+            let target = URL(fileURLWithPath: "/site/en/offline/" + link.output.1).standardizedFileURL.path
+            #expect(target.hasPrefix("/site/en/"), "the English offline page links \(link.output.1)")
+        }
+        #expect(try SiteFixture.text(out, "offline/index.html").contains("<html lang=\"ko\">"))
+        #expect(try SiteFixture.text(out, "_headers").contains("/en/manifest.webmanifest\n  Content-Type: application/manifest+json"))
+    }
+
+    static func hasHangul(_ s: String) -> Bool { s.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+
     @Test func withoutTheAppNothingOfItIsWritten() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 3, until: "2024-02-10", offline: false)

@@ -69,6 +69,25 @@ import SitegenTestSupport
         #expect(response.status == 301 && response.headers["location"] == "/date/2024-02-10/")
     }
 
+    /// A miss under en/ is answered with the English 404 (en/404.html), any other with the root's
+    /// Korean one, as hosts would once the address picks the edition.
+    @Test func aMissUnderEnGetsTheEnglish404() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 3, english: true)
+        let server = try PreviewServer(root: out, host: "127.0.0.1", port: 0, reload: LiveReload())
+        let port = UInt16(try await server.start().port!)
+        defer { Task { await server.stop() } }
+        for path in ["/en/nope", "/en/movie/zzz/index.html", "/en/date/1999-01-01/", "/%65n/nope"] {
+            let response = try await RawHTTP.fetch(port: port, path)
+            #expect(response.status == 404 && response.text.contains("<html lang=\"en\">"), "\(path)")
+            #expect(response.text.contains("Page not found") && !response.text.contains("페이지를 찾을 수 없습니다"), "\(path)")
+        }
+        for path in ["/nope", "/english/nope", "/date/1999-01-01/"] {
+            let response = try await RawHTTP.fetch(port: port, path)
+            #expect(response.status == 404 && response.text.contains("페이지를 찾을 수 없습니다"), "\(path)")
+        }
+    }
+
     @Test func unknownPathsGetTheSites404Page() async throws {
         let (_, server, port, _) = try await Self.servedSite()
         defer { Task { await server.stop() } }

@@ -2,10 +2,10 @@
 // browser kept; hashed assets, posters and cards from the store first. Written by sitegen: the
 // version changes with every build that changes the latest days, the theme or the site's name.
 "use strict";
-var VERSION = "185d79066626b88c";
+var VERSION = "29f4a59681659503";
 // Paths from this file's folder (the site root): the home page, the latest days, the offline page
 // and what they load, stored when the worker installs.
-var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.48a9cc07.css","site.ba31f5e0.js","search.7c291db3.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
+var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.dc1eb574.css","site.2b01424e.js","search.14d3b126.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
 var PAGES = "sitegen-pages-" + VERSION; // this build's kept pages; replaced by the next build's
 var OPENED = "sitegen-opened";          // pages the reader opened, kept across builds
 var ASSETS = "sitegen-assets";          // names that carry a hash of their bytes never change

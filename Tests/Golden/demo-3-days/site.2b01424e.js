@@ -37,14 +37,17 @@
     if (img.complete && img.naturalWidth === 0) fallBack(img);
   });
 
-  // The installable app: a service worker beside the manifest (at the site root, wherever that
-  // is) keeps the latest days and the pages opened here for reading offline (sw.js). Registered
-  // once the page has loaded, so storing those pages never competes with the page being read.
+  // The installable app: a service worker at the site root (wherever that is) keeps the latest
+  // days and the pages opened here for reading offline (sw.js). Registered once the page has
+  // loaded, so storing those pages never competes with the page being read. The root is the
+  // pages' data-root, not the manifest's folder: an edition's manifest is in its own (en/).
   var manifest = document.querySelector('link[rel="manifest"]');
   if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
       !document.body.classList.contains("page-not-found")) {
     var register = function () {
-      navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(function () { /* online only */ });
+      var worker = rooted ? new URL((rooted.getAttribute("data-root") || "") + "sw.js", document.baseURI)
+        : new URL("sw.js", manifest.href);
+      navigator.serviceWorker.register(worker.href).catch(function () { /* online only */ });
     };
     if (document.readyState === "complete") register(); else window.addEventListener("load", register);
   }
