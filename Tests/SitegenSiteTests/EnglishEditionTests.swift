@@ -305,7 +305,7 @@ import SitegenDecode
             let card = String(match.output.1)
             let svg = try #require(files[card], "\(path) names \(card), which the site lacks")
             #expect(!Romanization.hasHangul(svg), "\(path): \(card) has Korean text")
-            #expect(svg.contains("Demo data"), "\(path)")
+            #expect(svg.contains("Demo · fictional"), "\(path)")
             let korean = try #require(files[String(path.dropFirst(3))])
             #expect(!korean.contains("content=\"https://example.com/\(card)\""), "\(path) shows the Korean page's card")
             checked += 1

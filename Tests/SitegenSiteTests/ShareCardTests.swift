@@ -188,6 +188,16 @@ import SitegenTestSupport
         #expect(cut.hasSuffix("…") && cut.count < long.count && cut.count >= 10)
     }
 
+    /// The demo badge is a 310 px box: each edition's words for it fit inside (「Demo data ·
+    /// fictional」 ran over both its ends), measured as titles are.
+    @Test(arguments: ["ko", "en"]) func theDemoBadgeWordsFitTheBadge(_ language: String) throws {
+        let table = try JSONDecoder().decode(
+            [String: String].self,
+            from: Data(contentsOf: SiteFixture.repo.appendingPathComponent("Templates/strings/\(language).json")))
+        let words = try #require(table["cardDemo"])
+        #expect(ShareCards.fit(words, width: 290, size: 32) == words, "\(language): \(words)")
+    }
+
     /// A card's fonts draw an emoji sequence piece by piece: a family of four is seven boxes, a
     /// flag two. Measured as one character each, ten families "fit" 680 px at 56 px and ran
     /// seventy boxes off the card's edge with no ellipsis.
