@@ -158,6 +158,9 @@ enum DayPage {
     static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day) -> TemplateValue {
         let w = site.words
         let change = w.rankChange(e, versus: versus)
+        // A new entry's change is against a day it was not charted: KOBIS gives its whole audience
+        // as the change (+100%), and leaves it blank on its own pages, as the trade does.
+        let moved = !e.isNew
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
@@ -181,10 +184,10 @@ enum DayPage {
             "poster": site.posterContext(e.movieCode),
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
             "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
-            "audienceChange": e.audienceChange.map { .text(KoreanFormat.signed($0)) },
-            "audienceChangeRate": e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
-            "salesChange": e.salesChange.map { .text(KoreanFormat.signed($0)) },
-            "salesChangeRate": e.salesChangeRate.map { .text(KoreanFormat.signedPercent($0)) },
+            "audienceChange": moved ? e.audienceChange.map { .text(KoreanFormat.signed($0)) } : nil,
+            "audienceChangeRate": moved ? e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) } : nil,
+            "salesChange": moved ? e.salesChange.map { .text(KoreanFormat.signed($0)) } : nil,
+            "salesChangeRate": moved ? e.salesChangeRate.map { .text(KoreanFormat.signedPercent($0)) } : nil,
             "salesShare": e.salesShare.map { .text(KoreanFormat.percent($0)) },
             "salesShareWidth": e.salesShare.map { .text(KoreanFormat.oneDecimal(min(max($0, 0), 100))) },
         ]
