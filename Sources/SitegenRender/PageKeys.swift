@@ -385,10 +385,16 @@ extension SiteRenderer.Job {
         }
     }
 
-    var pageCount: Int {
+    /// How many pages the job renders, as its render counts them: a day, week or weekend with
+    /// any filter's chart has its filters page too (a rebuild that skips the job counts this).
+    func pageCount(_ site: SiteModel) -> Int {
         switch self {
         case .feeds, .posters, .data: 0
-        case .english(let page): page.pageCount
+        case .english(let page): page.pageCount(site)
+        case .day(let i):
+            site.market.scopes.contains { site.market.day($0, site.days[i].date) != nil } ? 2 : 1
+        case .period(let kind, let i):
+            site.market.scopes.contains { site.market.period($0, kind, site.periods[kind]![i].start) != nil } ? 2 : 1
         default: 1
         }
     }

@@ -46,7 +46,7 @@ public enum SiteRenderer {
         var chosen: [Job] = []
         var pages = 0
         for (job, page) in zip(plan.jobs, plan.pages) {
-            if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.pageCount }
+            if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.pageCount(plan.site) }
         }
         // Chart rows are the one costly shared part: built only for the days chosen pages show.
         var wanted = RowsWanted()
