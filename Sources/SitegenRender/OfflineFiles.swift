@@ -82,6 +82,14 @@ enum OfflineFiles {
         return paths
     }
 
+    /// The English edition's latest days, which the worker keeps the first time the reader opens
+    /// a page under en/: the English offline page lists them, and a Korean reader's first visit
+    /// should not fetch seven pages it will not read. Empty without the English edition.
+    static func keptEnglish(_ site: SiteModel) -> [String] {
+        guard site.settings.languages.contains(.en) else { return [] }
+        return site.days.suffix(latestDays).reversed().map { Language.en.folder + Route.day($0.date).prettyPath }
+    }
+
     /// The worker's version: a new morning's site (a new day, a revised chart, a new theme) has a
     /// new one, so it installs at once and drops the old store. Worked out from what the kept
     /// pages show, so an unchanged site keeps its worker byte for byte.
@@ -91,14 +99,15 @@ enum OfflineFiles {
         f.add(site.settings.title)
         f.add(site.days.count)
         for chart in site.days.suffix(latestDays) { f.add(chart) }
-        for path in kept(site) { f.add(path) }
+        for path in kept(site) + keptEnglish(site) { f.add(path) }
         return String(format: "%016llx", f.value)
     }
 
     static func serviceWorker(_ site: SiteModel, templates: Templates) throws -> Data {
         let list = JSONWriter.text(.array(kept(site).map { .string($0) }))
+        let english = JSONWriter.text(.array(keptEnglish(site).map { .string($0) }))
         return try templates.renderData(
             "service-worker",
-            ["version": .text(version(site, templates: templates)), "kept": .text(list)])
+            ["version": .text(version(site, templates: templates)), "kept": .text(list), "keptEnglish": .text(english)])
     }
 }

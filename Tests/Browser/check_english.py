@@ -14,7 +14,8 @@ at 390 and 1280 px:
   - en/manifest.webmanifest has no Hangul, is the manifest Chromium finds on English pages, and
     starts the app at en/; the service worker keeps en/ and en/offline/ on the first visit;
   - offline (nginx stopped after the visit), every page opened is shown again with the same
-    check, and an English page never opened (or missing) gets the English offline page, a Korean
+    check, the English latest days (which the English offline page lists) are there unopened, and
+    an older English page never opened (or a missing one) gets the English offline page, a Korean
     one the Korean offline page.
 Exits non-zero with one line per failure. SITEGEN_BINARY (with SITEGEN_ROOT, its checkout) runs
 another build of sitegen, to see the check fail on a commit before these edges were finished.
@@ -238,6 +239,11 @@ def main():
                         check(not title.startswith("Offline"), f"offline, {path} at {width}: the page opened is not kept")
                     korean_shown(driver, f"offline, {path} at {width}")
                     look(driver, f"offline-{name}-{width}", width, height)
+                # A latest English day never opened: kept once the reader was on en/.
+                driver.get(base + "en/date/2024-02-08/")
+                lang, title = driver.execute_script("return [document.documentElement.lang, document.title]")
+                check(lang == "en" and "Feb 8, 2024" in title, f"offline, an English latest day never opened shows {title!r} ({lang})")
+                korean_shown(driver, f"offline, en/date/2024-02-08/ at {width}")
                 check_offline_page(driver, base + "en/date/2024-01-05/", True, f"an English day never opened at {width}")
                 check_offline_page(driver, base + "en/no-such/page/", True, f"a missing English address at {width}")
                 check_offline_page(driver, base + "date/2024-01-05/", False, f"a Korean day never opened at {width}")

@@ -92,6 +92,12 @@ import SitegenBasics
         }
         let paths = try Self.kept(try SiteFixture.text(out, "sw.js")).paths
         #expect(paths.contains("en/") && paths.contains("en/offline/") && paths.contains("en/manifest.webmanifest"))
+        // The English latest days, which en/offline/ lists, are kept once a page under en/ opens.
+        let english = try #require(try SiteFixture.text(out, "sw.js").firstMatch(of: /var KEPT_EN = (\[[^\n]*\]);/)).output.1
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(english.utf8)) as? [String])
+        #expect(days == (4...10).reversed().map { String(format: "en/date/2024-02-%02d/", $0) })
+        for day in days { #expect(files[day + "index.html"] != nil, "\(day)") }
+        #expect(!paths.contains("en/date/2024-02-10/"), "a Korean reader's first visit does not fetch the English days")
         // The worker answers an address under en/ with en/offline/, and registers from the root.
         let worker = try SiteFixture.text(out, "sw.js")
         #expect(worker.contains("english ? \"en/offline/\" : \"offline/\"") && worker.contains("You are offline."))

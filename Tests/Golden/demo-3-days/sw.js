@@ -2,10 +2,12 @@
 // browser kept; hashed assets, posters and cards from the store first. Written by sitegen: the
 // version changes with every build that changes the latest days, the theme or the site's name.
 "use strict";
-var VERSION = "3daad563ad718e5e";
+var VERSION = "89778b306624289f";
 // Paths from this file's folder (the site root): the home page, the latest days, the offline page
 // and what they load, stored when the worker installs.
-var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.dc1eb574.css","site.2b01424e.js","search.14d3b126.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
+var KEPT = ["./","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.d986f362.css","site.2b01424e.js","search.14d3b126.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png"];
+// The English edition's latest days, kept once the reader opens a page under en/ (keepEnglish).
+var KEPT_EN = [];
 var PAGES = "sitegen-pages-" + VERSION; // this build's kept pages; replaced by the next build's
 var OPENED = "sitegen-opened";          // pages the reader opened, kept across builds
 var ASSETS = "sitegen-assets";          // names that carry a hash of their bytes never change
@@ -45,7 +47,13 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("sitegen-pages-") === 0 && name !== PAGES;
     }).map(function (name) { return caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () { return self.clients.claim(); }).then(function () {
+    // A reader whose first page was under en/ gets the English latest days now, not a page later.
+    return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (open) {
+      var english = open.some(function (c) { return c.url.indexOf(ROOT + "en/") === 0; });
+      return KEPT_EN.length && english ? keepEnglish() : null;
+    });
+  }));
 });
 
 function trim(name, limit) {
@@ -103,6 +111,22 @@ function page(request) {
   });
 }
 
+// The English latest days, fetched into this build's store the first time a page under en/ is
+// opened (and again by a new build's worker): the English offline page lists them.
+function keepEnglish() {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(KEPT_EN.map(function (path) {
+      var url = new URL(path, ROOT).href;
+      return cache.match(url).then(function (hit) {
+        if (hit) return;
+        return fetch(url, { cache: "no-cache" }).then(function (response) {
+          if (response.ok) return cache.put(url, response);
+        });
+      }).catch(function () { /* kept on the next visit instead */ });
+    }));
+  });
+}
+
 function asset(request) {
   return caches.open(ASSETS).then(function (cache) {
     return cache.match(request.url).then(function (hit) {
@@ -124,6 +148,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(asset(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request));
+    if (KEPT_EN.length && request.url.indexOf(ROOT + "en/") === 0) event.waitUntil(keepEnglish());
   } else {
     // Data, the search index, feeds: the network, else the copy kept at install, if any.
     event.respondWith(fetch(request).catch(function () {
