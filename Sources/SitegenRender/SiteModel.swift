@@ -49,8 +49,9 @@ struct SiteModel: Sendable {
         siteCard = try? ShareCards.site(self, input.templates)
     }
 
-    /// The card of every page without one of its own (nil without a base URL). A theme without
-    /// a `card-site` template has none, and those pages go without.
+    /// The card of every page without one of its own (nil without a base URL). Worked out here
+    /// because every page's base context names it; the feeds job, which writes its file, draws it
+    /// again with `try`, so a theme's broken `card-site` is reported there, not lost here.
     private(set) var siteCard: ShareCard?
 
     var isDemo: Bool { dataset.source == .demo }
