@@ -70,14 +70,12 @@ enum AudienceChart {
         for (i, d) in days.enumerated() {
             guard let e = rows[d] else { drawing = false; continue }
             let top = y(e.audience, maxDaily)
-            let label =
-                w("runBarLabel", "\(w.shortDate(d)) (\(w.weekday(d)))", "\(e.rank)", w.people(e.audience),
-                  w.people(e.audienceTotal))
+            // No tooltip per bar: the day's figures are the history table's row just below, and a
+            // title on every bar was 9 MB of the whole history's film pages.
             out +=
                 """
                     <rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" \
-                    width=\"\(f(slot * 0.72))\" \
-                    height=\"\(f(plotHeight - top))\"><title>\(XML.escape(label))</title></rect>
+                    width=\"\(f(slot * 0.72))\" height=\"\(f(plotHeight - top))\"/>
                     """
             let point = "\(f(slot * (Double(i) + 0.5))),\(f(y(e.audienceTotal, maxTotal)))"
             path += (drawing ? " L" : (path.isEmpty ? "M" : " M")) + point

@@ -7,29 +7,6 @@ extension JSONWriter {
     mutating func field(_ k: String, _ v: Day?) { if let v { key(k); string(v.iso) } }
     mutating func field(_ k: String, _ v: Date?) { if let v { key(k); string(InstantText.iso8601(v)) } }
 
-    mutating func entry(_ e: ChartEntry) {
-        object { o in
-            o.field("audience", e.audience)
-            o.field("audienceChange", e.audienceChange)
-            o.field("audienceChangeRate", e.audienceChangeRate)
-            o.field("audienceTotal", e.audienceTotal)
-            o.field("movieCode", e.movieCode)
-            o.field("openDate", e.openDate)
-            o.field("rank", e.rank)
-            o.field("rankChange", e.rankChange)
-            o.field("rawTitle", e.rawTitle)
-            o.field("sales", e.sales)
-            o.field("salesChange", e.salesChange)
-            o.field("salesChangeRate", e.salesChangeRate)
-            o.field("salesShare", e.salesShare)
-            o.field("salesTotal", e.salesTotal)
-            o.field("screens", e.screens)
-            o.field("showings", e.showings)
-            o.field("status", e.status.rawValue)
-            o.field("title", e.title)
-        }
-    }
-
     /// What each of a year file's rows holds, in order (`"columns"`): a chart's entries as rows, a
     /// third of the bytes of the same entries as objects, which over the whole history is 90 MB.
     static let rowColumns = [
@@ -38,9 +15,14 @@ extension JSONWriter {
         "screens", "showings",
     ]
 
-    /// One entry as a row of `rowColumns`; a value KOBIS left blank is null.
-    mutating func row(_ e: ChartEntry) {
+    /// A film's file (data/movie/*.json) holds its days as rows too, each led by its date.
+    static let historyColumns = ["date"] + rowColumns
+
+    /// One entry as a row of `rowColumns` (of `historyColumns` when led by its `date`); a value
+    /// KOBIS left blank is null.
+    mutating func row(_ e: ChartEntry, date: Day? = nil) {
         array { a in
+            if let date { a.string(date.iso) }
             func number(_ v: Int64?) { a.raw(v.map { String($0) } ?? "null") }
             func rate(_ v: Double?) {
                 guard let v, v.isFinite else { return a.raw("null") }

@@ -112,9 +112,7 @@ struct PageKeys {
             // An older day shows its week's card: the week's chart is drawn on it.
             let own = ShareCards.ownsCard(site, day: i)
             f.add(own)
-            if !own, let monday = PeriodKind.week.start(containing: site.days[i].date),
-                let week = site.periodIndex[.week]?[monday]
-            {
+            if !own, let week = ShareCards.weekWithCard(site, day: i) {
                 f.add(periodPrints[.week]![week])
                 for e in site.periods[.week]![week].entries.prefix(3) { addLook(e.movieCode, to: &f) }
             }
@@ -133,6 +131,8 @@ struct PageKeys {
             let charts = site.periods[kind] ?? []
             let chart = charts[i]
             f.add(periodPrints[kind]![i])
+            // Its own card or, once it is over a year old, the site's.
+            f.add(ShareCards.ownsCard(site, kind, i))
             f.add(i > 0 ? charts[i - 1].start : nil)
             f.add(i + 1 < charts.count ? charts[i + 1].start : nil)
             let (otherKind, otherStart) = PeriodPage.counterpart(chart)

@@ -33,6 +33,10 @@ enum ShareCards {
     /// shares its week's card (the same films, most often), so the whole history costs a card a
     /// week, not one a day: 8,000 days are 8,000 cards, a GitHub Pages site's fifth.
     static let ownDays = 31
+    /// The latest weeks and weekends with a card of their own: a year of each. An older one is
+    /// rarely shared, and its page shows the site's card: with a card for every week and weekend,
+    /// both editions' cards of the whole history were 9,000 files and 135 MB of GitHub Pages' 1 GB.
+    static let ownPeriods = 53
     /// A person with fewer films than this on the site shares the site's card: their card would
     /// say little their page does not, and there are thousands of them.
     static let ownPersonFilms = 3
@@ -55,15 +59,33 @@ enum ShareCards {
     /// week's or the site's (written by theirs).
     static func forDay(_ site: SiteModel, _ i: Int, _ templates: Templates) throws -> (card: ShareCard?, own: Bool) {
         if ownsCard(site, day: i) { return (try day(site, site.days[i], templates), true) }
-        if let monday = PeriodKind.week.start(containing: site.days[i].date),
-            let week = site.periodIndex[.week]?[monday]
-        {
+        if let week = weekWithCard(site, day: i) {
             return (try period(site, site.periods[.week]![week], templates), false)
         }
         return (site.siteCard, false)
     }
 
     static func ownsCard(_ site: SiteModel, day i: Int) -> Bool { i >= site.days.count - ownDays }
+
+    /// The week (its index) whose card an older day shows: its own week's, while that has a card.
+    static func weekWithCard(_ site: SiteModel, day i: Int) -> Int? {
+        guard let monday = PeriodKind.week.start(containing: site.days[i].date),
+            let week = site.periodIndex[.week]?[monday], ownsCard(site, .week, week)
+        else { return nil }
+        return week
+    }
+
+    /// The card a week's or weekend's pages show, and whether it is their own or the site's.
+    static func forPeriod(_ site: SiteModel, _ kind: PeriodKind, _ i: Int, _ templates: Templates) throws -> (
+        card: ShareCard?, own: Bool
+    ) {
+        guard ownsCard(site, kind, i) else { return (site.siteCard, false) }
+        return (try period(site, site.periods[kind]![i], templates), true)
+    }
+
+    static func ownsCard(_ site: SiteModel, _ kind: PeriodKind, _ i: Int) -> Bool {
+        i >= (site.periods[kind]?.count ?? 0) - ownPeriods
+    }
 
     /// A person's card: their own when they have films enough, or the site's.
     static func forPerson(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> (

@@ -232,7 +232,10 @@ struct SiteModel: Sendable {
                 "canonical": route == .notFound ? nil : absolute(route).templateValue,
                 "dataHref": dataHref.templateValue,
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
-                "structuredData": StructuredData.script(structuredData).templateValue,
+                // Open Graph and JSON-LD describe a page at its address: without --base-url there is
+                // none (no og:url, no og:image), so a page gives its title and description, which
+                // chat apps and search engines read instead. 27 MB of the whole history otherwise.
+                "structuredData": settings.baseURL == nil ? nil : StructuredData.script(structuredData).templateValue,
                 // The site's, unless the page's job sets its own (`TemplateValue.withCard`).
                 "card": settings.baseURL.flatMap { base in siteCard.map { $0.value(base: base) } },
             ],

@@ -197,7 +197,7 @@ public enum SiteRenderer {
                          OutputFile(path: SearchIndex.scriptPath(path), contents: SearchIndex.script(index))], 1)
             case .period(let kind, let i):
                 let chart = site.periods[kind]![i]
-                let card = try ShareCards.period(site, chart, templates)
+                let (card, own) = try ShareCards.forPeriod(site, kind, i, templates)
                 let context = TemplateValue.withCard(
                     PeriodPage.context(site, chart: chart), card, base: site.settings.baseURL)
                 let filters = try PeriodPage.filtersContext(site, chart: chart).map {
@@ -206,7 +206,7 @@ public enum SiteRenderer {
                 }
                 return (
                     [try page(.period(kind, chart.start), "week", context)] + (filters.map { [$0] } ?? [])
-                        + (card.map { [$0.file] } ?? []), filters == nil ? 1 : 2
+                        + (own ? card.map { [$0.file] } ?? [] : []), filters == nil ? 1 : 2
                 )
             case .data(let year):
                 return (shared(DataFiles.year(site, year)), 0)

@@ -47,15 +47,28 @@ def browser(console_log=False, javascript=True):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+# A filter's CSV columns, by the names its JSON rows would have.
+CSV_COLUMNS = {"날짜": "date", "시작일": "start", "순위": "rank", "영화코드": "movieCode", "영화명": "title",
+               "관객수": "audience", "누적관객수": "audienceTotal"}
+
+
 def chart(site, iso, kind=None, scope=None):
     """One chart as its year's data file holds it: a day's from data/2024.json, a week's or
-    weekend's (by its first day) from data/week/2024.json, a filter's under data/korean/."""
+    weekend's (by its first day) from data/week/2024.json, a filter's from its CSV under
+    data/korean/ (a filter's year is published as CSV only)."""
+    import csv
     import json
     folder = Path(site) / "data"
     if scope:
         folder = folder / scope
     if kind:
         folder = folder / kind
+    if scope:
+        with open(folder / f"{iso[:4]}.csv", encoding="utf-8-sig", newline="") as f:
+            rows = [{CSV_COLUMNS[k]: (int(v) if CSV_COLUMNS[k] in ("rank", "audience", "audienceTotal") else v)
+                     for k, v in row.items() if k in CSV_COLUMNS} for row in csv.DictReader(f)]
+        key = "start" if kind else "date"
+        return {key: iso, "entries": [r for r in rows if r[key] == iso]}
     year = json.loads((folder / f"{iso[:4]}.json").read_text(encoding="utf-8"))
     found = next(c for c in year["charts"] if c["start" if kind else "date"] == iso)
     # Each row as the object it stands for, the file's columns its keys.

@@ -32,6 +32,18 @@ import SitegenWrite
         if cards {
             let drawn = try FileManager.default.contentsOfDirectory(atPath: two.appendingPathComponent("card").path)
             #expect(drawn.count > 300, "\(drawn.count) cards: the published site has them")
+            // A week or weekend of the latest year has its own card; an older one, and the older
+            // days of its week, the site's.
+            func card(_ page: String) throws -> String {
+                let html = try SiteFixture.text(two, page + "index.html")
+                return String(try #require(html.firstMatch(of: /property="og:image" content="([^"]+)"/)).output.1)
+            }
+            let site = try card("archive/")
+            #expect(try card("week/2024-01-01/") == site && card("weekend/2024-01-05/") == site)
+            #expect(try card("date/2024-01-03/") == site)
+            #expect(try card("week/2025-01-06/") != site && card("weekend/2025-01-03/") != site)
+            #expect(try card("date/2025-01-08/") == card("week/2025-01-06/"))
+            #expect(try card("week/2025-12-22/") != site && card("weekend/2025-12-26/") != site)
         }
         return (Int(b.bytes - a.bytes) / 365, Double(b.files - a.files) / 365)
     }

@@ -86,7 +86,7 @@ struct MarketSource: FakeSource {
         let out = try await build()
         for scope in ["korean", "foreign", "diversity"] {
             for day in ["2024-02-09", "2024-02-10"] {
-                #expect(try SiteFixture.chart(out, day, filter: scope)["date"] as? String == day)
+                #expect(try SiteFixture.text(out, "data/\(scope)/2024.csv").contains("\r\n\(day),1,"), "\(scope) \(day)")
                 // The filters' charts are sections of one page beside the day's, not pages of their own.
                 #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("date/\(day)/\(scope)").path))
                 #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/\(day)/filters/index.html").path))
@@ -113,9 +113,12 @@ struct MarketSource: FakeSource {
         #expect(filters.contains(##"<a href="#korean">한국<span class="sr">영화</span></a>"##))
         let home = try SiteFixture.text(out, "index.html")
         #expect(home.contains(##"<a href="date/2024-02-10/filters/index.html#foreign">외국<span class="sr">영화</span></a>"##))
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("data/korean/2024.csv").path))
-        let json = try SiteFixture.text(out, "data/korean/2024.json")
-        #expect(json.contains(#""filter":"korean""#) && json.contains(#""audienceTop10":750"#), "\(json.prefix(300))")
+        // A filter's year is one CSV (no JSON beside it): its rows are the filter's chart.
+        let csv = try SiteFixture.text(out, "data/korean/2024.csv")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("data/korean/2024.json").path))
+        let rows = csv.split(separator: "\r\n").dropFirst().filter { $0.hasPrefix("2024-02-10,") }
+        let audiences: [Int] = rows.map { line in Int(line.split(separator: ",", omittingEmptySubsequences: false)[7]) ?? 0 }
+        #expect(rows.count == 3 && audiences.reduce(0, +) == 750, "\(csv)")
         // The national data file is as it was: no filter field.
         #expect(!(try SiteFixture.text(out, "data/2024.json")).contains("filter"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("poster/20240004.svg").path))

@@ -26,10 +26,10 @@ import Testing
         for code in codes {
             // The film's latest cumulative audience and best rank, from its own data file.
             let movie = try Self.json(files["data/movie/\(code).json"]) as! [String: Any]
-            let history = movie["history"] as! [[String: Any]]
-            let entries = history.map { $0["entry"] as! [String: Any] }
-            let total = (entries.last!["audienceTotal"] as! NSNumber).int64Value
-            let best = entries.map { ($0["rank"] as! NSNumber).intValue }.min()!
+            let columns = movie["columns"] as! [String], history = movie["history"] as! [[Any]]
+            let total = (history.last![columns.firstIndex(of: "audienceTotal")!] as! NSNumber).int64Value
+            let best = history.map { ($0[columns.firstIndex(of: "rank")!] as! NSNumber).intValue }.min()!
+            #expect(columns.first == "date" && history.allSatisfy { $0.count == columns.count })
             sum += total
             #expect(page.contains("href=\"../../movie/\(code)/index.html\""), "\(code) listed")
             #expect(page.contains(KoreanFormat.people(total)) && page.contains(KoreanFormat.people(total, compact: true)))

@@ -75,10 +75,9 @@ enum SiteFixture {
     /// One chart as its year's data file holds it: a day's from `data/2024.json`, a week's or
     /// weekend's (`kind`, by its first day) from `data/week/2024.json`, a filter's under
     /// `data/korean/`. Fails the test when the file or the chart is missing.
-    static func chart(_ root: URL, _ iso: String, kind: String? = nil, filter: String? = nil) throws -> [String: Any] {
+    static func chart(_ root: URL, _ iso: String, kind: String? = nil) throws -> [String: Any] {
         let day = try #require(Day(iso: iso))
         var path = "data/"
-        if let filter { path += filter + "/" }
         if let kind { path += kind + "/" }
         path += "\(day.year).json"
         let file = try #require(

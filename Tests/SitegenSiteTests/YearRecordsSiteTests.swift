@@ -5,9 +5,20 @@ import SitegenModel
 /// Year pages and the 천만 records of whole demo sites. In the demo market 「끝없는 증인」
 /// (20212611) opens on 2021-07-07 and passes 10,000,000 in the autumn.
 @Suite struct YearRecordsSiteTests {
-    struct History: Decodable {
-        struct Row: Decodable { struct Entry: Decodable { let audienceTotal: Int64 }; let date: String; let entry: Entry }
+    /// A film's data file: its days as rows of `columns`.
+    struct History {
+        struct Row { let date: String; let audienceTotal: Int64 }
         let history: [Row]
+
+        init(_ data: Data) throws {
+            let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let columns = try #require(file["columns"] as? [String]), rows = try #require(file["history"] as? [[Any]])
+            let date = try #require(columns.firstIndex(of: "date"))
+            let total = try #require(columns.firstIndex(of: "audienceTotal"))
+            history = try rows.map {
+                Row(date: try #require($0[date] as? String), audienceTotal: try #require(($0[total] as? NSNumber)?.int64Value))
+            }
+        }
     }
 
     static func mainText(_ html: String) -> String {
@@ -19,9 +30,9 @@ import SitegenModel
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 153, until: "2021-10-31")
         // The day from the film's own data: the first day at or past 10,000,000, the day before still under it.
-        let history = try JSONDecoder().decode(History.self, from: Data(contentsOf: out.appendingPathComponent("data/movie/20212611.json"))).history
-        let i = try #require(history.firstIndex { $0.entry.audienceTotal >= 10_000_000 })
-        #expect(history[i - 1].entry.audienceTotal < 10_000_000)
+        let history = try History(Data(contentsOf: out.appendingPathComponent("data/movie/20212611.json"))).history
+        let i = try #require(history.firstIndex { $0.audienceTotal >= 10_000_000 })
+        #expect(history[i - 1].audienceTotal < 10_000_000)
         #expect(Day(iso: history[i].date)!.days(since: Day(iso: history[i - 1].date)!) == 1, "seen the day before, so the day is exact")
         #expect(history[i].date == "2021-10-08")
         let records = Self.mainText(try SiteFixture.text(out, "records/index.html"))
