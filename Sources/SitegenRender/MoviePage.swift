@@ -88,12 +88,14 @@ enum MoviePage {
         }
         let span = site.days[site.dayIndex[rows.first!.date]!...site.dayIndex[rows.last!.date]!].map(\.date)
         let run = RunFacts(rows: rows, openDate: openDate)
-        for d in span {
+        for (i, d) in span.enumerated() {
+            // The year on the first row and where it changes, as a printed table gives it (on every
+            // row it was 2.5 MB of the whole history); dropped on phones, so the figures fit beside
+            // the date. English writes the year last ("Thu, Oct 23, 2025"), Korean first (2025.10.23).
+            let year = i == 0 || span[i - 1].year != d.year
             history.append([
-                // The year is dropped on phones (a run rarely spans two), so the figures fit beside the date.
-                // English writes the year last ("Thu, Oct 23, 2025"), Korean first (2025.10.23).
-                "year": w.isKorean ? .text(Day.pad(d.year, 4) + ".") : nil,
-                "yearAfter": w.isKorean ? nil : .text(", \(d.year)"),
+                "year": w.isKorean && year ? .text(Day.pad(d.year, 4) + ".") : nil,
+                "yearAfter": !w.isKorean && year ? .text(", \(d.year)") : nil,
                 "monthDay": .text(
                     w.isKorean
                         ? Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"

@@ -40,7 +40,7 @@ import Testing
         }
         #expect(page.contains("<h1>\(name)</h1>") && page.contains("<p class=\"eyebrow\">감독"))
         #expect(page.contains("<span class=\"sr\">\(KoreanFormat.people(sum))</span>"), "the sum of \(codes.count) films")
-        #expect(page.contains("이 사이트 자료에 있는 영화 \(codes.count)편의 누적 관객 합"))
+        #expect(page.contains("영화 \(codes.count)편의 누적 관객 합"))
         #expect(page.components(separatedBy: "<rect class=\"bar\"").count - 1 == codes.count, "one bar per film in the chart")
     }
 

@@ -65,7 +65,9 @@ import Testing
         for (path, data) in files {
             let html = String(decoding: data, as: UTF8.self)
             let body = html.components(separatedBy: "<body")[1]
-            #expect(body.components(separatedBy: "실제 박스오피스가 아닙니다").count - 1 == 2, "\(path)")
+            // The banner in one short line at every width, the footer in full.
+            #expect(body.components(separatedBy: "실제가 아닌 가상의 영화와 수치입니다").count - 1 == 1, "\(path)")
+            #expect(body.components(separatedBy: "실제 박스오피스가 아닙니다").count - 1 == 1, "\(path)")
             #expect(body.components(separatedBy: "class=\"demo-banner\"").count - 1 == 1, "\(path)")
         }
     }
