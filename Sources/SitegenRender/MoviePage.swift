@@ -126,13 +126,37 @@ enum MoviePage {
             "audienceTotalCompact": .text(w.people(latest.audienceTotal, compact: true)),
             "salesTotalCompact": .text(w.won(latest.salesTotal, compact: true)),
             "salesTotal": .text(w.won(latest.salesTotal)),
-            "asOf": .text(w.longDate(rows.last!.date)),
+            "asOf": .text(w.shortDate(rows.last!.date)),
             "bestRank": .text(w("rankText", "\(best)")),
             "daysCharted": .text(w("daysText", "\(rows.count)")),
             "daysAtTop": .text(w("daysText", "\(ranks.filter { $0 == 1 }.count)")),
             "currentStreak": .null,
             "topStreak": .null,
+            "lastCharted": .null,
+            "openingWeekend": .null,
         ]
+        // Where the run stands: its day of release while it is on the latest chart, or the last day
+        // it was (KOBIS says nothing of when a film stops showing, only that it left the top 10).
+        let last = rows.last!.date
+        if last == site.days.last?.date {
+            summary["run"] = .text(w.dayOfRun(open: openDate, on: last) ?? w("rankText", "\(latest.rank)"))
+        } else {
+            summary["run"] = .text(w("outOfChart"))
+            let day = w.dayOfRun(open: openDate, on: last).map { " (\($0))" } ?? ""
+            summary["lastCharted"] = .text(w("lastCharted", w.shortDate(last)) + day)
+        }
+        if let weekend = Self.openingWeekend(site, code: code, openDate: openDate) {
+            summary["openingWeekend"] = [
+                "audience": .text(w.people(weekend.entry.audience, compact: true)),
+                "sales": .text(w.won(weekend.entry.sales, compact: true)),
+                "span": .text(w.weekName(.weekend, weekend.start)),
+                "href": .text(site.href(.period(.weekend, weekend.start), from: route)),
+            ]
+        }
+        // The widest release: the most screens on any day, the first such day.
+        let widest = rows.max { a, b in a.entry.screens < b.entry.screens || (a.entry.screens == b.entry.screens && a.date > b.date) }!
+        summary["widest"] = .text(w("screensText", KoreanFormat.grouped(Int64(widest.entry.screens))))
+        summary["widestDate"] = .text(w.shortDate(widest.date))
         let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date
         if streakContinues { summary["currentStreak"] = .text(w("streakNow", "\(run.currentTopStreak)")) }
         if run.longestTopStreak >= 2 && !(streakContinues && run.currentTopStreak == run.longestTopStreak) {
@@ -191,5 +215,17 @@ enum MoviePage {
         if grade.contains("15") { return "15" }
         if grade.contains("청소년") || grade.contains("18") { return "18" }
         return "other"
+    }
+
+    /// The film's opening weekend as KOBIS's weekend chart gives it (Friday to Sunday): the weekend
+    /// of its opening day, or the one after an opening from Monday to Thursday; nil when that
+    /// weekend is not on the site or the film is not in its top 10.
+    static func openingWeekend(_ site: SiteModel, code: String, openDate: Day?) -> (start: Day, entry: ChartEntry)? {
+        guard let open = openDate else { return nil }
+        let friday = PeriodKind.weekend.start(containing: open) ?? open.adding(days: 5 - open.weekday)
+        guard let i = site.periodIndex[.weekend]?[friday],
+            let entry = site.periods[.weekend]?[i].entries.first(where: { $0.movieCode == code })
+        else { return nil }
+        return (friday, entry)
     }
 }

@@ -118,6 +118,8 @@ struct PageKeys {
             }
         case .movie(let code):
             addMovie(code, to: &f)
+            // Its own card, or the site's once it is a year off the charts (unless it reached the top 3).
+            f.add(ShareCards.ownsCard(site, film: code))
         case .person(let i):
             let person = site.people.people[i]
             f.add(person.id); f.add(person.name); f.add(person.englishName)
@@ -258,6 +260,12 @@ struct PageKeys {
         }
         let movie = site.dataset.movies[code]
         f.add(movie)
+        // Its opening weekend, from the weekend chart (which may come after its days).
+        if let weekend = MoviePage.openingWeekend(site, code: code, openDate: site.films[code]?.openDate) {
+            f.add(weekend.start); f.add(weekend.entry.audience); f.add(weekend.entry.sales)
+        } else {
+            f.add(false)
+        }
         // Its people's pages: each id follows from the name (in the details above) unless a collision moved it.
         f.add(suffixedIDs)
         f.add(site.dataset.posters[code])

@@ -38,8 +38,9 @@ enum ShareCards {
     /// both editions' cards of the whole history were 9,000 files and 135 MB of GitHub Pages' 1 GB.
     static let ownPeriods = 53
     /// A person with fewer films than this on the site shares the site's card: their card would
-    /// say little their page does not, and there are thousands of them.
-    static let ownPersonFilms = 3
+    /// say little their page does not, and there are thousands of them (with three films, 40 of
+    /// every 100 people of the demo history: 5,600 cards and 80 MB over both editions).
+    static let ownPersonFilms = 5
     /// What the SVG writes where the film's poster goes; the painter puts the bytes there.
     static let posterToken = "sitegen-card-poster:"
     /// The poster's box on the stock film card, in pixels: the painter embeds it this wide.
@@ -122,6 +123,27 @@ enum ShareCards {
                 "heading": .text(w.weekName(chart.kind, start)), "range": .text(span),
                 "kind": .text(w("cardKindPeriod", name)), "rows": .list(rows),
             ])
+    }
+
+    /// A film the site's readers share: one that reached the top 3, or is on the latest year's
+    /// charts. A film that peaked lower years ago shares the site's card (its page still names it
+    /// in its title and description): a card for each of the 2,810 films of the demo history was
+    /// 80 MB over both editions.
+    static let ownFilmBestRank = 3
+
+    /// The card a film's page shows, and whether it is the film's own.
+    static func forMovie(_ site: SiteModel, code: String, _ templates: Templates) throws -> (
+        card: ShareCard?, own: Bool
+    ) {
+        guard ownsCard(site, film: code) else { return (site.siteCard, false) }
+        return (try movie(site, code: code, templates), true)
+    }
+
+    static func ownsCard(_ site: SiteModel, film code: String) -> Bool {
+        guard let film = site.films[code] else { return false }
+        if film.bestRank <= ownFilmBestRank { return true }
+        guard let last = site.history[code]?.last?.date, let latest = site.days.last?.date else { return false }
+        return latest.days(since: last) < 365
     }
 
     static func movie(_ site: SiteModel, code: String, _ templates: Templates) throws -> ShareCard? {

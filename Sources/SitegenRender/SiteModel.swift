@@ -231,6 +231,9 @@ struct SiteModel: Sendable {
                 "kind": .text(kind),
                 "canonical": route == .notFound ? nil : absolute(route).templateValue,
                 "dataHref": dataHref.templateValue,
+                // Feed readers look for the feed where readers subscribe: the home page and the
+                // archive (every page's footer links it). On every page it was 6 MB an edition.
+                "feedAlternate": .bool(route == .home || route == .archive),
                 "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
                 // Open Graph and JSON-LD describe a page at its address: without --base-url there is
                 // none (no og:url, no og:image), so a page gives its title and description, which

@@ -163,7 +163,7 @@ public enum SiteRenderer {
                     filters == nil ? 1 : 2
                 )
             case .movie(let code):
-                let card = try ShareCards.movie(site, code: code, templates)
+                let (card, own) = try ShareCards.forMovie(site, code: code, templates)
                 let movie = try page(
                     .movie(code), "movie",
                     .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL))
@@ -178,7 +178,7 @@ public enum SiteRenderer {
                                 OutputFile(
                                     path: Route.movieCSV(code).path,
                                     contents: CSVFiles.movie(site.history[code] ?? [])),
-                            ]) + (card.map { [$0.file] } ?? [])
+                            ]) + (own ? card.map { [$0.file] } ?? [] : [])
                         + [site.placeholder(code, year: year)], 1
                 )
             case .person(let i):

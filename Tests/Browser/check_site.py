@@ -446,6 +446,13 @@ def main():
                         driver.execute_script("localStorage.clear()")
                         driver.get(base + path)
                         inner = driver.execute_script("return window.innerWidth")
+                        if kind == "movie" and label != "desktop":
+                            # The film's answer on its first screen: 누적 관객, 최고 순위 and where the run stands.
+                            bottom = driver.execute_script(
+                                "const s = [...document.querySelectorAll('.movie-head .stat')].slice(0, 3);"
+                                " return s.length < 3 ? null : Math.max(...s.map(e => e.getBoundingClientRect().bottom))")
+                            check(bottom is not None and bottom <= driver.execute_script("return window.innerHeight"),
+                                  f"{path} at {label} ({scheme}): the first three figures end at {bottom}px, below the first screen")
                         full = driver.execute_script("return document.documentElement.scrollHeight")
                         driver.set_window_size(width, min(max(full, height), 6000))
                         suffix = "" if scheme == "light" else "-dark"

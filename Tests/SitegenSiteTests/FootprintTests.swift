@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenModel
 import SitegenWrite
 
 /// The whole history has to fit the hosts it is published to (GitHub Pages stops at 1 GB, GitLab
@@ -48,6 +49,20 @@ import SitegenWrite
             #expect(try card("week/2025-01-06/") != site && card("weekend/2025-01-03/") != site)
             #expect(try card("date/2025-01-08/") == card("week/2025-01-06/"))
             #expect(try card("week/2025-12-22/") != site && card("weekend/2025-12-26/") != site)
+            // A film that reached the top 3 has its own; one that peaked lower and left the charts
+            // over a year ago, the site's.
+            var own = 0, faded = 0
+            for code in try FileManager.default.contentsOfDirectory(atPath: two.appendingPathComponent("movie").path) {
+                let data = try Data(contentsOf: two.appendingPathComponent("data/movie/\(code).json"))
+                let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                let columns = try #require(file["columns"] as? [String]), rows = try #require(file["history"] as? [[Any]])
+                let best = rows.compactMap { ($0[columns.firstIndex(of: "rank")!] as? NSNumber)?.intValue }.min() ?? 99
+                let last = try #require(Day(iso: rows.last?.first as? String ?? ""))
+                let owns = best <= 3 || Day(iso: "2025-12-31")!.days(since: last) < 365
+                if owns { own += 1 } else { faded += 1 }
+                #expect(try (card("movie/\(code)/") == site) == !owns, "\(code): best \(best), last \(last.iso)")
+            }
+            #expect(own > 10 && faded > 10, "\(own) own, \(faded) the site's")
         }
         return (Int(b.bytes - a.bytes) / 365, Double(b.files - a.files) / 365)
     }
