@@ -72,10 +72,11 @@ enum DayPage {
         let title = isHome ? w("homeTitle", heading) : w("dayTitle", heading, "")
         let pageName = w("dayPageName", heading, "")
         // The chart as an ItemList on the home page only: on every day's page it was a tenth of the
-        // page's bytes, for search engines that index the latest chart anyway.
-        let structured =
-            [StructuredData.breadcrumbs(site, [(w("navArchive"), .archive), (heading, .day(date))], from: route)]
-            + (isHome ? [StructuredData.chart(site, name: pageName, entries: chart.entries, from: route)] : [])
+        // page's bytes, for search engines that index the latest chart anyway. No breadcrumbs on a
+        // chart page: its address says where it sits (date/2024-02-10/), which search engines show
+        // instead, and 16,000 pages an edition of them were 22 MB of a published two-edition site.
+        let itemList = isHome ? StructuredData.chart(site, name: pageName, entries: chart.entries, from: route) : nil
+        let structured = itemList.map { [$0] } ?? []
         return site.base(route, title: title, description: description,
                          kind: "day",
                          dataHref: site.href(.yearData(of: date, .json), from: route), structuredData: structured,
@@ -113,10 +114,6 @@ enum DayPage {
         return site.base(
             route, title: w("dayTitle", heading, w("filtersPhrase")), description: name, kind: "filters",
             dataHref: site.href(.yearData(of: date, .json), from: route),
-            structuredData: [
-                StructuredData.breadcrumbs(
-                    site, [(w("navArchive"), .archive), (heading, .day(date)), (w("filtersName"), route)], from: route)
-            ],
             content: ["day": .object(day), "chart": .object(view)])
     }
 

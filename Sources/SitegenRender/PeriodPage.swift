@@ -90,7 +90,6 @@ enum PeriodPage {
             "tabs": MarketPage.tabs(site, scopes: filters, national: "#main", filters: "filters/index.html"),
             "share": MarketPage.shareLine(site.market.share(kind, start), site: site, from: route),
             "heading": .text(heading),
-            "range": .text(w("range", w.shortDate(start), w.shortDate(chart.end))),
             "hasEntries": .bool(!chart.entries.isEmpty),
             "entries": entries,
             "prev": neighbour(-1),
@@ -106,10 +105,9 @@ enum PeriodPage {
             "salesSum": .text(KoreanFormat.grouped(salesSum)),
             "salesSumCompact": .text(w.won(salesSum, compact: true)),
         ]
-        let structured = [StructuredData.breadcrumbs(site, [(pageName, route)], from: route)]
         return site.base(
             route, title: w("periodTitle", pageName), description: description, kind: "period",
-            dataHref: site.href(dataRoute, from: route), structuredData: structured,
+            dataHref: site.href(dataRoute, from: route),
             content: ["period": period, "chart": chartView])
     }
 
@@ -144,7 +142,6 @@ enum PeriodPage {
         return site.base(
             route, title: w("periodTitle", name), description: name, kind: "filters",
             dataHref: site.href(.yearData(of: start, kind: kind, .json), from: route),
-            structuredData: [StructuredData.breadcrumbs(site, [(name, route)], from: route)],
             content: ["period": .object(period), "chart": .object(view)])
     }
 

@@ -130,10 +130,18 @@ struct Words: Sendable {
         return (kind == .week ? "Week of " : "Weekend of ") + shortDate(start)
     }
 
-    /// 「2024년 2월 2주 · 2.5 ~ 2.11」, "Week of Feb 5, 2024 · Feb 5–11"
+    /// 「2024년 2월 2주 · 2.5 ~ 2.11」, "Week of Feb 5–11, 2024" (as Box Office Mojo writes a
+    /// weekend): the heading says the range, so nothing else on the page needs to.
     func periodHeading(_ kind: PeriodKind, _ start: Day) -> String {
-        // English names the week by its Monday; the page's eyebrow gives its range, once.
-        isKorean ? PeriodPage.heading(kind, start) : weekName(kind, start)
+        if isKorean { return PeriodPage.heading(kind, start) }
+        let end = start.adding(days: kind.length - 1)
+        let span =
+            start.month == end.month
+            ? "\(EnglishFormat.monthDay(start))–\(end.day), \(end.year)"
+            : start.year == end.year
+                ? "\(EnglishFormat.monthDay(start)) – \(EnglishFormat.monthDay(end)), \(end.year)"
+                : "\(shortDate(start)) – \(shortDate(end))"
+        return (kind == .week ? "Week of " : "Weekend of ") + span
     }
 
     /// A filter's name: 「한국영화」, "Korean films".

@@ -206,11 +206,11 @@ import SitegenDecode
                     Issue.record("\(path): \(bug): …\(text[start..<end])…")
                 }
             }
-            // A period's head names its range once beside its name, not three times.
+            // A period's head names its range once, in its heading ("Week of Feb 5–11, 2024").
             if let head = html.firstMatch(of: /<section class="day-head period-head">([\s\S]*?)<p class="day-total">/) {
                 let range = Self.readable(String(head.output.1))
-                let start = try #require(range.firstMatch(of: /[A-Z][a-z]{2} \d{1,2}, \d{4}/)).output
-                #expect(range.ranges(of: start).count <= 2, "\(path): \(range)")
+                let start = try #require(range.firstMatch(of: /Week(?:end)? of ([A-Z][a-z]{2} \d{1,2})/)).output.1
+                #expect(range.ranges(of: start).count == 1, "\(path): \(range)")
             }
             // Labels on phone rows (the chart's CSS labels, a person's film rows) are capitalised.
             for label in html.matches(of: /--l\d+:'([^']*)'/) {
