@@ -154,7 +154,9 @@ enum MoviePage {
             ]
         }
         // The widest release: the most screens on any day, the first such day.
-        let widest = rows.max { a, b in a.entry.screens < b.entry.screens || (a.entry.screens == b.entry.screens && a.date > b.date) }!
+        let widest = rows.max { a, b in
+            a.entry.screens < b.entry.screens || (a.entry.screens == b.entry.screens && a.date > b.date)
+        }!
         summary["widest"] = .text(w("screensText", KoreanFormat.grouped(Int64(widest.entry.screens))))
         summary["widestDate"] = .text(w.shortDate(widest.date))
         let streakContinues = run.currentTopStreak >= 2 && rows.last!.date == site.days.last?.date

@@ -124,6 +124,17 @@ struct MarketSource: FakeSource {
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("poster/20240004.svg").path))
     }
 
+    /// The news quotes the whole day's admissions, 예매율 and 좌석판매율, none of which the Open API
+    /// gives: the top 10's total links to the market page's line that says so.
+    @Test func theTop10TotalSaysWhatTheOpenAPIDoesNotGive() async throws {
+        let out = try await build()
+        let market = try SiteFixture.text(out, "market/index.html")
+        #expect(market.contains(#"<p class="figures-note" id="limits">이 사이트의 관객과 매출은 KOBIS 공개 API가 주는 상위 10편의 합입니다."#))
+        #expect(market.contains("예매율과 좌석판매율은 API에 없어"))
+        let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
+        #expect(day.contains(#"<p class="day-total"><a class="note-link" href="../../market/index.html#limits">상위 10편 관객</a> <strong>"#))
+    }
+
     @Test func sharesAreWorkedOutFromTheSumsAndLabelledForWhatTheyAre() async throws {
         let out = try await build()
         let day = try SiteFixture.text(out, "date/2024-02-10/index.html")
