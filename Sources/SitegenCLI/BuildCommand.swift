@@ -30,7 +30,8 @@ public struct BuildCommand: AsyncParsableCommand {
         try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
             var summary = try await Pipeline(plan: plan, console: console).build()
-            summary.footprint = Footprint.measure(summary.output)
+            summary.footprint = FootprintRecord.footprint(
+                of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0)
             console.summary(summary.line)
             if let line = Self.fewDaysNote(days: summary.days, accumulating: plan.accumulating) { console.note(line) }
         }

@@ -92,6 +92,9 @@ enum SearchPage {
         }
         let content: TemplateValue = [
             "filmCount": .text(KoreanFormat.grouped(films.count)),
+            // 「1편」, "1 film": the count with its noun, singular for one.
+            "filmCountText": .text(w("filmsText", KoreanFormat.grouped(films.count))),
+            "helpFilms": .text(w("searchHelpFilms", films.count == 1 ? "1" : "")),
             "personCount": .text(KoreanFormat.grouped(people.count)),
             "films": .list(grouped(films, prefix: "f")),
             "people": .list(grouped(people, prefix: "p")),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SitegenWrite
 import SitegenTestSupport
 
 /// Runs the real `sitegen` binary, as a user would.
@@ -82,6 +83,32 @@ struct CommandLineTests {
         let bytes = cards.values.reduce(0) { $0 + $1.count }
         let shown = Int(said.output.2)! * 1_000 + Int(said.output.3)! * 100
         #expect(shown <= bytes && bytes < shown + 100, "\(result.out) for \(bytes) bytes")
+    }
+
+    /// A build that changed nothing says the size the last measuring build found, without walking
+    /// the output again (the walk was most of a no-op); a build that writes measures it afresh.
+    @Test func aNoOpBuildSaysTheRecordedSizeAndAWritingBuildMeasuresIt() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        func build(_ until: String) throws -> String {
+            let result = try Binary.run(baseArguments(out) + ["--days", "3", "--until", until])
+            #expect(result.status == 0, "\(result.err)")
+            return result.out
+        }
+        func size(_ line: String) -> String? { line.firstMatch(of: /\((\d+ files, [0-9.]+ [KMG]?B)/).map { String($0.output.1) } }
+        let first = try build("2024-02-10"), measured = Footprint.measure(out)
+        #expect(size(first) == "\(measured.files) files, \(measured.size)", "\(first)")
+        let again = try build("2024-02-10")
+        #expect(again.contains("none changed") && size(again) == size(first), "\(again)")
+        // The record is what a no-op says: changed by hand, the next no-op says the changed figure.
+        let record = out.deletingLastPathComponent().appendingPathComponent("._site.sitegen-manifest-footprint")
+        var fields = try String(contentsOf: record, encoding: .utf8).split(separator: " ").map(String.init)
+        #expect(fields.count == 7 && fields[3] == String(measured.bytes) && fields[4] == String(measured.files))
+        fields[4] = "7"
+        try fields.joined(separator: " ").write(to: record, atomically: true, encoding: .utf8)
+        #expect(size(try build("2024-02-10"))?.hasPrefix("7 files") == true)
+        // A morning writes, so it measures: the true figures, and a new record.
+        let morning = try build("2024-02-11"), now = Footprint.measure(out)
+        #expect(!morning.contains("none changed") && size(morning) == "\(now.files) files, \(now.size)", "\(morning)")
     }
 
     @Test func quietPrintsNothingOnSuccess() throws {
