@@ -34,10 +34,9 @@ public enum FootprintRecord {
         if let stamps {
             let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(measured.bytes)", "\(measured.files)",
                         "\(measured.cardBytes)", "\(measured.cardFiles)"].joined(separator: " ") + "\n"
-            let temporary = path(writer) + ".tmp"
-            if (try? Data(line.utf8).write(to: URL(fileURLWithPath: temporary))) != nil {
-                if rename(temporary, path(writer)) != 0 { unlink(temporary) }
-            }
+            // Written in place, not through a temporary a killed build could leave beside the output:
+            // a torn record does not parse, and the next build measures.
+            try? Data(line.utf8).write(to: URL(fileURLWithPath: path(writer)))
         }
         return measured
     }

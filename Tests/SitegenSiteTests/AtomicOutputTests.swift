@@ -62,7 +62,7 @@ struct AtomicOutputTests {
         // The next build cleans up what killed builds left beside the output.
         #expect(try Binary.run(arguments(out, days: 20)).status == 0)
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(beside == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"], "\(beside)")
+        #expect(beside == ["._site.sitegen-lock", "._site.sitegen-manifest", "._site.sitegen-manifest-footprint", "_site"], "\(beside)")
     }
 
     /// The morning's in-place update killed at random moments: every file is meanwhile either
@@ -130,6 +130,7 @@ struct AtomicOutputTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("._site.sitegen-staging-99999-dead"), withIntermediateDirectories: true)
         try SiteWriter(output: out).lock().release()
         #expect(try SiteFixture.files(out) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["._site.sitegen-lock", "._site.sitegen-manifest", "_site"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["._site.sitegen-lock", "._site.sitegen-manifest", "._site.sitegen-manifest-footprint", "_site"])
     }
 }

@@ -122,7 +122,7 @@ struct OptionHardeningTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
         #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("date/2024-02-12/index.html").path))
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(beside == [".real.sitegen-lock", ".real.sitegen-manifest", "real", "site"], "\(beside)")
+        #expect(beside == [".real.sitegen-lock", ".real.sitegen-manifest", ".real.sitegen-manifest-footprint", "real", "site"], "\(beside)")
     }
 
     @Test func aCacheThatIsAFileIsOneLine() throws {
