@@ -69,7 +69,8 @@ enum OfflineFiles {
     /// hosts serve and readers share them): the home page, the latest days, the offline page and
     /// the assets they load.
     static func kept(_ site: SiteModel) -> [String] {
-        var paths = ["./", Route.offline.prettyPath]
+        // The archive too: the nav's second link, which offline would otherwise be the offline page.
+        var paths = ["./", Route.archive.prettyPath, Route.offline.prettyPath]
         for chart in site.days.suffix(latestDays).reversed() { paths.append(Route.day(chart.date).prettyPath) }
         let a = site.settings.assets
         paths += a.linked + [Route.manifest.path] + a.icons.map(\.path)
@@ -77,7 +78,7 @@ enum OfflineFiles {
         // answered in English (the worker picks the edition from the address).
         if site.settings.languages.contains(.en) {
             let en = Language.en.folder
-            paths += [en, en + Route.offline.prettyPath, en + Route.manifest.path]
+            paths += [en, en + Route.archive.prettyPath, en + Route.offline.prettyPath, en + Route.manifest.path]
         }
         return paths
     }

@@ -51,6 +51,8 @@ import SitegenBasics
             #expect(paths.contains("date/\(date)/") && !paths.contains("date/\(date)/grid/"), "\(date)")
         }
         #expect(!paths.contains("date/2024-02-03/") && paths.contains("./") && paths.contains("offline/"))
+        // The archive, the nav's second link, reads offline too.
+        #expect(paths.contains("archive/"))
         for path in paths {
             let file = path == "./" ? "index.html" : path.hasSuffix("/") ? path + "index.html" : path
             #expect(files[file] != nil, "the worker keeps \(path), which is not in the site")
@@ -92,6 +94,7 @@ import SitegenBasics
         }
         let paths = try Self.kept(try SiteFixture.text(out, "sw.js")).paths
         #expect(paths.contains("en/") && paths.contains("en/offline/") && paths.contains("en/manifest.webmanifest"))
+        #expect(paths.contains("en/archive/"))
         // The English latest days, which en/offline/ lists, are kept once a page under en/ opens.
         let english = try #require(try SiteFixture.text(out, "sw.js").firstMatch(of: /var KEPT_EN = (\[[^\n]*\]);/)).output.1
         let days = try #require(try JSONSerialization.jsonObject(with: Data(english.utf8)) as? [String])
