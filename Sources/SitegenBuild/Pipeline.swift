@@ -21,6 +21,8 @@ public struct BuildSummary: Sendable {
     public var repaired = 0
     /// The output as a host counts it, when measured (`build` measures it; serve's rebuilds do not).
     public var footprint: Footprint?
+    /// What an in-place update changed of the footprint, when it knows (see `FootprintRecord`).
+    public var footprintChange: Footprint?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     public let updatedInPlace: Bool
     public let seconds: Double
@@ -351,12 +353,14 @@ public struct Pipeline: Sendable {
         freeLater(record)
         freeLater(changed)
         if manifest == nil { freeLater(previous) }
-        return BuildSummary(
+        var summary = BuildSummary(
             days: dataset.days.count, movies: movies,
             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
             deleted: report.deletedCount, repaired: repaired, updatedInPlace: inPlace, seconds: seconds,
             output: plan.output,
             source: dataset.source)
+        summary.footprintChange = report.footprintChange
+        return summary
     }
 
     /// `--strict` with share cards on that cannot be drawn here (no libvips, no Korean font): one line.

@@ -29,9 +29,11 @@ public struct BuildCommand: AsyncParsableCommand {
         let console = Console.forCommand(quiet: options.range.quiet, environment: environment)
         try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
+            let before = FootprintRecord.recorded(of: plan.output)
             var summary = try await Pipeline(plan: plan, console: console).build()
             summary.footprint = FootprintRecord.footprint(
-                of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0)
+                of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0,
+                before: before, change: summary.updatedInPlace ? summary.footprintChange : nil)
             console.summary(summary.line)
             if let line = Self.fewDaysNote(days: summary.days, accumulating: plan.accumulating) { console.note(line) }
         }

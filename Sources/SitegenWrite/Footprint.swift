@@ -60,6 +60,35 @@ public struct Footprint: Sendable, Equatable {
         }
     }
 
+    /// The files among `relatives` (paths inside `root`) that are there now: an in-place update
+    /// counts what it is about to replace or delete, then what it wrote, and the difference is
+    /// what it changed of the footprint, without walking the 40,000 files it left alone.
+    public static func of(_ relatives: [String], in root: String) -> Footprint {
+        var total = Footprint()
+        var info = stat()
+        for relative in relatives where lstat(root + "/" + relative, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+            total.bytes += Int64(info.st_size)
+            total.files += 1
+            if relative.hasPrefix("card/") {
+                total.cardBytes += Int64(info.st_size)
+                total.cardFiles += 1
+            }
+        }
+        return total
+    }
+
+    public static func + (lhs: Footprint, rhs: Footprint) -> Footprint {
+        var sum = Footprint(bytes: lhs.bytes + rhs.bytes, files: lhs.files + rhs.files)
+        (sum.cardBytes, sum.cardFiles) = (lhs.cardBytes + rhs.cardBytes, lhs.cardFiles + rhs.cardFiles)
+        return sum
+    }
+
+    public static func - (lhs: Footprint, rhs: Footprint) -> Footprint {
+        var difference = Footprint(bytes: lhs.bytes - rhs.bytes, files: lhs.files - rhs.files)
+        (difference.cardBytes, difference.cardFiles) = (lhs.cardBytes - rhs.cardBytes, lhs.cardFiles - rhs.cardFiles)
+        return difference
+    }
+
     /// 「120.9 MB」: decimal units, as hosts state their limits, one decimal, rounded down.
     public var size: String { Self.size(bytes) }
 

@@ -8,8 +8,8 @@ import Glibc
 /// stamp and the output folder's. A build that wrote, deleted and repaired nothing leaves the
 /// output as that build left it (its check found every file and folder of the manifest as
 /// recorded), so it says that footprint again instead of walking 40,000 files and 30,000 folders:
-/// the walk was most of a no-op's 0.45 s. Only a file no build wrote, edited in place, goes
-/// unseen until the next build that writes.
+/// the walk was most of a no-op's 0.45 s. An in-place update adds what it changed to the record
+/// it found. Only a file no build wrote, edited in place, goes unseen until the next whole build.
 public enum FootprintRecord {
     static func path(_ writer: SiteWriter) -> String { writer.manifestPath + "-footprint" }
 
@@ -20,9 +20,22 @@ public enum FootprintRecord {
         return (FileStamp.file(manifest), FileStamp.folder(folder))
     }
 
-    /// The output's footprint: the recorded one when `unchanged` and the stamps still match, else
-    /// measured (and recorded for the next run).
-    public static func footprint(of output: URL, unchanged: Bool) -> Footprint {
+    /// The recorded footprint, when it still describes the output: read before a build writes.
+    public static func recorded(of output: URL) -> Footprint? {
+        let writer = SiteWriter(output: output)
+        guard let stamps = Self.stamps(writer), let text = RegularFile.read(path(writer), limit: 256)?.data else {
+            return nil
+        }
+        return parse(String(decoding: text, as: UTF8.self), stamps: stamps)
+    }
+
+    /// The output's footprint: the recorded one when `unchanged` and the stamps still match; the
+    /// one recorded `before` an in-place update plus what it `change`d (the morning's 150 files
+    /// instead of a walk over 40,000: a third of the morning); else measured. Recorded for the
+    /// next run either way.
+    public static func footprint(
+        of output: URL, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil
+    ) -> Footprint {
         let writer = SiteWriter(output: output)
         let stamps = Self.stamps(writer)
         if unchanged, let stamps, let text = RegularFile.read(path(writer), limit: 256)?.data,
@@ -30,15 +43,15 @@ public enum FootprintRecord {
         {
             return recorded
         }
-        let measured = Footprint.measure(output)
+        let footprint = if let before, let change { before + change } else { Footprint.measure(output) }
         if let stamps {
-            let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(measured.bytes)", "\(measured.files)",
-                        "\(measured.cardBytes)", "\(measured.cardFiles)"].joined(separator: " ") + "\n"
+            let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(footprint.bytes)", "\(footprint.files)",
+                        "\(footprint.cardBytes)", "\(footprint.cardFiles)"].joined(separator: " ") + "\n"
             // Written in place, not through a temporary a killed build could leave beside the output:
             // a torn record does not parse, and the next build measures.
             try? Data(line.utf8).write(to: URL(fileURLWithPath: path(writer)))
         }
-        return measured
+        return footprint
     }
 
     static func parse(_ text: String, stamps: (UInt64, UInt64)) -> Footprint? {

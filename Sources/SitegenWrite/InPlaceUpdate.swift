@@ -114,6 +114,8 @@ extension SiteWriter {
             let stale = replacing.filter { !present.contains($0) && $0 != SiteWriter.marker }
             if !pending.isEmpty || !stale.isEmpty || !drift.strays.isEmpty || drift.marker { writer.forgetManifest() }
             defer { abort() }
+            // Names no build wrote may be whole folders: then the footprint is measured afresh.
+            let before = drift.strays.isEmpty && !drift.marker ? Footprint.of(pending + stale, in: root) : nil
             let output = try OutputFolder(root)
             if drift.marker {
                 let temporary = try writer.makeStagingFolder() + "/marker"
@@ -169,6 +171,7 @@ extension SiteWriter {
                 Set(drift.strays).union(pending.lazy.filter { self.drift.files.contains($0) }).count
                 + (drift.marker ? 1 : 0)
             report.removedStrays = drift.strays
+            report.footprintChange = before.map { Footprint.of(pending, in: root) - $0 }
             report.stamps = stamps
             report.fileMode = fileMode
             let untouched: [BuildManifest.Folder] = self.folders.filter { !self.touched.contains($0.path) }

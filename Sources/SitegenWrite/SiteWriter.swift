@@ -24,6 +24,8 @@ public struct WriteReport: Sendable {
     public var repairedCount = 0
     /// Those names no build wrote, removed from the output (a hand-made `CNAME`, say).
     public var removedStrays: [String] = []
+    /// What an in-place update added to the output's footprint (negative when it shrank), when known.
+    public var footprintChange: Footprint?
     /// What the manifest records of the output as this write left it (see `FileStamp`).
     public var stamps: [String: UInt64] = [:]
     public var folders: [BuildManifest.Folder] = []

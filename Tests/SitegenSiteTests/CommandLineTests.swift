@@ -85,12 +85,12 @@ struct CommandLineTests {
         #expect(shown <= bytes && bytes < shown + 100, "\(result.out) for \(bytes) bytes")
     }
 
-    /// A build that changed nothing says the size the last measuring build found, without walking
-    /// the output again (the walk was most of a no-op); a build that writes measures it afresh.
-    @Test func aNoOpBuildSaysTheRecordedSizeAndAWritingBuildMeasuresIt() throws {
+    /// A build that changed nothing says the size the last build recorded, without walking the
+    /// output again (the walk was most of a no-op); an in-place update adds what it changed.
+    @Test func aNoOpSaysTheRecordedSizeAMorningAddsWhatItChangedAndDoubtMeasures() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         func build(_ until: String) throws -> String {
-            let result = try Binary.run(baseArguments(out) + ["--days", "3", "--until", until])
+            let result = try Binary.run(baseArguments(out) + ["--since", "2023-12-01", "--until", until])
             #expect(result.status == 0, "\(result.err)")
             return result.out
         }
@@ -106,9 +106,19 @@ struct CommandLineTests {
         fields[4] = "7"
         try fields.joined(separator: " ").write(to: record, atomically: true, encoding: .utf8)
         #expect(size(try build("2024-02-10"))?.hasPrefix("7 files") == true)
-        // A morning writes, so it measures: the true figures, and a new record.
+        // A morning updates in place and adds what it wrote to the record it found, without a
+        // walk (a record 1,000 files over stays 1,000 over), and records the sum.
+        fields[4] = String(measured.files + 1_000)
+        try fields.joined(separator: " ").write(to: record, atomically: true, encoding: .utf8)
         let morning = try build("2024-02-11"), now = Footprint.measure(out)
-        #expect(!morning.contains("none changed") && size(morning) == "\(now.files) files, \(now.size)", "\(morning)")
+        #expect(!morning.contains("none changed") && now != measured, "\(morning)")
+        #expect(size(morning) == "\(now.files + 1_000) files, \(now.size)", "\(morning)")
+        fields = try String(contentsOf: record, encoding: .utf8).split(separator: " ").map(String.init)
+        #expect(fields[3] == String(now.bytes) && fields[4] == String(now.files + 1_000), "\(fields)")
+        // A morning that finds a record it cannot trust (the folder changed by hand) measures.
+        try Data("mine".utf8).write(to: out.appendingPathComponent("by-hand.txt"))
+        let next = try build("2024-02-12"), walked = Footprint.measure(out)
+        #expect(size(next) == "\(walked.files) files, \(walked.size)", "\(next)")
     }
 
     @Test func quietPrintsNothingOnSuccess() throws {

@@ -74,7 +74,11 @@ import SitegenWrite
         let folder = try SiteFixture.temporaryFolder()
         let site = folder.appendingPathComponent("_site"), whole = folder.appendingPathComponent("whole/_site")
         try await build(before, into: site)
+        let footprint = Footprint.measure(site)
         let summary = try await build(after, into: site)
+        // What an in-place update says it changed of the footprint is what a walk finds.
+        #expect(!summary.updatedInPlace || summary.footprintChange.map { footprint + $0 } == Footprint.measure(site),
+                "\(String(describing: summary.footprintChange)) added to \(footprint)")
         let wholeSummary = try await build(after, into: whole)
         // The summary line counts the pages of the site, not of the rebuild's work.
         #expect(summary.pages == wholeSummary.pages, "\(summary.pages) pages said, \(wholeSummary.pages) in the site")
