@@ -119,9 +119,9 @@ enum AudienceChart {
 
     /// Evenly spread day indexes, first and last always included, never more than `maxDateLabels`:
     /// evenly spaced labels cannot crowd the way a stride plus the last day did (11/18 on 11/21).
-    static func dateTicks(count n: Int) -> [Int] {
+    static func dateTicks(count n: Int, labels most: Int = maxDateLabels) -> [Int] {
         guard n > 1 else { return n == 1 ? [0] : [] }
-        let labels = min(n, maxDateLabels)
+        let labels = min(n, most)
         var ticks: [Int] = []
         for k in 0..<labels {
             let i = Int((Double(k) * Double(n - 1) / Double(labels - 1)).rounded())

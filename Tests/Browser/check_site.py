@@ -159,7 +159,7 @@ def check_figures(driver, path, entries, width, view):
 
 
 def check_chart(driver, path, width):
-    """The film chart fits the screen; its labels are at least 11 px and never overlap."""
+    """The film's, person's or market's chart fits the screen; its labels are at least 11 px and never overlap."""
     chart = driver.find_element(By.CSS_SELECTOR, ".audience-chart")
     rect = driver.execute_script(RECT, chart)
     check(on_screen(rect, width), f"{path} at {width}px: the chart is not inside the screen {rect}")
@@ -463,7 +463,7 @@ def main():
                         if scheme == "light":
                             if entries is not None and label != "desktop":
                                 check_figures(driver, path, entries, inner, kind)
-                            if kind in ("movie", "person"):
+                            if kind in ("movie", "person", "market"):
                                 check_chart(driver, path, inner)
                             # Every image has alt text, but for a chart row's poster: its alt is empty on
                             # purpose, as the film's title follows it in the same link (or span).

@@ -143,7 +143,7 @@ struct MarketSource: FakeSource {
         #expect(day.contains("다양성영화 관객 7.4%") && day.contains("각 상위 10편 기준"))
         let market = try SiteFixture.text(out, "market/index.html")
         #expect(market.contains("<strong>69.4%</strong>") && market.contains("2024년") && market.contains("각 상위 10편 기준"))
-        #expect(market.contains("<svg class=\"share-chart\"") || market.contains("2024년 2월"))
+        #expect(market.contains("<div class=\"audience-chart share-chart\">") || market.contains("2024년 2월"))
     }
 
     @Test func rendersAPageForEveryDistributorAndLinksItFromItsFilms() async throws {
