@@ -54,33 +54,33 @@ enum AudienceChart {
                 + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title id=\"chart-title\">\(XML.escape(w("runChartTitle", title)))</title>"
         out += "<desc id=\"chart-desc\">\(XML.escape(w("runChartDesc", first, last)))</desc>"
+        // Weekends and bars are one path each, a short subpath per day: as a rect apiece they were
+        // 4 MB of the whole history's film pages.
+        var weekends = ""
         for (i, d) in days.enumerated() where d.isWeekend || KoreanHolidays.isHoliday(d) {
-            out +=
-                "<rect class=\"weekend\" x=\"\(f(slot * Double(i)))\" y=\"0\" width=\"\(f(slot))\" "
-                    + "height=\"\(f(plotHeight))\"/>"
+            weekends += "M\(f(slot * Double(i))) 0h\(f(slot))V\(f(plotHeight))h-\(f(slot))Z"
         }
+        if !weekends.isEmpty { out += "<path class=\"weekend\" d=\"\(weekends)\"/>" }
         for k in 0...4 {
             let gy = plotHeight * Double(k) / 4
             out +=
                 "<line class=\"grid\" x1=\"0\" x2=\"\(f(plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
                     + "vector-effect=\"non-scaling-stroke\"/>"
         }
-        var path = ""
+        var path = "", bars = ""
         var drawing = false
         for (i, d) in days.enumerated() {
             guard let e = rows[d] else { drawing = false; continue }
             let top = y(e.audience, maxDaily)
             // No tooltip per bar: the day's figures are the history table's row just below, and a
             // title on every bar was 9 MB of the whole history's film pages.
-            out +=
-                """
-                    <rect class=\"bar\" x=\"\(f(slot * Double(i) + slot * 0.14))\" y=\"\(f(top))\" \
-                    width=\"\(f(slot * 0.72))\" height=\"\(f(plotHeight - top))\"/>
-                    """
+            let width = f(slot * 0.72)
+            bars += "M\(f(slot * Double(i) + slot * 0.14)) \(f(top))h\(width)V\(f(plotHeight))h-\(width)Z"
             let point = "\(f(slot * (Double(i) + 0.5))),\(f(y(e.audienceTotal, maxTotal)))"
             path += (drawing ? " L" : (path.isEmpty ? "M" : " M")) + point
             drawing = true
         }
+        if !bars.isEmpty { out += "<path class=\"bar\" d=\"\(bars)\"/>" }
         if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\" vector-effect=\"non-scaling-stroke\"/>" }
         for m in milestones {
             guard let i = days.firstIndex(of: m.date) else { continue }

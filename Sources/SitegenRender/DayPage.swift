@@ -158,6 +158,12 @@ enum DayPage {
         // A new entry's change is against a day it was not charted: KOBIS gives its whole audience
         // as the change (+100%), and leaves it blank on its own pages, as the trade does.
         let moved = !e.isNew
+        // Weekday drops are judged against the same weekday a week before, when the film was on
+        // that day's chart (its figure off the chart is unknown: no change is made up).
+        let weekAgo = date.flatMap { site.index.dayIndex[$0.adding(days: -7)] }.flatMap { i in
+            site.days[i].entries.first { $0.movieCode == e.movieCode }
+        }
+        let weekdayChange = weekAgo.flatMap { $0.audience > 0 ? e.audience - $0.audience : nil }
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
@@ -181,6 +187,13 @@ enum DayPage {
             "poster": site.posterContext(e.movieCode),
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
             "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
+            "weekdayChangeRate": weekdayChange.map {
+                .text(KoreanFormat.signedPercent(Double($0) / Double(weekAgo!.audience) * 100))
+            },
+            "weekdayTrend": .text(KoreanFormat.trend(weekdayChange)),
+            // Floored, as every figure here: 1,799 admissions on 10 screens are 179 a screen.
+            "perScreen": date != nil && e.screens > 0
+                ? .text(KoreanFormat.grouped(e.audience / Int64(e.screens))) : nil,
             "audienceChange": moved ? e.audienceChange.map { .text(KoreanFormat.signed($0)) } : nil,
             "audienceChangeRate": moved ? e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) } : nil,
             "salesChange": moved ? e.salesChange.map { .text(KoreanFormat.signed($0)) } : nil,

@@ -35,10 +35,17 @@ struct FilmFacts: Sendable {
     static func latestTotal(
         _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]
     ) -> (total: Int64, date: Day)? {
-        var best = rows.last.map { (total: $0.entry.audienceTotal, date: $0.date) }
+        latestRow(code, rows: rows, periods: periods).map { ($0.entry.audienceTotal, $0.date) }
+    }
+
+    /// The row that total comes from (its 누적 매출액 is as of the same day).
+    static func latestRow(
+        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]
+    ) -> (date: Day, entry: ChartEntry)? {
+        var best = rows.last
         for chart in periods where best.map({ chart.end > $0.date }) ?? true {
             if let e = chart.entries.first(where: { $0.movieCode == code }), best.map({ chart.end > $0.date }) ?? true {
-                best = (e.audienceTotal, chart.end)
+                best = (chart.end, e)
             }
         }
         return best

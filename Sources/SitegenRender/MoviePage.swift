@@ -164,6 +164,7 @@ enum MoviePage {
         if run.longestTopStreak >= 2 && !(streakContinues && run.currentTopStreak == run.longestTopStreak) {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
+        let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
@@ -198,6 +199,8 @@ enum MoviePage {
             },
             "note": site.noteHTML(site.notes.movies[code], on: route).templateValue,
             "regions": RegionPage.filmRegions(site, code: code),
+            "weeks": weeksTable,
+            "hasWeeks": .bool(weeksTable != nil),
         ]
         let description = w("movieDescription", title, w.people(latest.audienceTotal, compact: true), "\(best)")
             + (site.isDemo ? w("demoSuffix") : "")
@@ -217,6 +220,44 @@ enum MoviePage {
         if grade.contains("15") { return "15" }
         if grade.contains("청소년") || grade.contains("18") { return "18" }
         return "other"
+    }
+
+    /// The film's weeks as the weekly and weekend charts give them, a row per week (Monday) it was
+    /// in either top 10: the trade's week-by-week view beside the day-by-day one. Nil for a film
+    /// seen in one week only (its row would repeat the summary).
+    static func weeks(_ site: SiteModel, code: String, openDate: Day?, route: Route) -> TemplateValue? {
+        let w = site.words
+        var byMonday: [Day: (week: PeriodChart?, weekend: PeriodChart?)] = [:]
+        for chart in site.chartsListing[code] ?? [] {
+            let monday = chart.kind == .week ? chart.start : chart.start.adding(days: -4)
+            if chart.kind == .week { byMonday[monday, default: (nil, nil)].week = chart } else {
+                byMonday[monday, default: (nil, nil)].weekend = chart
+            }
+        }
+        guard byMonday.count >= 2 else { return nil }
+        func row(_ chart: PeriodChart?) -> ChartEntry? { chart?.entries.first { $0.movieCode == code } }
+        let rows: [TemplateValue] = byMonday.keys.sorted().map { monday in
+            let (week, weekend) = byMonday[monday]!
+            let inWeek = row(week), inWeekend = row(weekend)
+            let total = [inWeek.map { ($0.audienceTotal, 1) }, inWeekend.map { ($0.audienceTotal, 0) }]
+                .compactMap { $0 }.max { $0.1 < $1.1 }?.0
+            return [
+                "label": .text(w.weekName(.week, monday)),
+                "href": week.map { .text(site.href(.period(.week, $0.start), from: route)) },
+                "weekOfRun": w.weekOfRun(open: openDate, end: monday.adding(days: 6)).templateValue,
+                "rank": inWeek.map { .int($0.rank) },
+                "audience": inWeek.map { .text(KoreanFormat.grouped($0.audience)) },
+                // KOBIS gives a new entry its whole audience as the change: left blank, as charts do.
+                "changeRate": inWeek.flatMap { $0.isNew ? nil : $0.audienceChangeRate }
+                    .map { .text(KoreanFormat.signedPercent($0)) },
+                "trend": .text(KoreanFormat.trend(inWeek.flatMap { $0.isNew ? nil : $0.audienceChange })),
+                "weekendRank": inWeekend.map { .int($0.rank) },
+                "weekendHref": weekend.map { .text(site.href(.period(.weekend, $0.start), from: route)) },
+                "weekendAudience": inWeekend.map { .text(KoreanFormat.grouped($0.audience)) },
+                "total": total.map { .text(KoreanFormat.grouped($0)) },
+            ]
+        }
+        return .list(rows)
     }
 
     /// The film's opening weekend as KOBIS's weekend chart gives it (Friday to Sunday): the weekend

@@ -180,6 +180,11 @@ struct PageKeys {
                 f.add(site.history[code] != nil)
                 if let row = site.periodTitles[code] { f.add(row) }
                 if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
+                // Its sales as of that total and its widest release, which may be in another year.
+                let rows = site.history[code] ?? []
+                let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
+                f.add(latest?.entry.salesTotal ?? -1)
+                f.add(rows.lazy.map(\.entry.screens).max() ?? -1)
             }
         // A year's data files: every chart of the year, as fetched (titles are the charts' own).
         case .data(let year):
@@ -233,6 +238,12 @@ struct PageKeys {
     private func addDay(_ i: Int, to f: inout Fingerprint) {
         let chart = site.days[i]
         f.add(dayPrints[i])
+        // Its rows' change against the same weekday a week before.
+        if let weekAgo = site.dayIndex[chart.date.adding(days: -7)] {
+            f.byte(1); f.add(dayPrints[weekAgo])
+        } else {
+            f.byte(0)
+        }
         f.add(i > 0 ? site.days[i - 1].date : nil)
         f.add(i + 1 < site.days.count ? site.days[i + 1].date : nil)
         for e in chart.entries { addLook(e.movieCode, to: &f) }
@@ -265,6 +276,11 @@ struct PageKeys {
             f.add(weekend.start); f.add(weekend.entry.audience); f.add(weekend.entry.sales)
         } else {
             f.add(false)
+        }
+        // Its weeks and weekends (the week-by-week table).
+        for chart in site.chartsListing[code] ?? [] {
+            f.add(chart.kind == .week); f.add(chart.start)
+            if let e = chart.entries.first(where: { $0.movieCode == code }) { f.add(e) }
         }
         // Its people's pages: each id follows from the name (in the details above) unless a collision moved it.
         f.add(suffixedIDs)

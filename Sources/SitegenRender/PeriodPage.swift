@@ -76,7 +76,7 @@ enum PeriodPage {
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
-        let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind) })
+        let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind, start: chart.start) })
         let dataRoute = Route.yearData(of: start, kind: kind, .json)
         let csvRoute = Route.yearData(of: start, kind: kind, .csv)
         let filters = site.market.scopes.filter { site.market.period($0, kind, start) != nil }
@@ -117,7 +117,9 @@ enum PeriodPage {
         let kind = chart.kind, start = chart.start
         let route = Route.periodFilters(kind, start)
         let scopes = site.market.scopes.compactMap { scope in
-            site.market.period(scope, kind, start).map { (scope, $0.entries.map { entry(site, $0, kind: kind) }) }
+            site.market.period(scope, kind, start).map { chart in
+                (scope, chart.entries.map { entry(site, $0, kind: kind, start: start) })
+            }
         }
         guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route),
             case .object(var period)? = page["period"], case .object(var view)? = page["chart"]
@@ -145,12 +147,16 @@ enum PeriodPage {
             content: ["period": .object(period), "chart": .object(view)])
     }
 
-    /// A day page's row, without the day of the run (a week has seven), and without a link when
-    /// the film never made a daily top 10 in the range (it then has no page).
-    static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind) -> TemplateValue {
+    /// A day page's row with the week of the run where a day's row has its day (`dayOfRun`:
+    /// 「개봉 2주차」), and without a link when the film never made a daily top 10 in the range (it
+    /// then has no page).
+    static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind, start: Day) -> TemplateValue {
         guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? .week : .weekend)
         else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
+        let end = start.adding(days: kind == .week ? 6 : 2)
+        // Set to null, not removed, when unknown: the templates' strict mode knows the name.
+        fields["dayOfRun"] = site.words.weekOfRun(open: e.openDate, end: end).map { .text($0) } ?? .null
         return .object(fields)
     }
 }

@@ -94,6 +94,15 @@ struct Words: Sendable {
         return isKorean ? KoreanFormat.dayOfRun(open: open, on: date) : EnglishFormat.dayOfRun(date.days(since: open))
     }
 
+    /// 「개봉 2주차」, "Week 2": the week (or weekend) that ends on `end` counted from the one the
+    /// film opened in, as the trade counts a run's weeks; 「개봉 전」 for previews before it opens.
+    func weekOfRun(open: Day?, end: Day) -> String? {
+        guard let open else { return nil }
+        let k = end.days(since: open)
+        guard k >= 0 else { return self("beforeOpening") }
+        return self("weekOfRun", "\(k / 7 + 1)")
+    }
+
     /// What a rank change is against: the day before, the week before, the weekend before.
     enum Versus: Sendable { case day, week, weekend }
 

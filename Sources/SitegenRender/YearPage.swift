@@ -30,21 +30,44 @@ enum YearPage {
         }
     }
 
+    /// What KOBIS's 연도별 박스오피스 gives beside the admissions: the sales as of the same row,
+    /// the widest release on a daily chart, and the distributor (the first one KOBIS names).
+    static func trade(_ site: SiteModel, _ code: String) -> TemplateValue {
+        let rows = site.history[code] ?? []
+        let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
+        let w = site.words
+        let distributor = site.dataset.movies[code]?.companies.first { $0.part == "배급사" }.map {
+            w.company($0.name, english: $0.englishName)
+        }
+        return [
+            "sales": latest.map {
+                let sales = $0.entry.salesTotal
+                return .text(w.isKorean ? KoreanFormat.compact(sales) : w.won(sales, compact: true))
+            },
+            "widest": rows.map(\.entry.screens).max().map { .text(KoreanFormat.grouped(Int64($0))) },
+            "distributor": distributor.map { .text($0.text) },
+            "distributorLang": distributor.map { site.mark($0.isKorean) } ?? nil,
+        ]
+    }
+
     static func context(_ site: SiteModel, year: Int) -> TemplateValue {
         let route = Route.year(year)
         let facts = Facts(site, year: year)
         let first = facts.charts.first?.date, last = facts.charts.last?.date
         let whole = first == Day(year: year, month: 1, day: 1) && last == Day(year: year, month: 12, day: 31)
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
-            [
+            let fields: TemplateValue = [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
                 "titleLang": site.mark(site.name(of: f.code).isKorean),
                 "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
                 "openDate": site.index.openDate(of: f.code).map { .text(site.words.shortDate($0)) }
                     ?? site.periodTitles[f.code]?.openDate.map { .text(site.words.shortDate($0)) },
                 "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(site.words.compact(f.total)),
-                "asOf": .text(site.words.shortDate(f.date))
+                "asOf": .text(site.words.shortDate(f.date)),
             ]
+            guard case .object(var row) = fields, case .object(let more) = trade(site, f.code) else { return fields }
+            for key in ["sales", "widest", "distributor", "distributorLang"] { row[key] = more[key] }
+            return .object(row)
         }
         // Sums worked out once, not in every comparison.
         let summed: [(chart: DayChart, sum: Int64)] = facts.charts.map { ($0, $0.audienceSum) }

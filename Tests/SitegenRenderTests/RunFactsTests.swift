@@ -51,11 +51,12 @@ import Testing
         rows[days[1]] = row("2024-01-02", rank: 1, total: 300, audience: 200).entry
         rows[days[4]] = row("2024-01-05", rank: 9, total: 900, audience: 50).entry
         let svg = AudienceChart.html(title: "<제목> & \"따옴표\"", days: days, rows: rows, milestones: [], words: try StockTemplates.words(.ko))
-        #expect(svg.components(separatedBy: "<rect class=\"bar\"").count - 1 == 3)
+        let bars = svg.components(separatedBy: "<path class=\"bar\" d=\"")[1].components(separatedBy: "\"")[0]
+        #expect(bars.components(separatedBy: "M").count - 1 == 3, "a bar per charted day: \(bars)")
         let path = svg.components(separatedBy: "class=\"total-line\" d=\"")[1].components(separatedBy: "\"")[0]
         #expect(path.components(separatedBy: "M").count - 1 == 2, "the cumulative line breaks at the gap: \(path)")
         #expect(svg.contains("&lt;제목&gt; &amp; &quot;따옴표&quot;") && !svg.contains("<제목>"))
-        #expect(svg.contains("<rect class=\"weekend\""))
+        #expect(svg.contains("<path class=\"weekend\" d=\"M"))
     }
 
     @Test(arguments: [1, 2, 3, 5, 6, 7, 30, 31, 45, 365])

@@ -50,14 +50,19 @@ import SitegenModel
             }
         }
         #expect(newFiles["date/2024-02-12/index.html"] != nil && newFiles["date/2024-01-23/index.html"] == nil)
-        // Of the days, only the new one, its neighbour (a "next" link) and the new first day (no "previous").
+        // Of the days, only the new one, its neighbour (a "next" link), the new first day (no "previous")
+        // and the day a week after the one that left (its rows lose their same-weekday change).
         // (The filters' pages of other days change only where a film lost its page.)
         let national = rewritten.filter { path in path.hasPrefix("date/") && !path.contains("/filters/") }
         let days = Set(national.map { $0.split(separator: "/")[1] })
-        #expect(days == ["2024-02-12", "2024-02-11", "2024-01-24"])
+        #expect(days == ["2024-02-12", "2024-02-11", "2024-01-24", "2024-01-30"])
+        let left = String(decoding: oldFiles["date/2024-01-30/index.html"] ?? Data(), as: UTF8.self)
+        let now = String(decoding: newFiles["date/2024-01-30/index.html"] ?? Data(), as: UTF8.self)
+        #expect(left.contains("<small class=\"wk ") && !now.contains("<small class=\"wk "))
     }
 
-    /// The day that completes a week changes every day page's 「최신 주간」 link, and nothing else on them.
+    /// The day that completes a week changes every day page's 「최신 주간」 link, and nothing else on them
+    /// (but for the day a week after the one that left the range: it loses its same-weekday change).
     @Test func aDayCompletingAWeekChangesOnlyTheWeekLinksOfOtherDays() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 20, until: "2024-02-10")
@@ -68,6 +73,7 @@ import SitegenModel
         func withoutWeekLinks(_ data: Data?) -> String {
             String(decoding: data ?? Data(), as: UTF8.self)
                 .replacingOccurrences(of: #"<nav class="period-links"[\s\S]*?</nav>"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"<small class="wk [a-z]+">[^<]*</small>"#, with: "", options: .regularExpression)
         }
         for day in 24...31 {
             let path = "date/2024-01-\(day)/index.html"
