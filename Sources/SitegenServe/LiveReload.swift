@@ -15,6 +15,14 @@ public final class LiveReload: @unchecked Sendable {
 
     private let changed = NSCondition()
     private var state = State(version: 1, generation: 1, error: nil)  // guarded by `changed`
+    private var waiters = 0  // guarded by `changed`
+
+    /// How many long polls are waiting for a change now: what a test waits on before it makes one.
+    public var waiting: Int {
+        changed.lock()
+        defer { changed.unlock() }
+        return waiters
+    }
 
     public init() {}
 
@@ -45,6 +53,8 @@ public final class LiveReload: @unchecked Sendable {
         defer { changed.unlock() }
         guard let generation else { return state }
         let deadline = Date().addingTimeInterval(timeout)
+        waiters += 1
+        defer { waiters -= 1 }
         while state.generation == generation, Date() < deadline, stillWanted() {
             _ = changed.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
         }

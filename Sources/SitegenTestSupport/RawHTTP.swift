@@ -24,8 +24,11 @@ public enum RawHTTP {
 
     /// Sends `request` byte for byte (a send the server cut short by answering early is fine)
     /// and reads the answer.
+    /// `sent` is called once the request is on the wire, before the answer is read: what a test
+    /// waits on before its next step, instead of sleeping.
     public static func exchange(
-        port: UInt16, _ request: Data, head isHead: Bool = false, address: String = "127.0.0.1"
+        port: UInt16, _ request: Data, head isHead: Bool = false, address: String = "127.0.0.1",
+        sent: (() -> Void)? = nil
     ) throws -> Response {
         let six = address.contains(":")
         let fd = socket(six ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -64,6 +67,7 @@ public enum RawHTTP {
                 offset += n
             }
         }
+        sent?()
 
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)

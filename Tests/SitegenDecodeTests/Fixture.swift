@@ -19,7 +19,10 @@ enum Reference {
     static let folder: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/reference/kobis")
-    static var available: Bool { FileManager.default.fileExists(atPath: folder.path) }
+    static var present: Bool { FileManager.default.fileExists(atPath: folder.path) }
+    /// Skipped on a machine without it, but run (and failed) in CI, which always has it: a CI
+    /// that lost it must not pass by skipping.
+    static var available: Bool { present || ProcessInfo.processInfo.environment["CI"] != nil }
     static func files(prefix: String) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }

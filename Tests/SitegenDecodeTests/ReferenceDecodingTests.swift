@@ -6,6 +6,10 @@ import Testing
 /// The real responses in ../shared/reference, when this machine has them.
 @Suite(.enabled(if: Reference.available, "../shared/reference/kobis is not beside this checkout"))
 struct ReferenceDecodingTests {
+    @Test func theReferenceIsBesideTheCheckout() {
+        #expect(Reference.present, "CI is set and \(Reference.folder.path) is missing")
+    }
+
     @Test func decodesEveryRealDailyChartWithoutRejectingARow() throws {
         let files = Reference.files(prefix: "daily-")
         #expect(!files.isEmpty)

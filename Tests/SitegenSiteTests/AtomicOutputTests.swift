@@ -38,11 +38,17 @@ struct AtomicOutputTests {
     @Test func aBuildKilledAtAnyMomentLeavesThePreviousSiteOrTheWholeNewOne() throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
-        #expect(try Binary.run(arguments(out, days: 20), environment: Self.buildTime).status == 0)
+        do {
+            let ran = try Binary.run(arguments(out, days: 20), environment: Self.buildTime)
+            #expect(ran.status == 0)
+        }
         let before = try SiteFixture.files(out)
         // The bigger build as it comes out when nothing stops it, built elsewhere.
         let whole = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
-        #expect(try Binary.run(arguments(whole, days: 900), environment: Self.buildTime).status == 0)
+        do {
+            let ran = try Binary.run(arguments(whole, days: 900), environment: Self.buildTime)
+            #expect(ran.status == 0)
+        }
         let after = try SiteFixture.files(whole)
         #expect(after.count > before.count * 10)
         // Kill it at moments spread over its run: fetching, rendering, staging, swapping, exiting.
@@ -60,7 +66,10 @@ struct AtomicOutputTests {
             #expect(!inside.contains { $0.contains("staging") })
         }
         // The next build cleans up what killed builds left beside the output.
-        #expect(try Binary.run(arguments(out, days: 20)).status == 0)
+        do {
+            let ran = try Binary.run(arguments(out, days: 20))
+            #expect(ran.status == 0)
+        }
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(beside == ["._site.sitegen-lock", "._site.sitegen-manifest", "._site.sitegen-manifest-footprint", "_site"], "\(beside)")
     }
@@ -78,19 +87,31 @@ struct AtomicOutputTests {
         let folder = try SiteFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("_site"), clean = folder.appendingPathComponent("clean/_site")
-        #expect(try Binary.run(args(clean, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+        do {
+            let ran = try Binary.run(args(clean, until: "2024-02-10"), environment: Self.buildTime)
+            #expect(ran.status == 0)
+        }
         let today = try OutputRepairTests.tree(clean)
-        #expect(try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime).status == 0)
+        do {
+            let ran = try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
+            #expect(ran.status == 0)
+        }
         let yesterday = try OutputRepairTests.tree(out)
         // How long an update takes when nothing stops it, so the kills spread over all of it.
         let started = Date()
-        #expect(try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+        do {
+            let ran = try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
+            #expect(ran.status == 0)
+        }
         let span = max(0.05, Date().timeIntervalSince(started))
         #expect(try OutputRepairTests.tree(out) == today)
         var random = SystemRandomNumberGenerator()
         var delays: [Double] = []
         for _ in 0..<12 {
-            #expect(try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime).status == 0)
+            do {
+                let ran = try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
+                #expect(ran.status == 0)
+            }
             #expect(try OutputRepairTests.tree(out) == yesterday, "back to yesterday's site")
             let delay = Double.random(in: 0...(span * 1.1), using: &random)
             delays.append(delay)
@@ -104,7 +125,10 @@ struct AtomicOutputTests {
                 now[path] != yesterday[path] && now[path] != today[path] && !(now[path]?.hasPrefix("folder") ?? false)
             }
             #expect(mixed.isEmpty, "killed after \(delay) s (of \(span) s): neither yesterday's nor today's: \(mixed.prefix(5)); delays so far \(delays)")
-            #expect(try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime).status == 0)
+            do {
+                let ran = try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
+                #expect(ran.status == 0)
+            }
             let differing = OutputRepairTests.differences(try OutputRepairTests.tree(out), today)
             #expect(differing.isEmpty, "after a kill at \(delay) s and a new run: \(differing.prefix(5)); delays \(delays)")
         }
@@ -117,13 +141,17 @@ struct AtomicOutputTests {
         #expect(result.status == 1)
         #expect(result.err == "error: write: another sitegen (pid \(getpid())) is writing \(out.path); wait for it to finish or pick another --output\n")
         lock.release()
-        #expect(try Binary.run(arguments(out, days: 2)).status == 0, "free again once the first is done")
+        let again = try Binary.run(arguments(out, days: 2))
+        #expect(again.status == 0, "free again once the first is done")
     }
 
     @Test func aBuildThatDiedMidSwapGetsThePreviousSiteBack() throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
-        #expect(try Binary.run(arguments(out, days: 3)).status == 0)
+        do {
+            let ran = try Binary.run(arguments(out, days: 3))
+            #expect(ran.status == 0)
+        }
         let before = try SiteFixture.files(out)
         // What the fallback swap (no RENAME_EXCHANGE) leaves if killed between its two renames.
         try FileManager.default.moveItem(at: out, to: folder.appendingPathComponent("._site.sitegen-staging-99999-dead-old"))

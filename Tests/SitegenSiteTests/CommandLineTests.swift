@@ -3,44 +3,6 @@ import Testing
 import SitegenWrite
 import SitegenTestSupport
 
-/// Runs the real `sitegen` binary, as a user would.
-enum Binary {
-    static var url: URL {
-        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
-        return folder.appendingPathComponent("sitegen")
-    }
-
-    struct Result {
-        let status: Int32; let out: String; let err: String
-        /// The process's peak resident memory (VmHWM), for runs given a timeout.
-        var peakMB = 0
-    }
-
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Result {
-        try runExecutable(url.path, arguments, environment: extra, in: directory)
-    }
-
-    static func runExecutable(_ path: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "KOBIS_API_KEY")
-        env.removeValue(forKey: "KAKAO_REST_API_KEY")
-        for (k, v) in extra { env[k] = v }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
-    }
-}
-
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
 struct CommandLineTests {
     let repo = SiteFixture.repo

@@ -39,16 +39,20 @@ import SitegenTestSupport
             let stalledDone = Flag()
             let group = DispatchGroup()
             let statuses = Statuses()
+            let connected = DispatchSemaphore(value: 0)
             for _ in 0..<2 {
                 group.enter()
                 Thread.detachNewThread {
-                    let answer = try? RawHTTP.exchange(port: port, Data("GET / HTTP/1.1\r\nX-Slow: ".utf8))
+                    let answer = try? RawHTTP.exchange(port: port, Data("GET / HTTP/1.1\r\nX-Slow: ".utf8)) {
+                        connected.signal()
+                    }
                     stalledDone.set()
                     statuses.add(answer?.status)
                     group.leave()
                 }
             }
-            usleep(200_000)  // the hostile clients are connected first
+            // The stalled clients have sent their half heads before the normal GET is made.
+            for _ in 0..<2 { _ = connected.wait(timeout: .now() + 30) }
             let page = try? RawHTTP.get(port: port, "/")
             let whileStalled = !stalledDone.isSet
             group.wait()

@@ -174,7 +174,9 @@ import SitegenTestSupport
             let waiting = Self.Box()
             let asked = Thread { waiting.result = Result { try state("\(first.generation)") }; waiting.done.signal() }
             asked.start()
-            Thread.sleep(forTimeInterval: 0.3)
+            // The change is made once the poll is waiting for it, as a page's would be.
+            let ready = Date().addingTimeInterval(30)
+            while reload.waiting == 0, Date() < ready { usleep(1_000) }
             reload.failed("Templates/day.mustache:3:9: unfinished tag: expected '}}'")
             waiting.done.wait()
             let broken = try waiting.result!.get()

@@ -9,7 +9,8 @@ import SitegenRender
 
 /// Builds whole demo sites into temporary folders, the way a user's build does.
 enum SiteFixture {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
     static let buildTime = Date(timeIntervalSince1970: 1_707_800_000)
 
     static func temporaryFolder() throws -> URL {
