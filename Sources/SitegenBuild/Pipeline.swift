@@ -50,6 +50,8 @@ public struct BuildSummary: Sendable {
 public struct Pipeline: Sendable {
     public let plan: BuildPlan
     public let console: any BuildReporter
+    /// When each step ended, for `--timings` (and `SITEGEN_PROFILE=1`, which prints them as they come).
+    public let steps = StepTimes()
 
     public init(plan: BuildPlan, console: any BuildReporter) { self.plan = plan; self.console = console }
 
@@ -180,12 +182,20 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// `SITEGEN_PROFILE=1` prints how long each phase took, for finding what to optimise.
+    /// Marks the end of a step: `--timings` reports the steps, and `SITEGEN_PROFILE=1` prints
+    /// each as it ends, for finding what to optimise.
     func profile(_ phase: String, since start: DispatchTime) {
+        steps.mark(Self.stepNames[phase] ?? phase)
         guard ProcessInfo.processInfo.environment["SITEGEN_PROFILE"] == "1" else { return }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         console.note(String(format: "profile: %@ done at %.3f s", phase, seconds))
     }
+
+    /// The steps as `--timings` names them (verbs, as the phases of errors are named).
+    static let stepNames = [
+        "inputs": "load", "plan": "model", "manifest read": "check", "render changed pages": "render",
+        "render+write": "write", "write": "record",
+    ]
 
     /// Renders and writes again from data already fetched (`serve` after an edit).
     /// `announce` false leaves out the notes a first build already printed.

@@ -22,6 +22,9 @@ public struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup public var options: BuildOptions
 
+    @Flag(name: .long, help: "Say how long each step of the build took (load, fetch, model, render, write, measure).")
+    public var timings = false
+
     public init() {}
 
     public func run() async throws {
@@ -30,11 +33,15 @@ public struct BuildCommand: AsyncParsableCommand {
         try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
             let before = FootprintRecord.recorded(of: plan.output)
-            var summary = try await Pipeline(plan: plan, console: console).build()
+            let pipeline = Pipeline(plan: plan, console: console)
+            var summary = try await pipeline.build()
             summary.footprint = FootprintRecord.footprint(
                 of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0,
                 before: before, change: summary.updatedInPlace ? summary.footprintChange : nil)
+            pipeline.steps.mark("measure")
             console.summary(summary.line)
+            // Asked for, so said even with --quiet, on standard error beside the notes.
+            if timings { console.always(pipeline.steps.line) }
             if let line = Self.fewDaysNote(days: summary.days, accumulating: plan.accumulating) { console.note(line) }
         }
     }

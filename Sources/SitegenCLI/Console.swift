@@ -32,6 +32,8 @@ public struct Console: Sendable {
     public func note(_ line: String) { if !quiet { sink(.err, line) } }
     public func warning(_ line: String) { if !quiet { sink(.err, "warning: " + line) } }
     public func summary(_ line: String) { if !quiet { sink(.out, line) } }
+    /// A line the user asked for by name (`--timings`): printed even with `--quiet`.
+    public func always(_ line: String) { sink(.err, line) }
     public func error(_ line: String) { sink(.err, "error: " + line) }
 
     /// Every form a key is sent or echoed in: as is, percent-encoded as a query value (with '+'

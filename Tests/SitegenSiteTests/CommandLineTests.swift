@@ -83,6 +83,24 @@ struct CommandLineTests {
         #expect(size(next) == "\(walked.files) files, \(walked.size)", "\(next)")
     }
 
+    /// `--timings` says how long each step took, named as the steps are, once each and in order,
+    /// even with --quiet (it was asked for); the steps add up to the whole.
+    @Test func timingsNameEachStepOfABuildAndAnUpdate() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        func steps(_ until: String) throws -> [String] {
+            let result = try Binary.run(baseArguments(out) + ["--since", "2024-01-01", "--until", until, "--timings", "--quiet"])
+            #expect(result.status == 0 && result.out.isEmpty)
+            let line = try #require(result.err.split(separator: "\n").first { $0.hasPrefix("timings: ") }, "\(result.err)")
+            let parts = line.matches(of: /([a-z]+) ([0-9]+\.[0-9]{3}) s/).map { (String($0.output.1), Double($0.output.2)!) }
+            let total = try #require(line.firstMatch(of: /\(([0-9.]+) s in all\)$/).flatMap { Double($0.output.1) })
+            #expect(abs(parts.reduce(0) { $0 + $1.1 } - total) < 0.01 && total > 0, "\(line)")
+            return parts.map(\.0)
+        }
+        #expect(try steps("2024-02-11") == ["load", "fetch", "model", "check", "write", "record", "measure"])
+        // The next morning updates in place: its pages are rendered, then the changes written.
+        #expect(try steps("2024-02-12") == ["load", "fetch", "model", "check", "render", "write", "record", "measure"])
+    }
+
     @Test func quietPrintsNothingOnSuccess() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         let result = try Binary.run(baseArguments(out) + ["--days", "2", "--until", "2024-02-10", "--quiet"])
