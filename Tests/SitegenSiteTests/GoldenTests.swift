@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A fixed 3-day demo build compared file by file with the tree committed under
-/// Tests/Golden/demo-3-days, so every change to the output shows in a review's diff.
+/// Tests/Golden/demo-3-days, so every change to the output shows in a review's diff: both
+/// editions, the region pages and the share cards (as published, with a base URL) included.
 /// `SITEGEN_UPDATE_GOLDEN=1 swift test --filter GoldenTests` writes the tree anew.
 @Suite struct GoldenTests {
     static let expected = SiteFixture.repo.appendingPathComponent("Tests/Golden/demo-3-days")
@@ -11,7 +12,9 @@ import Testing
         let folder = try SiteFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("_site")
-        try await SiteFixture.build(into: out, days: 3, until: "2024-02-11", baseURL: "https://example.org/")
+        try await SiteFixture.build(
+            into: out, days: 3, until: "2024-02-11", baseURL: "https://example.org/", regions: true, cards: true,
+            english: true)
         let actual = try SiteFixture.files(out)
 
         if ProcessInfo.processInfo.environment["SITEGEN_UPDATE_GOLDEN"] == "1" {
@@ -38,6 +41,8 @@ import Testing
             guard let want = expected[path], let got = actual[path], want != got else { continue }
             // Pictures libvips drew (the app icons) are its bytes, which another libvips may
             // encode differently: their names and sizes are sitegen's, so those are compared.
+            // The share cards are named by a hash of the picture's SVG, so a card whose words or
+            // layout changed is a new name, caught above.
             if path.hasSuffix(".png") {
                 let (a, b) = (ShareCardTests.pngSize(want), ShareCardTests.pngSize(got))
                 if a == nil || b == nil || a! != b! { lines.append("changed: \(path) (a PNG of another size)") }
