@@ -15,11 +15,14 @@ extension JSONWriter {
         "screens", "showings",
     ]
 
-    /// A film's file (data/movie/*.json) holds its days as rows too, each led by its date.
-    static let historyColumns = ["date"] + rowColumns
+    /// A film's file (data/movie/*.json) holds its days as rows too, each led by its date, without
+    /// the code and titles the file names once (80,000 rows of them were 5 MB of the whole history;
+    /// the year files keep each day's title as KOBIS sent it).
+    static let historyColumns = ["date"] + rowColumns.filter { !filmNamed.contains($0) }
+    static let filmNamed: Set = ["movieCode", "title", "rawTitle"]
 
-    /// One entry as a row of `rowColumns` (of `historyColumns` when led by its `date`); a value
-    /// KOBIS left blank is null.
+    /// One entry as a row of `rowColumns` (of `historyColumns` when led by its `date`: a film's
+    /// own row); a value KOBIS left blank is null.
     mutating func row(_ e: ChartEntry, date: Day? = nil) {
         array { a in
             if let date { a.string(date.iso) }
@@ -28,8 +31,8 @@ extension JSONWriter {
                 guard let v, v.isFinite else { return a.raw("null") }
                 a.raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v))
             }
-            a.raw(String(e.rank)); a.raw(String(e.rankChange)); a.string(e.status.rawValue); a.string(e.movieCode)
-            a.string(e.title); a.string(e.rawTitle)
+            a.raw(String(e.rank)); a.raw(String(e.rankChange)); a.string(e.status.rawValue)
+            if date == nil { a.string(e.movieCode); a.string(e.title); a.string(e.rawTitle) }
             if let open = e.openDate { a.string(open.iso) } else { a.raw("null") }
             number(e.audience); number(e.audienceChange); rate(e.audienceChangeRate); number(e.audienceTotal)
             number(e.sales); rate(e.salesShare); number(e.salesChange); rate(e.salesChangeRate); number(e.salesTotal)

@@ -61,7 +61,9 @@ import SitegenTestSupport
                 url.firstMatch(of: /^https:\/\/example\.com\/box\/(card\/[0-9a-f]{16}\.(png|jpg))$/), "\(url)")
             let image = try #require(files[String(path.output.1)], "\(page): \(url) is not in the site")
             #expect(Self.cardSize(image)! == (1200, 630), "\(page)")
-            #expect(tags["og:image:type"] == (path.output.2 == "png" ? "image/png" : "image/jpeg"), "\(page)")
+            // No og:image:type: optional in Open Graph, and the host's Content-Type says it (3 MB of
+            // tags over the whole history of both editions).
+            #expect(tags["og:image:type"] == nil, "\(page)")
             #expect(tags["og:image:width"] == "1200" && tags["og:image:height"] == "630")
             // X reads og:image when there is no twitter:image (its documented fallback).
             #expect(tags["twitter:card"] == "summary_large_image" && tags["twitter:image"] == nil)
