@@ -161,9 +161,9 @@ enum DayPage {
         // Weekday drops are judged against the same weekday a week before, when the film was on
         // that day's chart (its figure off the chart is unknown: no change is made up).
         let weekAgo = date.flatMap { site.index.dayIndex[$0.adding(days: -7)] }.flatMap { i in
-            site.days[i].entries.first { $0.movieCode == e.movieCode }
+            site.days[i].entries.first { $0.movieCode == e.movieCode && $0.audience > 0 }?.audience
         }
-        let weekdayChange = weekAgo.flatMap { $0.audience > 0 ? e.audience - $0.audience : nil }
+        let weekdayChange = weekAgo.map { e.audience - $0 }
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
@@ -187,8 +187,8 @@ enum DayPage {
             "poster": site.posterContext(e.movieCode),
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
             "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
-            "weekdayChangeRate": weekdayChange.map {
-                .text(KoreanFormat.signedPercent(Double($0) / Double(weekAgo!.audience) * 100))
+            "weekdayChangeRate": weekAgo.map {
+                .text(KoreanFormat.signedPercent(Double(e.audience - $0) / Double($0) * 100))
             },
             "weekdayTrend": .text(KoreanFormat.trend(weekdayChange)),
             // Floored, as every figure here: 1,799 admissions on 10 screens are 179 a screen.

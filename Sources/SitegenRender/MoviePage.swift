@@ -239,8 +239,8 @@ enum MoviePage {
         let rows: [TemplateValue] = byMonday.keys.sorted().map { monday in
             let (week, weekend) = byMonday[monday]!
             let inWeek = row(week), inWeekend = row(weekend)
-            let total = [inWeek.map { ($0.audienceTotal, 1) }, inWeekend.map { ($0.audienceTotal, 0) }]
-                .compactMap { $0 }.max { $0.1 < $1.1 }?.0
+            // Both end on the Sunday: the week's total when it has one, else the weekend's.
+            let total = (inWeek ?? inWeekend)?.audienceTotal
             return [
                 "label": .text(w.weekName(.week, monday)),
                 "href": week.map { .text(site.href(.period(.week, $0.start), from: route)) },

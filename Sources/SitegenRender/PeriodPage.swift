@@ -154,7 +154,7 @@ enum PeriodPage {
         guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? .week : .weekend)
         else { return .null }
         fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
-        let end = start.adding(days: kind == .week ? 6 : 2)
+        let end = start.adding(days: kind.length - 1)
         // Set to null, not removed, when unknown: the templates' strict mode knows the name.
         fields["dayOfRun"] = site.words.weekOfRun(open: e.openDate, end: end).map { .text($0) } ?? .null
         return .object(fields)

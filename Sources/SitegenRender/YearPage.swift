@@ -30,24 +30,17 @@ enum YearPage {
         }
     }
 
-    /// What KOBIS's 연도별 박스오피스 gives beside the admissions: the sales as of the same row,
-    /// the widest release on a daily chart, and the distributor (the first one KOBIS names).
-    static func trade(_ site: SiteModel, _ code: String) -> TemplateValue {
+    /// What KOBIS's 연도별 박스오피스 gives beside the admissions: the sales as of the same row as
+    /// the total, the widest release on a daily chart, and the distributor (the first one named).
+    static func trade(
+        _ site: SiteModel, _ code: String
+    ) -> (sales: Int64?, widest: Int?, distributor: (text: String, isKorean: Bool)?) {
         let rows = site.history[code] ?? []
         let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
-        let w = site.words
         let distributor = site.dataset.movies[code]?.companies.first { $0.part == "배급사" }.map {
-            w.company($0.name, english: $0.englishName)
+            site.words.company($0.name, english: $0.englishName)
         }
-        return [
-            "sales": latest.map {
-                let sales = $0.entry.salesTotal
-                return .text(w.isKorean ? KoreanFormat.compact(sales) : w.won(sales, compact: true))
-            },
-            "widest": rows.map(\.entry.screens).max().map { .text(KoreanFormat.grouped(Int64($0))) },
-            "distributor": distributor.map { .text($0.text) },
-            "distributorLang": distributor.map { site.mark($0.isKorean) } ?? nil,
-        ]
+        return (latest?.entry.salesTotal, rows.map(\.entry.screens).max(), distributor)
     }
 
     static func context(_ site: SiteModel, year: Int) -> TemplateValue {
@@ -56,18 +49,20 @@ enum YearPage {
         let first = facts.charts.first?.date, last = facts.charts.last?.date
         let whole = first == Day(year: year, month: 1, day: 1) && last == Day(year: year, month: 12, day: 31)
         let films: [TemplateValue] = facts.openings.prefix(50).enumerated().map { i, f in
-            let fields: TemplateValue = [
+            let w = site.words, trade = trade(site, f.code)
+            return [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
                 "titleLang": site.mark(site.name(of: f.code).isKorean),
                 "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
-                "openDate": site.index.openDate(of: f.code).map { .text(site.words.shortDate($0)) }
-                    ?? site.periodTitles[f.code]?.openDate.map { .text(site.words.shortDate($0)) },
-                "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(site.words.compact(f.total)),
-                "asOf": .text(site.words.shortDate(f.date)),
+                "openDate": site.index.openDate(of: f.code).map { .text(w.shortDate($0)) }
+                    ?? site.periodTitles[f.code]?.openDate.map { .text(w.shortDate($0)) },
+                "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(w.compact(f.total)),
+                "asOf": .text(w.shortDate(f.date)),
+                "sales": trade.sales.map { .text(w.isKorean ? KoreanFormat.compact($0) : w.won($0, compact: true)) },
+                "widest": trade.widest.map { .text(KoreanFormat.grouped(Int64($0))) },
+                "distributor": trade.distributor.map { .text($0.text) },
+                "distributorLang": trade.distributor.map { site.mark($0.isKorean) } ?? nil,
             ]
-            guard case .object(var row) = fields, case .object(let more) = trade(site, f.code) else { return fields }
-            for key in ["sales", "widest", "distributor", "distributorLang"] { row[key] = more[key] }
-            return .object(row)
         }
         // Sums worked out once, not in every comparison.
         let summed: [(chart: DayChart, sum: Int64)] = facts.charts.map { ($0, $0.audienceSum) }

@@ -36,13 +36,9 @@ public enum FootprintRecord {
     public static func footprint(
         of output: URL, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil
     ) -> Footprint {
+        if unchanged, let recorded = recorded(of: output) { return recorded }
         let writer = SiteWriter(output: output)
         let stamps = Self.stamps(writer)
-        if unchanged, let stamps, let text = RegularFile.read(path(writer), limit: 256)?.data,
-            let recorded = parse(String(decoding: text, as: UTF8.self), stamps: stamps)
-        {
-            return recorded
-        }
         let footprint = if let before, let change { before + change } else { Footprint.measure(output) }
         if let stamps {
             let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(footprint.bytes)", "\(footprint.files)",
