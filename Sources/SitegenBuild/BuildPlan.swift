@@ -41,6 +41,9 @@ public struct BuildPlan: Sendable {
     /// `--strict`: a feature that is on but cannot be made fails the build instead of being left
     /// out with a warning, so an unattended run is red rather than green with less than asked for.
     public var strict = false
+    /// Today in Korea, as the clock said when the plan was made: the openings page lists this week's
+    /// films when the range reaches it (nil: no openings, as in a test's fixed range).
+    public var today: Day?
     /// The site file the settings came from (read once, at the start: `serve` watches it).
     public var siteFile: URL?
 

@@ -68,7 +68,7 @@ public struct Pipeline: Sendable {
             outcome = try await Fetcher(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating
             )
-            .fetch(days: plan.days, market: plan.market, regions: plan.regions)
+            .fetch(days: plan.days, market: plan.market, regions: plan.regions, today: plan.today)
         } catch {
             progress?.cancel()
             _ = await progress?.value

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenImage
+import SitegenModel
 import SitegenRender
 import SitegenWrite
 
@@ -14,6 +15,8 @@ extension Pipeline {
         f.add(source)
         f.add(plan.days.count)
         for day in plan.days { f.add(day.ordinal) }
+        // The openings page is as of today: the same days a day later list other films.
+        if Openings.apply(last: plan.days.max(), today: plan.today) { f.add(plan.today!.ordinal) }
         f.add(plan.settings.title); f.add(plan.settings.description); f.add(plan.settings.author)
         f.add(plan.settings.englishTitle); f.add(plan.settings.englishDescription)
         f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)

@@ -155,6 +155,7 @@ extension BuildPlan {
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters ?? false
+        plan.today = Day(instant: now)
         plan.posterStageSeconds = Double(timeout * 12)
         if options.english == true { plan.settings.languages = [.ko, .en] }
         plan.settings.description = file?.description

@@ -55,7 +55,7 @@ public struct FetchCommand: AsyncParsableCommand {
             let caching = (plan.source as? APISource)?.client as? CachingClient
             let scopes = caching.map { Self.scopes(plan, caching: $0) } ?? []
             if let caching {
-                let before = BackfillPlan.make(days: plan.days, scopes: scopes, source: caching)
+                let before = BackfillPlan.make(days: plan.days, scopes: scopes, source: caching, today: plan.today)
                 console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "
                              + Self.runs(before, budget: range.budget))
                 plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
@@ -64,7 +64,8 @@ public struct FetchCommand: AsyncParsableCommand {
             let outcome = try await pipeline.fetch(reportingGaps: false)
             let seconds = Date().timeIntervalSince(started)
             guard let caching else { return }
-            let after = BackfillPlan.make(days: plan.days, scopes: Self.scopes(plan, caching: caching), source: caching)
+            let after = BackfillPlan.make(
+                days: plan.days, scopes: Self.scopes(plan, caching: caching), source: caching, today: plan.today)
             let spent = "\(Count.grouped(plan.budget.spent)) KOBIS \(plan.budget.spent == 1 ? "call" : "calls")"
             let held = "\(Count.grouped(after.daysHeld)) of \(Count.grouped(after.days)) days held"
             if after.calls == 0 || plan.budget.stop == nil {

@@ -26,6 +26,10 @@ public struct DemoSource: BoxOfficeSource {
         (DemoRegions.regions, [])
     }
 
+    public func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
+        try await FilmList.read(years: years, client: DemoAPI(), jobs: jobs, monitor: monitor)
+    }
+
     public func posterImage(url: String) async throws -> Data {
         // Never asked: the demo finds no posters, so every film gets the drawn placeholder.
         throw ResponseMismatchError(reason: "the demo source has no poster images")
@@ -55,6 +59,8 @@ public struct DemoAPI: APIClient {
                 fetchedAt: DemoSource.collected(start, days: kind.length))
         case .movieInfo(let code):
             return SourceResponse(body: Data(DemoSource.movieInfoJSON(code).utf8), fetchedAt: nil)
+        case .movieList(let year, let page):
+            return SourceResponse(body: Data(DemoFilmList.json(year: year, page: page).utf8), fetchedAt: nil)
         case .posterSearch:
             let empty = JSONWriter.text(.object([
                 ("documents", .array([])),

@@ -56,6 +56,10 @@ public struct APISource: BoxOfficeSource {
         try await client.fetch(.posterImage(url: url)).response.body
     }
 
+    public func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
+        try await FilmList.read(years: years, client: client, jobs: jobs, monitor: monitor)
+    }
+
     func chart(_ wanted: ChartRequest, monitor: FetchMonitor) async throws -> ChartAnswer {
         do {
             let answer = try await client.fetch(wanted.request)
@@ -65,7 +69,7 @@ public struct APISource: BoxOfficeSource {
                 if wanted.scope == .all { monitor.dayFetched() }
                 return .fetched(.day(chart), notes)
             case .period(let chart, let notes): return .fetched(.period(chart), notes)
-            case .movie, .poster, .image, .regions:
+            case .movie, .poster, .image, .regions, .filmList:
                 throw ResponseMismatchError(reason: "the answer to a chart request is not a chart")
             }
         } catch let miss as CacheMiss {

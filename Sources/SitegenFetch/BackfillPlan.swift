@@ -18,9 +18,14 @@ public struct BackfillPlan: Sendable, Equatable {
     /// The filters asked for, named as the plan line says them: "한국·외국·다양성", "regions".
     public var scopeNames: [String] = []
 
+    /// The pages of KOBIS's film list the openings page reads (about 20 a year, read each morning).
+    public var listPages = 0, listPagesToFetch = 0
+
     public init() {}
 
-    public var calls: Int { daysToFetch + periodsToFetch + filmsToFetch + filmsExpected + scopedToFetch }
+    public var calls: Int {
+        daysToFetch + periodsToFetch + filmsToFetch + filmsExpected + scopedToFetch + listPagesToFetch
+    }
     public var daysHeld: Int { days - daysToFetch }
 
     /// Runs at `budget` calls each (one a day, at KOBIS's daily quota) that `calls` takes.
@@ -30,9 +35,30 @@ public struct BackfillPlan: Sendable, Equatable {
     /// reach the daily top 10 in a year (KOBIS, 2010s), so 1.1 a day.
     static let newFilmsPerDay = 1.1
 
-    /// `scopes`: the filters a run asks for beside the national charts.
-    public static func make(days: [Day], scopes: [ChartScope] = [], source: CachingClient) -> BackfillPlan {
+    /// Pages a year of the film list is counted as before its first page says: KOBIS lists about
+    /// 1,800 films a year.
+    static let expectedListPages = 20
+
+    /// `scopes`: the filters a run asks for beside the national charts; `today`: the openings'
+    /// film list is counted when the range reaches this week (as the fetch asks it).
+    public static func make(days: [Day], scopes: [ChartScope] = [], source: CachingClient, today: Day? = nil)
+        -> BackfillPlan
+    {
         var plan = BackfillPlan()
+        if let today, Openings.apply(last: days.max(), today: today) {
+            for year in Openings.years(today) {
+                guard case .filmList(let first, _)? = source.settled(.movieList(year: year, page: 1))?.value else {
+                    plan.listPages += expectedListPages
+                    plan.listPagesToFetch += expectedListPages
+                    continue
+                }
+                let pages = max(1, min(FilmList.maxPages, (first.total + FilmList.pageSize - 1) / FilmList.pageSize))
+                plan.listPages += pages
+                plan.listPagesToFetch += (2...max(2, pages)).filter {
+                    $0 <= pages && source.settled(.movieList(year: year, page: $0)) == nil
+                }.count
+            }
+        }
         plan.days = days.count
         var films = Set<String>()
         for day in days {
@@ -103,6 +129,10 @@ public struct BackfillPlan: Sendable, Equatable {
         if scoped > 0 {
             let which = scopeNames.isEmpty ? "" : " of " + scopeNames.joined(separator: " and ")
             text += ", \(Count.grouped(scoped)) filtered charts\(which) (\(Count.grouped(scopedToFetch)) to fetch)"
+        }
+        if listPages > 0 {
+            text += ", \(Count.of(listPages, "page")) of the film list for this week's openings "
+                + "(\(Count.grouped(listPagesToFetch)) to fetch)"
         }
         return text
     }

@@ -122,6 +122,8 @@ public struct CachingClient: APIClient {
                fetchedAt >= opened.adding(days: Self.settledAfterOpening).startInstantKST { return true }
             return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
         case .posterSearch, .regionCodes: return now.timeIntervalSince(fetchedAt) < Self.detailsLifetime
+        // Films are added to the list and their dates moved every day: read again each morning.
+        case .movieList: return now.timeIntervalSince(fetchedAt) < FilmList.lifetime
         // The bytes at a URL are taken as fixed; a new choice (every 30 days) is a new URL.
         case .posterImage: return true
         }

@@ -43,8 +43,11 @@ public struct Fetcher: Sendable {
     }
 
     /// `market`: the 한국, 외국 and 다양성 charts of every day and period too; `regions`: each
-    /// 시·도's daily and weekly chart too (the region codes asked first).
-    public func fetch(days: [Day], market: Bool = false, regions: Bool = false) async throws -> FetchOutcome {
+    /// 시·도's daily and weekly chart too (the region codes asked first). `today` (in Korea): the
+    /// films opening this week and next are listed too when the range reaches this week.
+    public func fetch(days: [Day], market: Bool = false, regions: Bool = false, today: Day? = nil)
+        async throws -> FetchOutcome
+    {
         var (regionList, warnings) = ([Region](), [DataWarning]())
         if regions {
             do { (regionList, warnings) = try await source.regions(monitor: monitor) } catch let error as FetchError
@@ -133,7 +136,31 @@ public struct Fetcher: Sendable {
         dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies, scopedCharts: scopedStopped)
         dataset.scoped = scoped.mapValues { ScopedCharts(days: $0.days, periods: $0.periods) }
         dataset.regions = regionList
+        // Asked after the charts and their films: a backfill that spends its budget on history
+        // leaves the list for a later run, never a day.
+        if let today, Openings.apply(last: days.max(), today: today) {
+            (dataset.openings, warnings) = try await openings(today, warnings)
+        }
         return outcome(dataset, warnings)
+    }
+
+    /// This week's and next week's openings, or nil with a line saying why the page is left out.
+    func openings(_ today: Day, _ warnings: [DataWarning]) async throws -> (Openings?, [DataWarning]) {
+        do {
+            let (films, notes) = try await source.filmList(years: Openings.years(today), jobs: jobs, monitor: monitor)
+            return (Openings(asOf: today, films: films), warnings + notes)
+        } catch let stopped as FetchStopped {
+            return (nil, warnings + [DataWarning(context: "openings", message: "\(stopped); left out until a later run")])
+        } catch is CacheMiss {
+            return (nil, warnings + [DataWarning(
+                context: "--offline", message: "today's film list is not in the cache, so the openings page is left out")])
+        } catch let error as FetchError {
+            return (nil, warnings + [DataWarning(
+                context: "fetch \(error.item)",
+                message: "\(error.cause); the openings page is left out until a later run fetches it")])
+        } catch {
+            throw FetchError(item: "film list", cause: error)
+        }
     }
 }
 

@@ -54,6 +54,8 @@ public struct HistoryStore: Sendable {
             path = "\(kind.rawValue)\(scope.folderSuffix)/\(start.compact.prefix(4))/\(start.compact).json"
         // Read again after 30 days like poster choices, so it is kept in the cache only.
         case .regionCodes: return nil
+        // Today's list, not history: the cache keeps it for the day.
+        case .movieList: return nil
         case .movieInfo(let code):
             let safe = ResponseCache.safe(code)
             path = "movie/\(safe.prefix(4))/\(safe).json"

@@ -127,7 +127,7 @@ public actor LiveSource: APIClient {
         var items: [URLQueryItem] = []
         var headers: [String: String] = ["Accept": "application/json"]
         switch request {
-        case .dailyChart, .periodChart, .movieInfo, .regionCodes:
+        case .dailyChart, .periodChart, .movieInfo, .movieList, .regionCodes:
             components = URLComponents(
                 url: settings.kobisBase.appendingPathComponent(request.endpoint + ".json"),
                 resolvingAgainstBaseURL: false)!

@@ -12,6 +12,8 @@ public enum SourceRequest: Hashable, Sendable {
     /// The 시·도 codes the region charts take (common-code group 0105000000).
     case regionCodes
     case movieInfo(code: String)
+    /// A page of the films KOBIS lists as opening in a year (`FilmList.pageSize` a page).
+    case movieList(year: Int, page: Int)
     case posterSearch(query: String)
     /// The bytes of a chosen poster, from whatever host image search found it on.
     case posterImage(url: String)
@@ -22,6 +24,7 @@ public enum SourceRequest: Hashable, Sendable {
         case .periodChart: "boxoffice/searchWeeklyBoxOfficeList"
         case .regionCodes: "code/searchCodeList"
         case .movieInfo: "movie/searchMovieInfo"
+        case .movieList: "movie/searchMovieList"
         case .posterSearch: "v2/search/image"
         case .posterImage: "poster/image"
         }
@@ -35,6 +38,9 @@ public enum SourceRequest: Hashable, Sendable {
             Self.sorted([("targetDt", start.compact), ("weekGb", kind.weekGb)] + scope.parameters)
         case .regionCodes: [("comCode", Region.codeGroup)]
         case .movieInfo(let code): [("movieCd", code)]
+        case .movieList(let year, let page):
+            [("curPage", String(page)), ("itemPerPage", String(FilmList.pageSize)), ("openEndDt", String(year)),
+             ("openStartDt", String(year))]
         case .posterSearch(let query): [("query", query), ("size", "20")]
         case .posterImage(let url): [("url", url)]
         }
@@ -47,6 +53,7 @@ public enum SourceRequest: Hashable, Sendable {
         case .periodChart(let kind, let start, let scope): "\(kind.rawValue) \(start.iso)" + scope.labelSuffix
         case .regionCodes: "region codes"
         case .movieInfo(let code): "movie \(code)"
+        case .movieList(let year, let page): "film list \(year) page \(page)"
         case .posterSearch(let query): "poster search '\(query)'"
         case .posterImage(let url): "poster image \(url)"
         }
@@ -87,6 +94,7 @@ public enum Decoded: Sendable {
     case period(PeriodChart, [DataWarning])
     case regions([Region], [DataWarning])
     case movie(Movie?)
+    case filmList(FilmListPage, [DataWarning])
     case poster(Poster?)
     case image
 }
@@ -111,6 +119,8 @@ public protocol BoxOfficeSource: Sendable {
     func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers
     /// The 시·도 the region charts are asked for, as the code service lists them.
     func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning])
+    /// Every film KOBIS's film list has opening in `years` (`FilmList`).
+    func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning])
     /// The bytes of a chosen poster, from whatever host image search found it on.
     func posterImage(url: String) async throws -> Data
 }

@@ -20,6 +20,9 @@ extension APIAnswer {
             let (regions, notes) = try KOBISDecoder.regionCodes(data)
             value = .regions(regions, notes)
         case .movieInfo(let code): value = .movie(try KOBISDecoder.movieInfo(data, code: code))
+        case .movieList:
+            let (page, notes) = try KOBISDecoder.movieList(data, label: request.label)
+            value = .filmList(page, notes)
         case .posterSearch: value = .poster(try KakaoDecoder.choosePoster(data))
         // Whether the bytes are an image is libvips's to say (PosterCopies); here only what no
         // retry can change: nothing at all, or more than any poster needs.

@@ -181,6 +181,9 @@ public struct Dataset: Sendable {
     public var scoped: [ChartScope: ScopedCharts] = [:]
     /// The 시·도 of the region charts, in the code service's order; empty without `--regions`.
     public var regions: [Region] = []
+    /// The films opening this week and next (KOBIS's film list); nil when not asked (an old
+    /// window) or not had (the list failed, or `--offline` without it cached).
+    public var openings: Openings?
 
     public init(source: DataSourceKind, days: [DayChart], movies: [String: Movie], posters: [String: Poster],
                 periods: [PeriodChart] = []) {

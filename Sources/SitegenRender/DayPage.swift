@@ -62,6 +62,7 @@ enum DayPage {
             "salesSumCompact": .text(w.won(salesSum, compact: true)),
             "note": site.noteHTML(site.notes.days[date], on: route).templateValue,
             "siteNote": isHome ? site.noteHTML(site.notes.site, on: route).templateValue : nil,
+            "openings": isHome ? OpeningsPage.teaser(site, from: route) : nil,
             "periodLinks": .list(links),
             "hasPeriodLinks": .bool(!links.isEmpty),
         ]

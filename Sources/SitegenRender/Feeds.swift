@@ -90,6 +90,7 @@ enum Feeds {
             }
         }
         if !site.days.isEmpty { routes += [.years, .records] + YearPage.years(site).map { .year($0) } }
+        if site.dataset.openings != nil { routes.append(.openings) }
         var xml =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
                 + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"

@@ -42,6 +42,11 @@ extension Fingerprint {
         add(m.showTypes); add(m.companies.count); m.companies.forEach { add($0) }; add(m.watchGrades)
     }
 
+    mutating func add(_ film: ListedFilm) {
+        add(film.code); add(film.title); add(film.englishTitle); add(film.productionYear); add(film.openDate)
+        add(film.status); add(film.type); add(film.nations); add(film.genres); add(film.directors); add(film.companies)
+    }
+
     mutating func add(_ poster: Poster?) {
         guard let p = poster else { byte(0); return }
         byte(1); add(p.url); add(p.width); add(p.height)

@@ -107,6 +107,13 @@ struct PageKeys {
             guard let last = site.days.indices.last else { return nil }
             addDay(last, to: &f)
             f.add(site.notes.site)
+            // Its line on this week's and next week's openings.
+            if let openings = site.dataset.openings {
+                f.add(openings.asOf)
+                for film in OpeningsPage.shown(openings) { f.add(film.openDate) }
+            } else {
+                f.byte(0)
+            }
         case .day(let i):
             addDay(i, to: &f)
             // An older day shows its week's card: the week's chart is drawn on it.
@@ -147,6 +154,18 @@ struct PageKeys {
             }
         case .notFound:
             break
+        case .openings:
+            guard let openings = site.dataset.openings else { return nil }
+            f.add(openings.asOf)
+            f.add(openings.films.count)
+            for film in openings.films {
+                f.add(film)
+                let charted = site.history[film.code] != nil
+                f.add(charted)
+                // A charted film is named as its page names it, with its details' English names.
+                if charted { addLook(film.code, to: &f); addFacts(film.code, to: &f) }
+                f.add(site.dataset.movies[film.code])
+            }
         case .english:
             return nil
         case .posters:
@@ -396,6 +415,7 @@ extension SiteRenderer.Job {
         case .years: "years"
         case .year(let year): "year \(year)"
         case .records: "records"
+        case .openings: "openings"
         case .notFound: "404"
         case .feeds: "feeds"
         case .posters: "posters"

@@ -21,6 +21,8 @@ enum Route: Hashable {
     /// The installable app: its manifest, its service worker (at the root, so its scope is the
     /// whole site) and the page it shows offline for a page it never kept.
     case manifest, serviceWorker, offline
+    /// The films opening this week and next.
+    case openings
 
     var path: String {
         switch self {
@@ -57,6 +59,7 @@ enum Route: Hashable {
         case .manifest: "manifest.webmanifest"
         case .serviceWorker: "sw.js"
         case .offline: "offline/index.html"
+        case .openings: "openings/index.html"
         }
     }
 
@@ -76,7 +79,7 @@ enum Route: Hashable {
         switch self {
         case .home, .notFound, .feed, .sitemap, .robots, .manifest, .serviceWorker: ""
         case .offline, .archive, .poster, .siteData, .search, .searchIndex, .years, .records, .market, .regions,
-            .distributors:
+            .distributors, .openings:
             "../"
         case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .year, .region, .distributor:
             "../../"
@@ -100,7 +103,7 @@ enum Route: Hashable {
             false
         case .home, .day, .movie, .person, .archive, .archiveYear, .search, .notFound, .feed, .searchIndex, .period,
             .years, .year, .records, .dayFilters, .periodFilters, .market, .regions, .region, .distributors,
-            .distributor, .offline:
+            .distributor, .offline, .openings:
             true
         }
     }

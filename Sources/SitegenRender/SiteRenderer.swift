@@ -101,6 +101,7 @@ public enum SiteRenderer {
             + (site.days.isEmpty ? [] : [.years, .records] + YearPage.years(site).map { .year($0) }) + [
                 .notFound, .feeds, .posters
             ] + (site.settings.offline && !site.days.isEmpty ? [.offline] : [])
+            + (site.dataset.openings == nil ? [] : [.openings])
     }
 
 
@@ -120,7 +121,7 @@ public enum SiteRenderer {
     enum Job: Sendable {
         case home, day(Int), movie(String), person(Int), search, period(PeriodKind, Int), archive,
             archiveYear(Int)
-        case years, year(Int), records, notFound, feeds, posters, offline
+        case years, year(Int), records, notFound, feeds, posters, offline, openings
         /// A year of every chart (national and each filter's; days, weeks and weekends) as data files.
         case data(Int)
         case market, regions, region(Int),
@@ -232,6 +233,8 @@ public enum SiteRenderer {
                 return ([try page(.year(year), "year", YearPage.context(site, year: year))], 1)
             case .records:
                 return ([try page(.records, "records", RecordsPage.context(site))], 1)
+            case .openings:
+                return ([try page(.openings, "openings", OpeningsPage.context(site, site.dataset.openings!))], 1)
             case .notFound:
                 return (
                     [

@@ -122,6 +122,13 @@ public final class FakeAPIs: @unchecked Sendable {
             guard request.query["comCode"] == Region.codeGroup else { return .json(#"{"codes":[]}"#) }
             return .json(DemoSource.regionCodesJSON())
         }
+        if request.path.hasSuffix("/movie/searchMovieList.json") {
+            // As KOBIS: the year filter is a year, the page counts from 1 and defaults to it.
+            guard let year = request.query["openStartDt"].flatMap({ Int($0) }), year > 0,
+                  request.query["openEndDt"] == request.query["openStartDt"]
+            else { return .json(#"{"movieListResult":{"totCnt":0,"source":"영화진흥위원회","movieList":[]}}"#) }
+            return demoJSON(.movieList(year: year, page: max(1, request.query["curPage"].flatMap { Int($0) } ?? 1)))
+        }
         if request.path.hasSuffix("/movie/searchMovieInfo.json"), let code = request.query["movieCd"] {
             return .json(DemoSource.movieInfoJSON(code))
         }
@@ -179,5 +186,9 @@ extension FakeSource {
 
     public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
         try await throughAPI.regions(monitor: monitor)
+    }
+
+    public func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
+        try await throughAPI.filmList(years: years, jobs: jobs, monitor: monitor)
     }
 }

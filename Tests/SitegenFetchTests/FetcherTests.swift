@@ -37,7 +37,7 @@ struct TableSource: FakeAPI {
             case .periodChart(let kind, let start, _): return Data(DemoSource.periodChartJSON(kind, start: start).utf8)
             case .movieInfo: return Data("<html>oops</html>".utf8)
             case .posterSearch: return Data(#"{"documents":[]}"#.utf8)
-            case .posterImage, .regionCodes: return Data()
+            case .posterImage, .regionCodes, .movieList: return Data()
             }
         }
         let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 3).fetch(days: [day])
@@ -57,7 +57,7 @@ struct TableSource: FakeAPI {
             case .posterSearch(let q):
                 seen.add(q)
                 return Data(#"{"documents":[{"image_url":"https://img.example.com/p.jpg","width":700,"height":1000}]}"#.utf8)
-            case .posterImage, .regionCodes: return Data()
+            case .posterImage, .regionCodes, .movieList: return Data()
             }
         }
         let outcome = try await Fetcher(source: APISource(client: source, searchesPosters: true), jobs: 2).fetch(days: [day])

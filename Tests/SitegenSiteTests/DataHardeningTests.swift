@@ -37,6 +37,8 @@ struct ScriptedSource: FakeSource {
             return SourceResponse(body: Data(#"{"documents":[]}"#.utf8), fetchedAt: nil)
         case .posterImage:
             return SourceResponse(body: Data(), fetchedAt: nil)
+        case .movieList:
+            return SourceResponse(body: Data(#"{"movieListResult":{"totCnt":0,"movieList":[]}}"#.utf8), fetchedAt: nil)
         case .regionCodes:
             return SourceResponse(body: HostileSource.json(["codes": [["fullCd": "0105001", "korNm": "서울시", "engNm": "Seoul"]]]),
                                   fetchedAt: nil)

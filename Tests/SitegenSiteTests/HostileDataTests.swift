@@ -64,6 +64,8 @@ struct HostileSource: FakeSource {
             return SourceResponse(body: Self.json(["documents": [["image_url": hostileURL, "width": 700, "height": 1000]]]), fetchedAt: nil)
         case .posterImage:
             throw ResponseMismatchError(reason: "hot-linked in this test; never downloaded")
+        case .movieList:
+            return SourceResponse(body: Data(#"{"movieListResult":{"totCnt":0,"movieList":[]}}"#.utf8), fetchedAt: nil)
         case .regionCodes:
             return SourceResponse(body: Self.json(["codes": [
                 ["fullCd": "0105001", "korNm": "<b>서울</b>시 & \"{{x}}\"", "engNm": "Seoul</a>"],

@@ -267,6 +267,9 @@ import SitegenWrite
             func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
                 try await base.regions(monitor: monitor)
             }
+            func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
+                try await base.filmList(years: years, jobs: jobs, monitor: monitor)
+            }
         }
         let folder = try SiteFixture.temporaryFolder()
         let site = folder.appendingPathComponent("_site")

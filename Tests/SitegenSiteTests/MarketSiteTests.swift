@@ -49,6 +49,8 @@ struct MarketSource: FakeSource {
                 body: Self.json(["boxOfficeResult": ["weeklyBoxOfficeList": Self.chart(scope),
                                                      "showRange": "\(start.compact)~\(end.compact)"]]),
                 fetchedAt: end.adding(days: 2).startInstantKST)
+        case .movieList:
+            return SourceResponse(body: Data(#"{"movieListResult":{"totCnt":0,"movieList":[]}}"#.utf8), fetchedAt: nil)
         case .regionCodes:
             return SourceResponse(body: Self.json(["codes": [
                 ["fullCd": "0105001", "korNm": "서울시", "engNm": "Seoul"],

@@ -42,7 +42,8 @@ enum SiteFixture {
                       publicFolder: URL = repo.appendingPathComponent("Public"), baseURL: String? = nil,
                       source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, buildTime: Date = SiteFixture.buildTime,
                       regions: Bool = false, market: Bool = true, cards: Bool = false, offline: Bool = true,
-                      cache: URL? = nil, english: Bool = false, log: Log = Log()) async throws -> BuildSummary {
+                      cache: URL? = nil, english: Bool = false, today: Day? = nil,
+                      log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
         var plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
@@ -55,6 +56,7 @@ enum SiteFixture {
         if english { plan.settings.languages = [.ko, .en] }
         plan.regions = regions
         plan.market = market
+        plan.today = today
         return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
     }
 
