@@ -150,10 +150,13 @@ public struct Fetcher: Sendable {
             let (films, notes) = try await source.filmList(years: Openings.years(today), jobs: jobs, monitor: monitor)
             return (Openings(asOf: today, films: films), warnings + notes)
         } catch let stopped as FetchStopped {
-            return (nil, warnings + [DataWarning(context: "openings", message: "\(stopped); left out until a later run")])
+            let line = DataWarning(context: "openings", message: "\(stopped); left out until a later run")
+            return (nil, warnings + [line])
         } catch is CacheMiss {
-            return (nil, warnings + [DataWarning(
-                context: "--offline", message: "today's film list is not in the cache, so the openings page is left out")])
+            let line = DataWarning(
+                context: "--offline",
+                message: "today's film list is not in the cache, so the openings page is left out")
+            return (nil, warnings + [line])
         } catch let error as FetchError {
             return (nil, warnings + [DataWarning(
                 context: "fetch \(error.item)",

@@ -34,7 +34,9 @@ public enum FilmList {
             }
             monitor.plan(max(0, pages - 1))
             let rest = pages > 1
-                ? try await boundedMap(Array(2...pages), limit: jobs) { try await page(year, $0, client: client, monitor: monitor) }
+                ? try await boundedMap(Array(2...pages), limit: jobs) {
+                    try await page(year, $0, client: client, monitor: monitor)
+                }
                 : []
             for (page, notes) in [first] + rest {
                 films += page.films

@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from datetime import datetime, timedelta, timezone
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -393,6 +394,12 @@ def main():
         weekend = chart(site, "2024-02-02", kind="weekend")
         # A demo range in which a film passes 10,000,000 (「끝없는 증인」, 2021-10-08).
         build(folder, 153, until="2021-10-31", more=["--english"])
+        # A range ending yesterday in Korea, as a morning build's: it has this week's openings.
+        yesterday = (datetime.now(timezone(timedelta(hours=9))) - timedelta(days=1)).date().isoformat()
+        recent = build(folder, 7, until=yesterday, more=["--english"])
+        home = (recent / "index.html").read_text(encoding="utf-8")
+        check('<a href="openings/index.html">개봉 예정작: 이번 주 ' in home, "site-7: the home page does not link this week's openings")
+        check((recent / "en" / "openings" / "index.html").exists(), "site-7: no English openings page")
         backfill = build_backfill(folder)
         for page in ("archive/index.html", "year/index.html"):
             html = (backfill / page).read_text(encoding="utf-8")
@@ -429,6 +436,8 @@ def main():
             "distributor": (f"site-45/distributor/{distributor}/index.html", None, "distributor"),
             "regions": ("site-45/region/index.html", None, "regions"),
             "region": (f"site-45/region/{region}/index.html", None, "region"),
+            "recent-home": ("site-7/index.html", None, "home"),
+            "openings": ("site-7/openings/index.html", None, "openings"),
         }
         # The English edition: every page kind again under en/, with the same figures.
         pages.update({"en-" + name: (path.replace("/", "/en/", 1), entries, kind)

@@ -1,9 +1,11 @@
 import Foundation
+import SitegenModel
 import Testing
 
 /// A fixed 3-day demo build compared file by file with the tree committed under
 /// Tests/Golden/demo-3-days, so every change to the output shows in a review's diff: both
-/// editions, the region pages and the share cards (as published, with a base URL) included.
+/// editions, the region pages, the share cards (as published, with a base URL) and the openings
+/// page (the build's today the morning after its last day) included.
 /// `SITEGEN_UPDATE_GOLDEN=1 swift test --filter GoldenTests` writes the tree anew.
 @Suite struct GoldenTests {
     static let expected = SiteFixture.repo.appendingPathComponent("Tests/Golden/demo-3-days")
@@ -14,7 +16,7 @@ import Testing
         let out = folder.appendingPathComponent("_site")
         try await SiteFixture.build(
             into: out, days: 3, until: "2024-02-11", baseURL: "https://example.org/", regions: true, cards: true,
-            english: true)
+            english: true, today: Day(iso: "2024-02-12"))
         let actual = try SiteFixture.files(out)
 
         if ProcessInfo.processInfo.environment["SITEGEN_UPDATE_GOLDEN"] == "1" {

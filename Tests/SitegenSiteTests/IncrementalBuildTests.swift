@@ -42,6 +42,7 @@ import SitegenWrite
         var edit: @Sendable (SourceRequest, String) -> String = { $1 }
         var regions = false
         var english = false
+        var today: Day? = nil
     }
 
     @discardableResult
@@ -67,7 +68,7 @@ import SitegenWrite
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
                                            publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
                                            hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions,
-                                           english: b.english)
+                                           english: b.english, today: b.today)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -97,6 +98,26 @@ import SitegenWrite
         #expect(summary.updatedInPlace)
         #expect(summary.written > 0 && summary.written < summary.files / 4, "\(summary.written) of \(summary.files) written")
         #expect(summary.deleted > 0, "the day that left the range is deleted")
+    }
+
+    @Test func rebuildsTheNextMorningsOpeningsLikeAWholeBuild() async throws {
+        func morning(_ until: String) -> Build {
+            Build(days: 60, until: until, english: true, today: Day(iso: until)!.adding(days: 1))
+        }
+        // Within a week (films of the day before become 「개봉함」), then into the next week.
+        var summary = try await rebuildMatchesWholeBuild(morning("2025-12-30"), morning("2025-12-31"))
+        #expect(summary.updatedInPlace)
+        summary = try await rebuildMatchesWholeBuild(morning("2026-01-03"), morning("2026-01-04"))
+        #expect(summary.updatedInPlace)
+        // KOBIS moves a film's opening within the same morning: the list is all that changed.
+        var moved = morning("2025-12-31")
+        moved.edit = { request, text in
+            guard case .movieList = request else { return text }
+            return text.replacingOccurrences(of: "\"20260107\"", with: "\"20260109\"")
+        }
+        summary = try await rebuildMatchesWholeBuild(morning("2025-12-31"), moved)
+        #expect(summary.updatedInPlace && summary.written > 0 && summary.written < 12,
+                "\(summary.written) files written for a moved opening")
     }
 
     @Test func rebuildsTheDayThatCompletesAWeek() async throws {
@@ -287,6 +308,18 @@ import SitegenWrite
         let notes = try SiteFixture.writeNotes(["date/2024-02-05.md": "메모"], in: folder)
         let third = try await SiteFixture.build(into: site, days: 30, notes: notes, source: CountingDemo(counter: counter))
         #expect(counter.count > fetchedFirst && third.updatedInPlace && third.written == 1)
+        // Today is an input when the range reaches it: the same days a morning later list
+        // other openings (「개봉함」), so that build is not "unchanged".
+        let recent = folder.appendingPathComponent("recent")
+        let today = Day(iso: "2024-02-11")!
+        _ = try await SiteFixture.build(into: recent, days: 30, source: CountingDemo(counter: counter), today: today)
+        let same = try await SiteFixture.build(into: recent, days: 30, source: CountingDemo(counter: counter), today: today)
+        #expect(same.written == 0)
+        let fetchedBefore = counter.count
+        let later = try await SiteFixture.build(
+            into: recent, days: 30, source: CountingDemo(counter: counter), today: today.adding(days: 1))
+        #expect(counter.count > fetchedBefore && later.updatedInPlace && later.written >= 2, "\(later.written) written")
+        #expect(try SiteFixture.text(recent, "openings/index.html").contains("2024년 2월 12일 (월) 기준"))
     }
 
     /// A Public file over a page the rebuild does not render again is refused as in a whole build,
