@@ -118,3 +118,27 @@ struct ListedYear: FakeAPI {
         #expect(fresh.description.hasSuffix("of the film list for this week's openings (\(fresh.listPagesToFetch) to fetch)"))
     }
 }
+
+/// The film list through the live client against a real local server speaking KOBIS.
+@Suite struct LiveFilmListTests {
+    @Test func asksKOBISForEachPageOfTheYearWithTheKeyFirst() async throws {
+        let apis = try FakeAPIs()
+        defer { apis.server.stop() }
+        let live = LiveSource(
+            settings: LiveSettings(kobisKey: FakeAPIs.kobisKey, kakaoKey: nil, kobisBase: URL(string: apis.kobisBase)!,
+                                   kakaoBase: URL(string: apis.kakaoBase)!, jobs: 2, timeoutSeconds: 5,
+                                   retry: RetryPolicy(attempts: 2, baseDelay: 0.02, maxDelay: 1)),
+            monitor: FetchMonitor())
+        let (films, warnings) = try await FilmList.read(years: [2025], client: live, jobs: 2, monitor: FetchMonitor())
+        let demo = DemoFilmList.films(year: 2025)
+        #expect(demo.count > FilmList.pageSize, "the demo's year spans pages")
+        #expect(films.map(\.code) == demo.map(\.code) && warnings.isEmpty)
+        let asked = apis.server.requests.filter { $0.path.hasSuffix("/movie/searchMovieList.json") }
+        #expect(asked.count == (demo.count + FilmList.pageSize - 1) / FilmList.pageSize)
+        for request in asked {
+            #expect(request.target.contains("searchMovieList.json?key=\(FakeAPIs.kobisKey)&curPage="))
+            #expect(request.query["openStartDt"] == "2025" && request.query["openEndDt"] == "2025")
+            #expect(request.query["itemPerPage"] == String(FilmList.pageSize))
+        }
+    }
+}
