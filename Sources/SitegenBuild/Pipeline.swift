@@ -25,6 +25,9 @@ public struct BuildSummary: Sendable {
     public var footprintChange: Footprint?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     public let updatedInPlace: Bool
+    /// The pages an in-place update rendered again (their keys changed, or their files were not
+    /// as the last build left them), by page id; nil for a whole build, which renders every page.
+    public var rerendered: Set<String>?
     public let seconds: Double
     public let output: URL
     public let source: DataSourceKind
@@ -361,7 +364,6 @@ public struct Pipeline: Sendable {
         freeLater(consume site)
         // The last build's manifest and this one's: thirty thousand names each.
         freeLater(record)
-        freeLater(changed)
         if manifest == nil { freeLater(previous) }
         var summary = BuildSummary(
             days: dataset.days.count, movies: movies,
@@ -370,6 +372,7 @@ public struct Pipeline: Sendable {
             output: plan.output,
             source: dataset.source)
         summary.footprintChange = report.footprintChange
+        if inPlace { summary.rerendered = changed }
         return summary
     }
 

@@ -4,7 +4,7 @@ import SitegenModel
 
 /// A page of the site and a fingerprint of everything it is made from: equal keys mean equal
 /// files, so a rebuild renders only pages whose key changed. `key` nil means "always render"
-/// (pages built from the whole site: the archive's index, the years, records and feeds).
+/// (a home page with no day).
 public struct PageKey: Sendable, Equatable {
     public let id: String
     public let key: UInt64?
@@ -32,6 +32,8 @@ struct PageKeys {
     /// What a day's pages show of the filters (`addMarket`), worked out once per day: the
     /// national day and each filter's day all show it.
     let marketDayPrints: [Day: UInt64]
+    /// The pages made from the whole site.
+    let whole: WholeSiteKeys
 
     init(_ site: SiteModel, templates: Templates) {
         self.site = site
@@ -86,6 +88,9 @@ struct PageKeys {
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
         global = g
+        whole = WholeSiteKeys(
+            site, dayPrints: dayPrints, periodPrints: periodPrints, marketDayPrints: marketDayPrints, looks: looks,
+            facts: facts)
     }
 
     func key(_ job: SiteRenderer.Job) -> PageKey {
@@ -220,8 +225,22 @@ struct PageKeys {
                 }
                 f.byte(0)
             }
-        case .archive, .years, .records, .feeds, .offline, .market, .regions, .region, .distributors, .distributor:
-            return nil
+        case .archive, .years, .records, .feeds, .offline, .market, .regions, .region, .distributors:
+            f.add(whole.print)
+        case .distributor(let code):
+            // Its films as listed (titles, opening, total, best rank), its years with its rank in each.
+            let index = site.market.distributors
+            let d = index.all[code]!
+            f.add(d.name); f.add(d.englishName); f.add(d.films)
+            for code in d.films {
+                addLook(code, to: &f); addFacts(code, to: &f)
+                f.add(site.dataset.movies[code]?.nations ?? [])
+                f.add(site.market.koreanFilm[code].map { $0 ? 1 : 2 } ?? 0)
+            }
+            for year in d.audienceByYear.keys.sorted() {
+                f.add(year); f.add(d.audienceByYear[year]!); f.add(d.salesByYear[year]); f.add(index.yearAudience[year])
+                f.add(whole.distributorRanks[code]?[year])
+            }
         }
         return f
     }

@@ -93,9 +93,27 @@ import SitegenWrite
         return summary
     }
 
+    @Test func aRebuildWithNothingChangedRendersNoPageAgain() async throws {
+        // Every page kind (both editions, regions, the market, distributors, openings) has a key:
+        // the same inputs again render nothing, though they are fetched (no snapshot identity).
+        let same = Build(days: 30, regions: true, english: true, today: Day(iso: "2024-02-11"))
+        let folder = try SiteFixture.temporaryFolder()
+        let site = folder.appendingPathComponent("_site")
+        try await build(same, into: site)
+        let summary = try await build(same, into: site)
+        #expect(summary.updatedInPlace && summary.written == 0)
+        #expect(summary.rerendered == [], "rendered again: \((summary.rerendered ?? []).sorted().prefix(10))")
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     @Test func rebuildsTheNextDayInPlaceLikeAWholeBuild() async throws {
         let summary = try await rebuildMatchesWholeBuild(Build(days: 120, until: "2024-02-09"), Build(days: 120, until: "2024-02-10"))
         #expect(summary.updatedInPlace)
+        // The new day's pages, its films' and people's, and the pages made from the whole site:
+        // not the other days, weeks or films.
+        let again = summary.rerendered ?? []
+        #expect(again.contains("day 2024-02-10") && again.contains("home") && !again.contains("day 2024-01-15"))
+        #expect(again.count < summary.pages / 4, "\(again.count) of \(summary.pages) pages rendered again")
         #expect(summary.written > 0 && summary.written < summary.files / 4, "\(summary.written) of \(summary.files) written")
         #expect(summary.deleted > 0, "the day that left the range is deleted")
     }
@@ -183,6 +201,11 @@ import SitegenWrite
         })
         let summary = try await rebuildMatchesWholeBuild(Build(), retitled)
         #expect(summary.written > 0)
+        // Of the distributors' pages, only those that list the film.
+        let movie = try #require(try KOBISDecoder.movieInfo(try DemoAPI().response(.movieInfo(code: code)).body, code: code))
+        let theirs = Set(movie.companies.filter { $0.part == "배급사" }.map { "distributor \($0.code)" })
+        let again = (summary.rerendered ?? []).filter { $0.hasPrefix("distributor ") }
+        #expect(!theirs.isEmpty && again == theirs, "\(again.sorted()) rendered again, \(theirs.sorted()) list the film")
     }
 
     @Test func rebuildsTheNextDayInPlaceWithTheEnglishEdition() async throws {
