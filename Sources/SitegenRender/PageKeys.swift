@@ -32,6 +32,8 @@ struct PageKeys {
     /// What a day's pages show of the filters (`addMarket`), worked out once per day: the
     /// national day and each filter's day all show it.
     let marketDayPrints: [Day: UInt64]
+    /// The days with a filter's chart, in order (a year's data files take a year of them).
+    let marketDates: [Day]
     /// The pages made from the whole site.
     let whole: WholeSiteKeys
 
@@ -74,6 +76,7 @@ struct PageKeys {
             return f.value
         }
         marketDayPrints = Dictionary(uniqueKeysWithValues: zip(dates, prints))
+        marketDates = dates
         var g = Fingerprint("site")
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
@@ -218,8 +221,12 @@ struct PageKeys {
                     f.add(periodPrints[kind]![i])
                 }
             }
+            // The filters' days, as each day's pages print them (every filter's chart of the date).
+            let start = marketDates.partitionPoint { $0.year >= year }
+            for date in marketDates[start...].prefix(while: { $0.year == year }) {
+                f.add(date); f.add(marketDayPrints[date]!)
+            }
             for scope in site.market.scopes {
-                for chart in site.market.days[scope] ?? [] where chart.date.year == year { f.add(chart) }
                 for kind in PeriodKind.allCases {
                     for chart in site.market.periods[scope]?[kind] ?? [] where chart.start.year == year { f.add(chart) }
                 }

@@ -23,9 +23,15 @@ struct WholeSiteKeys {
         }
         for date in marketDayPrints.keys.sorted() { f.add(date); f.add(marketDayPrints[date]!) }
         let market = site.market
+        // A filter's weeks and weekends as these pages show them: the shares over time, from the sums
+        // (each period's own filters page has its own key).
         for scope in market.scopes {
             f.add(scope.slug)
-            for kind in PeriodKind.allCases { (market.periods[scope]?[kind] ?? []).forEach { f.add($0) } }
+            for kind in PeriodKind.allCases {
+                for chart in market.periods[scope]?[kind] ?? [] {
+                    f.add(chart.start); f.add(chart.audienceSum); f.add(chart.salesSum)
+                }
+            }
         }
         for place in market.regions {
             f.add(place.region.code); f.add(place.region.name); f.add(place.region.englishName); f.add(place.slug)
