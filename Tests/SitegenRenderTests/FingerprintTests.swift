@@ -49,6 +49,25 @@ import SitegenBasics
         for (name, fields, known) in counts { #expect(fields == known, "\(name) has \(fields) fields; Fingerprint+Model knows \(known)") }
     }
 
+    @Test func everyFieldOfAListedFilmChangesItsFingerprint() {
+        let film = ListedFilm(code: "20250001", title: "가", englishTitle: "A", productionYear: 2025,
+                              openDate: Day(iso: "2025-12-24"), status: "개봉예정", type: "장편", nations: ["한국"],
+                              genres: ["드라마"], directors: ["감독"], companies: ["회사"])
+        let edits: [(String, (inout ListedFilm) -> Void)] = [
+            ("code", { $0.code = "20250002" }), ("title", { $0.title = "나" }), ("englishTitle", { $0.englishTitle = "B" }),
+            ("productionYear", { $0.productionYear = nil }), ("openDate", { $0.openDate = Day(iso: "2025-12-31") }),
+            ("status", { $0.status = "개봉" }), ("type", { $0.type = "단편" }), ("nations", { $0.nations = [] }),
+            ("genres", { $0.genres = ["액션"] }), ("directors", { $0.directors = [] }), ("companies", { $0.companies = ["다른"] }),
+        ]
+        #expect(edits.count == Mirror(reflecting: film).children.count, "a ListedFilm field has no edit here")
+        func print(_ film: ListedFilm) -> UInt64 { var f = Fingerprint(); f.add(film); return f.value }
+        for (name, edit) in edits {
+            var changed = film
+            edit(&changed)
+            #expect(print(changed) != print(film), "\(name) is not in the fingerprint")
+        }
+    }
+
     @Test func fieldBoundariesCannotBeConfused() {
         var a = Fingerprint(), b = Fingerprint(), c = Fingerprint(), d = Fingerprint()
         a.add("ab"); a.add("c")
