@@ -31,20 +31,24 @@ enum AudienceChart {
 
         let first = w.shortDate(days.first!), last = w.shortDate(days.last!)
         var out = "<div class=\"audience-chart\">"
-        // Milestone labels get their own strip above the plot, alternating rows when close.
+        // Milestone labels get their own strip above the plot, in two rows: placed once for a
+        // phone's width and once for a wider screen, the stylesheet showing each its own.
         if !milestones.isEmpty {
             out += "<div class=\"chart-milestones\" aria-hidden=\"true\">"
-            var lastX = -1.0, row = 0
-            for m in milestones {
-                guard let i = days.firstIndex(of: m.date) else { continue }
-                let x = (Double(i) + 0.5) / Double(n)
-                row = x - lastX < 0.18 ? 1 - row : 0
-                lastX = x
+            let marks = milestones.compactMap { m in
+                days.firstIndex(of: m.date).map { (m, (Double($0) + 0.5) / Double(n)) }
+            }
+            let narrow = Self.placeLabels(marks, width: Self.labelWidth)
+            let wide = Self.placeLabels(marks, width: Self.wideLabelWidth)
+            for (milestone, x) in marks {
+                let phone = narrow.first { $0.milestone == milestone }?.row
+                let wider = wide.first { $0.milestone == milestone }?.row
+                guard phone != nil || wider != nil else { continue }
                 let side = x > 0.8 ? "right:\(percent(1 - x))" : "left:\(percent(x))"
+                let rows = (phone.map { "row\($0)" } ?? "no-narrow") + " " + (wider.map { "wrow\($0)" } ?? "no-wide")
                 out +=
-                    "<span class=\"chart-milestone row\(row)\(x > 0.8 ? " end" : "")\" "
-                        + "style=\"\(side)\">"
-                        + "\(w.isKorean ? RunFacts.label(m.threshold) : w.compact(m.threshold))</span>"
+                    "<span class=\"chart-milestone \(rows)\(x > 0.8 ? " end" : "")\" style=\"\(side)\">"
+                        + "\(w.isKorean ? RunFacts.label(milestone.threshold) : w.compact(milestone.threshold))</span>"
             }
             out += "</div>"
         }
@@ -136,5 +140,28 @@ enum AudienceChart {
         let magnitude = pow(10, floor(log10(quarter)))
         for step in [1.0, 2.0, 5.0, 10.0] where step * magnitude >= quarter { return 4 * step * magnitude }
         return 40 * magnitude
+    }
+
+    /// The share of the chart's width a label may take on a phone (「1,000만」 at 13 px on a 358 px
+    /// chart), and above 640 px (on a chart of 600 px and more).
+    static let labelWidth = 0.16, wideLabelWidth = 0.09
+
+    /// Where the milestone labels go: the highest first (a run's 1,000만 matters more than its
+    /// 100만), each in the first of two rows where it overlaps no label already placed, as a phone
+    /// lays them out. A label with no room is left to the milestone list below the chart; its
+    /// dashed line stays in the plot. In date order.
+    static func placeLabels(_ marks: [(RunFacts.Milestone, Double)], width: Double = labelWidth)
+        -> [(milestone: RunFacts.Milestone, x: Double, row: Int)]
+    {
+        var taken: [[ClosedRange<Double>]] = [[], []]
+        var placed: [(milestone: RunFacts.Milestone, x: Double, row: Int)] = []
+        for (milestone, x) in marks.reversed() {
+            // A label near the right end is drawn leftwards from its line.
+            let span = x > 0.8 ? (x - width)...x : x...(x + width)
+            guard let row = [0, 1].first(where: { r in !taken[r].contains { $0.overlaps(span) } }) else { continue }
+            taken[row].append(span)
+            placed.append((milestone, x, row))
+        }
+        return placed.reversed()
     }
 }

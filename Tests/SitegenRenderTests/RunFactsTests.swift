@@ -77,4 +77,30 @@ import Testing
         #expect(AudienceChart.axisMaximum(42_209) == 80_000)
         #expect(AudienceChart.axisMaximum(1) == 4)
     }
+
+    @Test func milestoneLabelsNeverOverlapAndTheHighestAreKept() {
+        // A blockbuster: 100만 to 700만 within two weeks of a long run, then 800만 and 900만 at the end.
+        let xs = [0.05, 0.07, 0.09, 0.11, 0.13, 0.15, 0.17, 0.83, 0.95]
+        let marks = xs.enumerated().map { i, x in
+            (RunFacts.Milestone(threshold: Int64(i + 1) * 1_000_000, date: Day(iso: "2024-01-01")!.adding(days: i),
+                                exact: true, dayOfRun: nil), x)
+        }
+        let placed = AudienceChart.placeLabels(marks)
+        func span(_ x: Double) -> ClosedRange<Double> {
+            x > 0.8 ? (x - AudienceChart.labelWidth)...x : x...(x + AudienceChart.labelWidth)
+        }
+        for row in [0, 1] {
+            let spans = placed.filter { $0.row == row }.map { span($0.x) }
+            for (i, a) in spans.enumerated() { for b in spans[(i + 1)...] { #expect(!a.overlaps(b), "\(a) \(b)") } }
+        }
+        let kept = placed.map(\.milestone.threshold)
+        #expect(kept == kept.sorted(), "in date order")
+        #expect(kept.contains(9_000_000) && kept.contains(8_000_000) && kept.contains(7_000_000))
+        #expect(kept.count >= 4 && kept.count < marks.count)
+        // Far apart, every label is kept on the first row.
+        let apart = AudienceChart.placeLabels(Array(marks.prefix(3)).enumerated().map { ($1.0, 0.1 + 0.3 * Double($0)) })
+        #expect(apart.map(\.row) == [0, 0, 0])
+        // A wider screen has room for more of them.
+        #expect(AudienceChart.placeLabels(marks, width: AudienceChart.wideLabelWidth).count > placed.count)
+    }
 }
