@@ -49,7 +49,9 @@ public struct CachingClient: APIClient {
                         + (upstream == nil ? "" : " and fetched again"))
             }
         }
-        if let entry = cached, upstream == nil || isFinal(request, entry) {
+        // Offline, an answer is used however old, but for today's film list: last week's openings
+        // shown as today's would be wrong, where a missing page is only missing.
+        if let entry = cached, (upstream == nil && !request.isTodays) || isFinal(request, entry) {
             monitor.cacheHit()
             // A cache filled before the history folder existed moves into it as it is read.
             if let history, isFinal(request, entry), !history.contains(request) { keep(request, entry, in: history) }

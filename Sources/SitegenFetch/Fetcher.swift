@@ -155,7 +155,7 @@ public struct Fetcher: Sendable {
         } catch is CacheMiss {
             let line = DataWarning(
                 context: "--offline",
-                message: "today's film list is not in the cache, so the openings page is left out")
+                message: "no film list from the last 6 hours is in the cache, so the openings page is left out")
             return (nil, warnings + [line])
         } catch let error as FetchError {
             return (nil, warnings + [DataWarning(

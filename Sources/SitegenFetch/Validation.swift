@@ -56,6 +56,11 @@ extension SourceRequest {
 }
 
 extension SourceRequest {
+    /// An answer about today (the film list's openings), worthless once it is old, even offline.
+    var isTodays: Bool {
+        if case .movieList = self { return true }
+        return false
+    }
     var isPosterImage: Bool {
         if case .posterImage = self { return true }
         return false

@@ -104,6 +104,11 @@ struct ListedYear: FakeAPI {
         let nextMorning = CallBudget(limit: nil)
         _ = try await FilmList.read(years: [2025], client: client(now + 86_400, nextMorning), jobs: 1, monitor: FetchMonitor())
         #expect(nextMorning.spent == 2 && api.asked.all.count == 4)
+        // Offline, a list past its hours is not today's: missing (the page is left out), never shown as today's.
+        let stale = CachingClient(cache: ResponseCache(folder: folder), upstream: nil, monitor: FetchMonitor(), now: now + 7 * 3_600)
+        await #expect(throws: CacheMiss.self) { try await stale.fetch(.movieList(year: 2025, page: 1)) }
+        let recent = CachingClient(cache: ResponseCache(folder: folder), upstream: nil, monitor: FetchMonitor(), now: now + 3_600)
+        #expect(try await recent.fetch(.movieList(year: 2025, page: 1)).response.fetchedAt == now)
         // The plan counts what is not held: nothing within the hours, every page a day later.
         let today = Day(instant: now)
         let held = BackfillPlan.make(days: [today.adding(days: -1)], source: client(now + 3_600, CallBudget(limit: nil)),

@@ -43,6 +43,7 @@ import SitegenWrite
         var regions = false
         var english = false
         var today: Day? = nil
+        var app = true
     }
 
     @discardableResult
@@ -68,7 +69,7 @@ import SitegenWrite
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
                                            publicFolder: publicFolder, baseURL: b.baseURL, source: EditedSource(edit: b.edit),
                                            hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions,
-                                           english: b.english, today: b.today)
+                                           offline: b.app, english: b.english, today: b.today)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
@@ -122,7 +123,7 @@ import SitegenWrite
         func morning(_ until: String) -> Build {
             Build(days: 60, until: until, english: true, today: Day(iso: until)!.adding(days: 1))
         }
-        // Within a week (films of the day before become 「개봉함」), then into the next week.
+        // Within a week (films of the day before become 「이미 개봉」), then into the next week.
         var summary = try await rebuildMatchesWholeBuild(morning("2025-12-30"), morning("2025-12-31"))
         #expect(summary.updatedInPlace)
         summary = try await rebuildMatchesWholeBuild(morning("2026-01-03"), morning("2026-01-04"))
@@ -232,6 +233,14 @@ import SitegenWrite
         try await rebuildMatchesWholeBuild(Build(english: true), Build())
     }
 
+    @Test func turningTheAppOnAndOffIsLikeAWholeBuild() async throws {
+        // Every page's head links the manifest and the icon while the app is on.
+        var off = Build(days: 30)
+        off.app = false
+        try await rebuildMatchesWholeBuild(Build(days: 30), off)
+        try await rebuildMatchesWholeBuild(off, Build(days: 30))
+    }
+
     @Test func rebuildsAfterNotesAreAddedEditedAndRemoved() async throws {
         let code = try DemoAPI().firstChartedCode(on: Day(iso: "2024-02-10")!)
         let first = Build(notes: ["date/2024-02-01.md": "첫 메모", "site.md": "사이트 메모"])
@@ -332,7 +341,7 @@ import SitegenWrite
         let third = try await SiteFixture.build(into: site, days: 30, notes: notes, source: CountingDemo(counter: counter))
         #expect(counter.count > fetchedFirst && third.updatedInPlace && third.written == 1)
         // Today is an input when the range reaches it: the same days a morning later list
-        // other openings (「개봉함」), so that build is not "unchanged".
+        // other openings (「이미 개봉」), so that build is not "unchanged".
         let recent = folder.appendingPathComponent("recent")
         let today = Day(iso: "2024-02-11")!
         _ = try await SiteFixture.build(into: recent, days: 30, source: CountingDemo(counter: counter), today: today)

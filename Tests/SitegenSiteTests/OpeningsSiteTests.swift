@@ -62,7 +62,7 @@ struct ListedSource: FakeSource {
         #expect(html.contains("2025년 12월 29일") == false && html.contains("2026년 1월 1일 (목) 기준"))
         #expect(html.contains(">이번 주 <small class=\"muted\">12월 29일–1월 4일 · ")
                 && html.contains(">다음 주 <small class=\"muted\">1월 5일–11일 · "))
-        #expect(html.contains(#"<time datetime="2025-12-31">12월 31일 (수)</time> <small class="muted">개봉함</small>"#))
+        #expect(html.contains(#"<time datetime="2025-12-31">12월 31일 (수)</time> <small class="muted">이미 개봉</small>"#))
         // The home page says how many, and links to it.
         let thisWeek = expected.filter { $0.open <= Day(iso: "2026-01-04")! }.count
         let home = try SiteFixture.text(site, "index.html")
@@ -108,13 +108,13 @@ struct ListedSource: FakeSource {
         let rows = Self.rows(html)
         #expect(rows.map(\.date) == ["2025-12-31", "2026-01-07"])
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<script>alert"))
-        #expect(html.contains("단편영화와 성인물 2편은 목록에서 뺐습니다."))
+        #expect(html.contains("단편·성인물 등 장편이 아닌 영화 2편은 목록에서 뺐습니다."))
         #expect(!html.contains("지난주 영화") && !html.contains("날짜 없는 영화") && !html.contains("경로"))
         #expect(log.lines.contains { $0.contains("decode film list 2026 page 1: left out the row '../../x'") })
         // A foreign film without an English title keeps its Korean one, marked as Korean.
         let english = try SiteFixture.text(site, "en/openings/index.html")
         #expect(english.contains("A &amp; B &lt;i&gt;"))
         #expect(english.contains(#"<strong lang="ko">먼 나라 이야기</strong>"#))
-        #expect(english.contains("Short and adult films left out: 2."))
+        #expect(english.contains("Short, adult and other non-feature films left out: 2."))
     }
 }
