@@ -52,7 +52,7 @@ public struct BackfillPlan: Sendable, Equatable {
                     plan.listPagesToFetch += expectedListPages
                     continue
                 }
-                let pages = max(1, min(FilmList.maxPages, (first.total + FilmList.pageSize - 1) / FilmList.pageSize))
+                let pages = FilmList.pages(listing: first.total)
                 plan.listPages += pages
                 plan.listPagesToFetch += (2...max(2, pages)).filter {
                     $0 <= pages && source.settled(.movieList(year: year, page: $0)) == nil

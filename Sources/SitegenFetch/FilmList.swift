@@ -25,7 +25,7 @@ public enum FilmList {
         for year in years {
             monitor.plan(1)
             let first = try await page(year, 1, client: client, monitor: monitor)
-            let pages = min(maxPages, (first.0.total + pageSize - 1) / pageSize)
+            let pages = pages(listing: first.0.total)
             if first.0.total > maxPages * pageSize {
                 warnings.append(DataWarning(
                     context: "fetch film list \(year)",
@@ -46,6 +46,11 @@ public enum FilmList {
         // A film moved between pages while they were read can be listed twice.
         var seen = Set<String>()
         return (films.filter { seen.insert($0.code).inserted }, warnings)
+    }
+
+    /// The pages a year listing `total` films takes, within the cap (at least the first).
+    public static func pages(listing total: Int) -> Int {
+        max(1, min(maxPages, (total + pageSize - 1) / pageSize))
     }
 
     static func page(_ year: Int, _ number: Int, client: any APIClient, monitor: FetchMonitor)

@@ -23,12 +23,17 @@ enum OpeningsPage {
         return [monday...monday.adding(days: 6), monday.adding(days: 7)...window.upperBound]
     }
 
+    /// The films shown, by week: this week's, then next week's.
+    static func byWeek(_ openings: Openings) -> [(range: ClosedRange<Day>, films: [ListedFilm])] {
+        let films = shown(openings)
+        return weeks(openings).map { range in (range, films.filter { range.contains($0.openDate!) }) }
+    }
+
     static func context(_ site: SiteModel, _ openings: Openings) -> TemplateValue {
         let route = Route.openings
         let w = site.words
-        let films = shown(openings)
-        let weeks: [TemplateValue] = zip(weeks(openings), ["openingsThisWeek", "openingsNextWeek"]).map { range, key in
-            let inWeek = films.filter { range.contains($0.openDate!) }
+        let weeks: [TemplateValue] = zip(byWeek(openings), ["openingsThisWeek", "openingsNextWeek"]).map { week, key in
+            let (range, inWeek) = week
             let days = Dictionary(grouping: inWeek, by: { $0.openDate! }).keys.sorted().map { date -> TemplateValue in
                 [
                     "date": .text(w.monthDayWeekday(date)),
@@ -46,7 +51,7 @@ enum OpeningsPage {
                 "empty": .bool(days.isEmpty),
             ]
         }
-        let leftOut = openings.films.count - films.count
+        let leftOut = openings.films.count - shown(openings).count
         return site.base(
             route, title: w("openingsTitle"), description: w("openingsDescription"), kind: "openings",
             content: [
@@ -95,8 +100,7 @@ enum OpeningsPage {
     /// The home page's line: this week's and next week's counts, linked.
     static func teaser(_ site: SiteModel, from route: Route) -> TemplateValue {
         guard let openings = site.dataset.openings else { return .null }
-        let films = shown(openings)
-        let counts = weeks(openings).map { range in films.filter { range.contains($0.openDate!) }.count }
+        let counts = byWeek(openings).map(\.films.count)
         return [
             "href": .text(site.href(.openings, from: route)),
             "text": .text(site.words("openingsTeaser", "\(counts[0])", "\(counts[1])")),
