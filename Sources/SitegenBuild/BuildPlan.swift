@@ -18,6 +18,9 @@ public struct BuildPlan: Sendable {
     public var cache: URL
     public var settings: SiteSettings
     public var source: any BoxOfficeSource
+    /// The cache behind `source` when the data is KOBIS's (live or offline), for what plans from
+    /// it without fetching (`sitegen fetch`'s backfill plan); nil for the demo.
+    public var caching: CachingClient?
     public var jobs: Int
     public var buildTime: Date
     public var monitor: FetchMonitor
@@ -44,6 +47,9 @@ public struct BuildPlan: Sendable {
     /// Today in Korea, as the clock said when the plan was made: the openings page lists this week's
     /// films when the range reaches it (nil: no openings, as in a test's fixed range).
     public var today: Day?
+    /// `SITEGEN_PROFILE=1`: each step said as it ends, with what a rebuild renders again and the
+    /// share cards drawn, for finding what to optimise.
+    public var profiling = false
     /// The site file the settings came from (read once, at the start: `serve` watches it).
     public var siteFile: URL?
 

@@ -61,10 +61,10 @@ extension Pipeline {
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(
-        _ site: SitePlan, changed: Set<String>, previous: BuildManifest, drift: OutputDrift,
-        publicFiles: () -> [Inputs.PublicFile],
-        record: inout BuildManifest, started: DispatchTime
+        _ site: SitePlan, changed: Set<String>, previous checked: CheckedOutput,
+        publicFiles: () -> [Inputs.PublicFile], record: inout BuildManifest
     ) throws -> (RenderSummary, WriteReport) {
+        let previous = checked.manifest
         // Only the pages rendered again, the pages gone and the Public files can change which
         // files exist; the other pages' files (nearly all of them) are counted, never listed.
         let current = Set(site.pages.map(\.id))
@@ -79,41 +79,16 @@ extension Pipeline {
             previousByID[page.id] = page
             if isKept(page) { keptFiles += page.files.count } else { replaced += page.files }
         }
-        let update = try SiteWriter(output: plan.output).update(
-            keptCount: keptFiles, replacing: replaced, drift: drift,
+        let output = try writer.update(
+            keptCount: keptFiles, replacing: replaced, drift: checked.drift,
             folders: previous.folders, fileMode: previous.fileMode
         ) { path in
             // A Public file over a generated one: only then are the kept pages' files looked through.
             previous.pages.contains { isKept($0) && $0.files.contains(path) }
         }
-        var files = FilesByPage()
-        let painter = CardPainter(cache: plan.cache)
-        do {
-            let rendered = try renderPhase {
-                try SiteRenderer.render(site, only: changed) { page, file in
-                    files.add(page, file.path)
-                    if let (ready, linking) = painter.take(page, file) {
-                        try update.add(ready.path, ready.contents, namedByContents: linking != nil)
-                    }
-                }
-            } after: {
-                try painter.drawWaiting { try update.add($0.path, $0.contents) }
-            }
-            reportCards(painter)
-            for file in publicFiles() {
-                try update.add(file.path, file.contents, from: file.source)
-                files.add(Self.publicPage, file.path)
-            }
-            profile("render changed pages", since: started)
-            let report = try update.finish()
-            record.pages = files.pages(site.pages, stamps: report.stamps) {
-                changed.contains($0) ? nil : previousByID[$0]
-            }
-            return (rendered, report)
-        } catch {
-            update.abort()
-            throw error
-        }
+        let (rendered, report, files) = try render(site, only: changed, into: output, publicFiles: publicFiles)
+        record.pages = files.pages(site.pages, stamps: report.stamps) { changed.contains($0) ? nil : previousByID[$0] }
+        return (rendered, report)
     }
 
     /// The Public files' entry in the manifest: copied on every build, compared byte for byte.
@@ -125,8 +100,7 @@ struct CheckedOutput: Sendable {
     let manifest: BuildManifest
     let drift: OutputDrift
 
-    static func read(_ output: URL, builder: String) -> CheckedOutput? {
-        let writer = SiteWriter(output: output)
+    static func read(_ writer: SiteWriter, builder: String) -> CheckedOutput? {
         guard let manifest = writer.readManifest(builder: builder) else { return nil }
         return CheckedOutput(manifest: manifest, drift: writer.checkOutput(against: manifest))
     }

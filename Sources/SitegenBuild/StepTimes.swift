@@ -16,6 +16,9 @@ public final class StepTimes: @unchecked Sendable {
         lock.withLock { marks.append((step, at)) }
     }
 
+    /// Seconds since the first step began.
+    public var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 }
+
     public var steps: [(step: String, seconds: Double)] {
         lock.withLock {
             var previous = 0.0

@@ -102,6 +102,7 @@ extension BuildPlan {
         let cache = ResponseCache(folder: cacheFolder)
         StoreTemporaries(store: cacheFolder).sweep()
         let source: any BoxOfficeSource
+        var caching: CachingClient?
         var timeout = 10
         if options.demo || (key.isEmpty && !options.offline) {
             source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
@@ -113,9 +114,9 @@ extension BuildPlan {
                 || (history?.url(for: .posterSearch(query: "")).map {
                     FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path)
                 } ?? false)
-            source = APISource(
-                client: CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history),
-                searchesPosters: kakaoKey != nil || postersCached)
+            let client = CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history)
+            caching = client
+            source = APISource(client: client, searchesPosters: kakaoKey != nil || postersCached)
         } else {
             timeout = try networkTimeout(environment["SITEGEN_NETWORK_TIMEOUT"])
             // The variable is for the same exceptions where options are awkward (CI, containers).
@@ -135,6 +136,7 @@ extension BuildPlan {
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
                 monitor: monitor, now: now, history: history, budget: budget)
+            caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }
 
@@ -169,6 +171,8 @@ extension BuildPlan {
         plan.history = history?.folder
         plan.budget = budget
         plan.strict = options.strict
+        plan.caching = caching
+        plan.profiling = environment["SITEGEN_PROFILE"] == "1"
         plan.siteFile = url(fileLabel)
         if options.strict, plan.settings.cards, plan.settings.baseURL == nil {
             throw UsageError(

@@ -52,7 +52,7 @@ public struct FetchCommand: AsyncParsableCommand {
             let plan = try BuildPlan.resolve(
                 range: range, site: try SiteOptions.parse([]), environment: environment, now: Date())
             let started = Date()
-            let caching = (plan.source as? APISource)?.client as? CachingClient
+            let caching = plan.caching
             let scopes = caching.map { Self.scopes(plan, caching: $0) } ?? []
             if let caching {
                 let before = BackfillPlan.make(days: plan.days, scopes: scopes, source: caching, today: plan.today)
