@@ -88,7 +88,7 @@ struct ListedYear: FakeAPI {
     }
 
     @Test func theListIsKeptForHoursAndCountedAgainstTheBudget() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filmlist-\(UUID().uuidString)")
+        let folder = TestFolders.path("filmlist")
         defer { try? FileManager.default.removeItem(at: folder) }
         let now = Date(timeIntervalSince1970: 1_750_000_000)
         let api = ListedYear(year: 2025, count: 150, fetchedAt: now)
@@ -114,7 +114,7 @@ struct ListedYear: FakeAPI {
         let held = BackfillPlan.make(days: [today.adding(days: -1)], source: client(now + 3_600, CallBudget(limit: nil)),
                                      today: today)
         #expect(held.listPages == 2 && held.listPagesToFetch == 0)
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("filmlist-\(UUID().uuidString)")
+        let empty = TestFolders.path("filmlist")
         let fresh = BackfillPlan.make(
             days: [today.adding(days: -1)],
             source: CachingClient(cache: ResponseCache(folder: empty), upstream: nil, monitor: FetchMonitor(), now: now),

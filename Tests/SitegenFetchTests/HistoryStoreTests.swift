@@ -11,7 +11,7 @@ import SitegenTestSupport
     let day = Day(iso: "2024-02-10")!
 
     func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-history-\(UUID().uuidString)")
+        TestFolders.path("sitegen-history")
     }
 
     /// Answers like KOBIS, counting what it is asked.

@@ -78,7 +78,7 @@ import SitegenTestSupport
 
     @Test func aWeekIsFinalOnceItsLastDayIs() async throws {
         let apis = try FakeAPIs()
-        let cache = ResponseCache(folder: FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)"))
+        let cache = ResponseCache(folder: TestFolders.path("sitegen-cache"))
         let week = SourceRequest.periodChart(.week, monday)
         let body = Data(DemoSource.periodChartJSON(.week, start: monday).utf8)
         let sunday = monday.adding(days: 6)
@@ -98,7 +98,7 @@ import SitegenTestSupport
     /// A cache filled before sitegen knew weeks still builds every day it holds: the missing
     /// week and weekend are one warning and lose only their pages.
     @Test func offlineLeavesOutAMissingWeekWithOneWarning() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
+        let folder = TestFolders.path("sitegen-cache")
         let cache = ResponseCache(folder: folder)
         for day in days { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
         let monitor = FetchMonitor()
@@ -111,7 +111,7 @@ import SitegenTestSupport
     }
 
     @Test func offlineStillFailsOnAMissingDay() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
+        let folder = TestFolders.path("sitegen-cache")
         let cache = ResponseCache(folder: folder)
         for day in days.dropFirst() { try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: Date())) }
         let monitor = FetchMonitor()

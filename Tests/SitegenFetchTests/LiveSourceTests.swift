@@ -115,7 +115,7 @@ import Testing
         apis.inject { r, _ in
             self.isChart(r, "20240209") ? .json(#"{"faultInfo":{"message":"일일 사용량을 초과했습니다.","errorCode":"320011"}}"#) : nil
         }
-        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
+        let cacheFolder = TestFolders.path("sitegen-cache")
         let monitor = FetchMonitor()
         let cache = ResponseCache(folder: cacheFolder)
         let budget = CallBudget(limit: nil)
@@ -131,7 +131,7 @@ import Testing
 
     @Test func fallsBackToTheCachedCopyWhenTheNetworkFails() async throws {
         let apis = try FakeAPIs()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)")
+        let folder = TestFolders.path("sitegen-cache")
         let cache = ResponseCache(folder: folder)
         // Cached while still provisional, so a rebuild asks again.
         try cache.write(.dailyChart(day), SourceResponse(body: Data(DemoSource.dailyChartJSON(day).utf8), fetchedAt: day.adding(days: 1).startInstantKST))
@@ -145,7 +145,7 @@ import Testing
 
     @Test func aCorruptCacheFileIsDiscardedAndFetchedAgain() async throws {
         let apis = try FakeAPIs()
-        let cache = ResponseCache(folder: FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-cache-\(UUID().uuidString)"))
+        let cache = ResponseCache(folder: TestFolders.path("sitegen-cache"))
         try cache.write(.dailyChart(day), SourceResponse(body: Data(#"{"boxOfficeResult":{"dailyBoxOff"#.utf8), fetchedAt: Date()))
         let monitor = FetchMonitor()
         let source = CachingClient(cache: cache, upstream: live(apis, monitor: monitor), monitor: monitor, now: Date())

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import SitegenSiteSupport
+import SitegenBuild
+import SitegenDemo
+@testable import SitegenFetch
+import SitegenModel
+
+/// What a build leaves out is said, and said once: not in silence, not once per item.
+@Suite struct OneWarningTests {
+    @Test func aNoteNamedMarkdownIsWarnedNotIgnored() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let notes = try SiteFixture.writeNotes(["date/2024-02-10.markdown": "# 메모\n", "date/2024-02-09.md": "# 메모\n"], in: folder)
+        let (read, warnings) = try Inputs.notes(at: notes, label: "Notes")
+        #expect(read.days.count == 1)
+        #expect(warnings == ["Notes/date/2024-02-10.markdown: notes are read from .md files only; rename it to .md; ignored"], "\(warnings)")
+    }
+
+    @Test func anUnwritableCacheIsOneWarningNotOneAnItem() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        // A file where the cache folder would be: nothing can be saved under it (as root too).
+        let cache = folder.appendingPathComponent("cache")
+        try Data("x".utf8).write(to: cache)
+        let monitor = FetchMonitor()
+        let client = CachingClient(cache: ResponseCache(folder: cache), upstream: DemoAPI(), monitor: monitor, now: Date())
+        for offset in 0..<5 {
+            let day = Day(iso: "2024-02-05")!.adding(days: offset)
+            _ = try await client.fetch(.dailyChart(day, scope: .all))
+            _ = try await client.fetch(.dailyChart(day, scope: .korean))
+            _ = try await client.fetch(.dailyChart(day, scope: .foreign))
+        }
+        #expect(monitor.warnings.count == 1, "\(monitor.warnings)")
+        #expect(monitor.warnings.first?.hasPrefix("cache: could not save ") == true)
+    }
+
+    @Test func symlinksInTheSitesFoldersAreNamedOnce() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let notes = try SiteFixture.writeNotes(["date/2024-02-10.md": "# 메모\n"], in: folder)
+        try FileManager.default.createSymbolicLink(
+            at: notes.appendingPathComponent("date/2024-02-09.md"), withDestinationURL: notes.appendingPathComponent("date/2024-02-10.md"))
+        let publicFolder = folder.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
+        try "body{}".write(to: folder.appendingPathComponent("elsewhere.css"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: publicFolder.appendingPathComponent("custom.css"), withDestinationURL: folder.appendingPathComponent("elsewhere.css"))
+        let log = SiteFixture.Log()
+        try await SiteFixture.build(into: folder.appendingPathComponent("_site"), days: 2, notes: notes, publicFolder: publicFolder, log: log)
+        let links = log.lines.filter { $0.contains("symbolic links are not followed") }
+        #expect(links.count == 2, "\(log.lines)")
+        #expect(links.contains { $0.contains("Notes: ") && $0.contains("date/2024-02-09.md") })
+        #expect(links.contains { $0.contains("Public: ") && $0.contains("custom.css") })
+    }
+
+    /// The same bad row is in the day's chart for every market (all, 한국, 외국, 다양성).
+    @Test func aSkippedChartRowIsWarnedOnceNotOnceAMarket() async throws {
+        let log = SiteFixture.Log()
+        try await SiteFixture.build(into: try SiteFixture.temporaryFolder().appendingPathComponent("_site"), days: 1,
+                                    source: HostileSource(), hotlinkPosters: true, market: true, log: log)
+        let row = log.lines.filter { $0.hasPrefix("warning: 2024-02-10 row 7: movieCd") }
+        #expect(row.count == 1, "\(row)")
+    }
+}

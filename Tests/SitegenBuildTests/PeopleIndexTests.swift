@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import SitegenSiteSupport
+@testable import SitegenCLI
+@testable import SitegenFetch
+@testable import SitegenModel
+@testable import SitegenRender
+
+/// Who counts as one person: name plus English name, spaces aside.
+@Suite struct PeopleIndexTests {
+    static func dataset(_ credits: [String: (directors: [Person], actors: [Person])]) -> Dataset {
+        var movies: [String: Movie] = [:]
+        for (code, c) in credits { movies[code] = Movie(code: code, title: "영화 \(code)", directors: c.directors, actors: c.actors) }
+        return Dataset(source: .demo, days: [], movies: movies, posters: [:])
+    }
+
+    @Test func samePeopleMergeAcrossFilmsAndNamesakesWithOtherEnglishNamesDoNot() {
+        let data = Self.dataset([
+            "1": ([Person(name: "김민서", englishName: "Kim Min-seo")], [Person(name: "이하윤", englishName: "Lee Ha-yoon", role: "형사")]),
+            "2": ([Person(name: " 김민서", englishName: "KIM Min-seo ")], [Person(name: "이하윤", englishName: "Lee Ha-yoon")]),
+            "3": ([Person(name: "김민서", englishName: "Kim Min-su")], [Person(name: "김민서", englishName: "Kim Min-seo", role: "본인")]),
+        ])
+        let index = PeopleIndex(data, codes: ["1", "2", "3"])
+        #expect(index.people.count == 3)
+        let kim = try! #require(index.person(index.id(of: Person(name: "김민서", englishName: "Kim Min-seo"))!))
+        #expect(kim.credits.map(\.code) == ["1", "2", "3"])
+        #expect(kim.credits.map(\.directed) == [true, true, false] && kim.credits[2].characters == ["본인"])
+        let ko = Words(language: .ko, table: ["factDirector": "감독", "roleActor": "배우"])
+        let en = Words(language: .en, table: ["factDirector": "Director", "roleActor": "Actor"])
+        #expect(PersonPage.roleText(kim.credits[2], ko) == "배우 · 본인 역" && PersonPage.roleLabel(kim, ko) == "감독 · 배우")
+        #expect(PersonPage.roleText(kim.credits[2], en) == "Actor" && PersonPage.roleLabel(kim, en) == "Director · Actor")
+        let other = index.id(of: Person(name: "김민서", englishName: "Kim Min-su"))
+        #expect(other != nil && other != kim.id, "a namesake with another English name is someone else")
+        #expect(index.people.allSatisfy { $0.id.wholeMatch(of: /[0-9a-f]{10}/) != nil })
+        #expect(PeopleIndex.hashID("a") != PeopleIndex.hashID("b") && PeopleIndex.hashID("a") == PeopleIndex.hashID("a"))
+    }
+
+    /// Two names whose 40-bit ids collide (found by search: both hash to 8c194fcf33) still get
+    /// distinct ids, decided by their keys' order and not by which film came first, so a rebuild
+    /// that meets them the other way round gives each the same page.
+    @Test func namesWhoseIdsCollideGetDistinctStableIds() {
+        let (a, b) = (Person(name: "배우1215875"), Person(name: "배우3000394"))
+        #expect(PeopleIndex.hashID(PeopleIndex.key(name: a.name, english: "")) == "8c194fcf33")
+        #expect(PeopleIndex.hashID(PeopleIndex.key(name: b.name, english: "")) == "8c194fcf33")
+        for order in [["1", "2"], ["2", "1"]] {
+            let index = PeopleIndex(Self.dataset(["1": ([], [b]), "2": ([], [a])]), codes: order)
+            #expect(index.id(of: a) == "8c194fcf33" && index.id(of: b) == "8c194fcf33-2", "\(order)")
+            #expect(index.suffixed == [PeopleIndex.key(name: b.name, english: "") + "\u{1F}8c194fcf33-2"])
+            #expect(index.person("8c194fcf33-2")?.name == b.name)
+        }
+    }
+}

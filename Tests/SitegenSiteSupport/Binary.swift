@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the real `sitegen` binary (or another command), as a user would: the one way the suites
+/// start a process, with a deadline of its own so a hung run fails its test instead of the suite.
+public enum Binary {
+    public static var url: URL {
+        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
+        return folder.appendingPathComponent("sitegen")
+    }
+
+    /// A process's exit status that remembers what the process printed: compared with a number
+    /// (`result.status == 0`), and when the comparison fails Swift Testing shows the status with
+    /// that output, so a wrong exit (an abort's 6, a hang's -1) never passes without a trace.
+    public struct ExitStatus: Equatable, ExpressibleByIntegerLiteral, CustomTestStringConvertible, Sendable {
+        public let code: Int32
+        public var printed = ""
+        public init(integerLiteral value: Int32) { code = value }
+        public init(_ code: Int32, printed: String) { self.code = code; self.printed = printed }
+        public static func == (a: ExitStatus, b: ExitStatus) -> Bool { a.code == b.code }
+        public var testDescription: String {
+            printed.isEmpty ? "\(code)" : "\(code), having printed:\n\(printed.suffix(4_000))"
+        }
+    }
+
+    public struct Result {
+        public let status: ExitStatus; public let out: String; public let err: String
+        /// The process's peak resident memory (VmHWM).
+        public var peakMB = 0
+        public init(status: Int32, out: String, err: String) {
+            self.status = ExitStatus(status, printed: "stdout: \(out)\nstderr: \(err)")
+            self.out = out; self.err = err
+        }
+    }
+
+    /// The sitegen binary with `arguments`. A run that does not end within `seconds` is killed
+    /// and reported as hung (status -1); `launcher` runs the binary through another command
+    /// (`setpriv … <binary>`), given whole.
+    public static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
+        timeout seconds: Double = 600, launcher: [String] = []
+    ) throws -> Result {
+        let executable = launcher.first ?? url.path
+        return try runExecutable(executable, Array(launcher.dropFirst()) + arguments, environment: extra, in: directory,
+                                 timeout: seconds)
+    }
+
+    /// Any command, with the API keys taken out of its environment.
+    public static func runExecutable(
+        _ path: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
+        timeout seconds: Double = 600
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "KOBIS_API_KEY")
+        env.removeValue(forKey: "KAKAO_REST_API_KEY")
+        for (k, v) in extra { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+        let peak = PeakMemory(of: process.processIdentifier)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        let hung = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        var result = Result(
+            status: hung ? -1 : process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self) + (hung ? "[killed after \(seconds) s]" : ""))
+        result.peakMB = peak.stop()
+        return result
+    }
+}
