@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -185,5 +186,36 @@ enum ArchivePage {
             month = month.adding(days: month.daysInMonth)
         }
         return months
+    }
+}
+
+/// The archive's index (or, for a short site, the whole archive).
+struct ArchiveJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "archive" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.archive, "archive", ArchivePage.context(site), templates)], 1)
+    }
+}
+
+/// A year's calendars in the archive.
+struct ArchiveYearJob: PageJob {
+    let year: Int
+
+    func id(_ site: SiteModel) -> String { "archive \(year)" }
+
+    /// Its days and their charts, the years beside it, the weeks and weekends of its months (a
+    /// week may start in the year before), the tint scale and the latest day's mark.
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        keys.addYear(year, to: &f)
+        f.add(site.busiestDayTotal)
+        f.add(site.days.last.map { $0.date.year == year ? $0.date : nil } ?? nil)
+        for kind in PeriodKind.allCases { for chart in keys.periodsNear(year, kind) { f.add(chart.start) } }
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.archiveYear(year), "archive", ArchivePage.yearContext(site, year: year), templates)], 1)
     }
 }

@@ -180,3 +180,39 @@ enum DataFiles {
         return json.data
     }
 }
+
+/// A year of every chart (national and each filter's; days, weeks and weekends) as data files.
+struct DataJob: PageJob {
+    let year: Int
+
+    func id(_ site: SiteModel) -> String { "data \(year)" }
+
+    /// Every chart of the year, as fetched (titles are the charts' own).
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        for i in keys.yearDays(year) { f.add(keys.dayPrints[i]) }
+        for kind in PeriodKind.allCases {
+            for (i, chart) in (site.periods[kind] ?? []).enumerated() where chart.start.year == year {
+                f.add(keys.periodPrints[kind]![i])
+            }
+        }
+        // The filters' days, as each day's pages print them (every filter's chart of the date).
+        let start = keys.marketDates.partitionPoint { $0.year >= year }
+        for date in keys.marketDates[start...].prefix(while: { $0.year == year }) {
+            f.add(date); f.add(keys.marketDayPrints[date]!)
+        }
+        for scope in site.market.scopes {
+            for kind in PeriodKind.allCases {
+                for chart in site.market.periods[scope]?[kind] ?? [] where chart.start.year == year { f.add(chart) }
+            }
+            f.byte(0)
+        }
+        return true
+    }
+
+    func pageCount(_ site: SiteModel) -> Int { 0 }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        (site.shared(DataFiles.year(site, year)), 0)
+    }
+}

@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -202,5 +203,79 @@ enum DayPage {
             "salesShare": e.salesShare.map { .text(KoreanFormat.percent($0)) },
             "salesShareWidth": e.salesShare.map { .text(KoreanFormat.oneDecimal(min(max($0, 0), 100))) },
         ]
+    }
+}
+
+/// The home page: the latest day's chart, the site's note, the line on this week's openings.
+struct HomeJob: PageJob {
+    func id(_ site: SiteModel) -> String { "home" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        guard let last = site.days.indices.last else { return false }
+        keys.addDay(last, to: &f)
+        f.add(site.notes.site)
+        // Its line on this week's and next week's openings.
+        if let openings = site.dataset.openings {
+            f.add(openings.asOf)
+            for film in OpeningsPage.shown(openings) { f.add(film.openDate) }
+        } else {
+            f.byte(0)
+        }
+        return true
+    }
+
+    func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) {
+        if let last = site.days.last { wanted.days.insert(last.date) }
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let chart = site.days.last!
+        // The latest day's card: the day's own job writes it, under the day's name.
+        let card = try ShareCards.day(site, chart, templates)
+        let context = DayPage.context(site, chart: chart, route: .home)
+        return ([try site.page(.home, "day", .withCard(context, card, base: site.settings.baseURL), templates)], 1)
+    }
+}
+
+/// A day's list and posters page, its filters' page, and its share card.
+struct DayJob: PageJob {
+    let index: Int
+
+    func id(_ site: SiteModel) -> String { "day \(site.days[index].date.iso)" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        keys.addDay(index, to: &f)
+        // An older day shows its week's card: the week's chart is drawn on it.
+        let own = ShareCards.ownsCard(site, day: index)
+        f.add(own)
+        if !own, let week = ShareCards.weekWithCard(site, day: index) {
+            f.add(keys.periodPrints[.week]![week])
+            for e in site.periods[.week]![week].entries.prefix(3) { keys.addLook(e.movieCode, to: &f) }
+        }
+        return true
+    }
+
+    /// A day with any filter's chart has its filters page too.
+    func pageCount(_ site: SiteModel) -> Int {
+        site.market.scopes.contains { site.market.day($0, site.days[index].date) != nil } ? 2 : 1
+    }
+
+    func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) { wanted.days.insert(site.days[index].date) }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let chart = site.days[index]
+        let (card, own) = try ShareCards.forDay(site, index, templates)
+        let context = DayPage.context(site, chart: chart, route: .day(chart.date))
+        let filters = try DayPage.filtersContext(site, chart: chart).map {
+            try site.page(
+                .dayFilters(chart.date), "filters", .withCard($0, card, base: site.settings.baseURL), templates)
+        }
+        return (
+            [try site.page(.day(chart.date), "day", .withCard(context, card, base: site.settings.baseURL), templates)]
+                + (filters.map { [$0] } ?? []) + (own ? card.map { [$0.file] } ?? [] : []),
+            filters == nil ? 1 : 2
+        )
     }
 }

@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -70,5 +71,46 @@ enum DistributorPage {
         return site.base(
             route, title: site.words("distributorTitle", name), description: site.words("distributorDescription", name),
             kind: "distributor", content: ["distributor": distributor])
+    }
+}
+
+/// The distributors' index.
+struct DistributorsJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "distributors" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.distributors, "distributors", DistributorPage.indexContext(site), templates)], 1)
+    }
+}
+
+/// A distributor's page: its key of its own, since a long history has hundreds and a morning
+/// changes a few.
+struct DistributorJob: PageJob {
+    let code: String
+
+    func id(_ site: SiteModel) -> String { "distributor \(code)" }
+
+    /// Its films as listed (titles, opening, total, best rank), its years with its rank in each.
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        let index = site.market.distributors
+        let d = index.all[code]!
+        f.add(d.name); f.add(d.englishName); f.add(d.films)
+        for film in d.films {
+            keys.addLook(film, to: &f); keys.addFacts(film, to: &f)
+            f.add(site.dataset.movies[film]?.nations ?? [])
+            f.add(site.market.koreanFilm[film].map { $0 ? 1 : 2 } ?? 0)
+        }
+        for year in d.audienceByYear.keys.sorted() {
+            f.add(year); f.add(d.audienceByYear[year]!); f.add(d.salesByYear[year]); f.add(index.yearAudience[year])
+            f.add(keys.whole.distributorRanks[code]?[year])
+        }
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let distributor = site.market.distributors.all[code]!
+        let context = DistributorPage.context(site, distributor)
+        return ([try site.page(.distributor(code), "distributor", context, templates)], 1)
     }
 }

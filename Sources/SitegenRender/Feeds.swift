@@ -112,3 +112,42 @@ enum Feeds {
         return text
     }
 }
+
+/// The site's files beside its pages: the data index, the feed, robots.txt, the hosts' headers,
+/// the site's card, the sitemap (with a base URL), and the drawn posters of films with no page.
+struct FeedsJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "feeds" }
+
+    func pageCount(_ site: SiteModel) -> Int { 0 }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        // Films that made a weekly chart but no daily top 10 have no page, nor do films only
+        // on a filter's chart (most 다양성 films); their cards and rows still need a poster.
+        let placeholders =
+            site.periodOnlyCodes.map { site.placeholder($0, year: site.periodTitles[$0]?.openDate?.year) }
+            + site.market.scopedOnly.sorted(by: { $0.key < $1.key }).map {
+                site.placeholder($0.key, year: $0.value.openDate?.year)
+            }
+        guard site.isKorean else {
+            return (
+                [OutputFile(path: site.path(.feed), text: Feeds.atom(site))] + placeholders
+                    + (try ShareCards.site(site, templates).map { [$0.file] } ?? []), 0
+            )
+        }
+        var files = [
+            OutputFile(path: Route.siteData.path, contents: DataFiles.siteIndex(site)),
+            OutputFile(path: site.path(.feed), text: Feeds.atom(site)),
+            OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
+            OutputFile(
+                path: "_headers",
+                text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
+            // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
+            OutputFile(path: ".nojekyll", text: ""),
+        ] + (try ShareCards.site(site, templates).map { [$0.file] } ?? [])
+        files += placeholders
+        if site.settings.baseURL != nil {
+            files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
+        }
+        return (files, 0)
+    }
+}

@@ -135,3 +135,12 @@ enum MarketPage {
             kind: "market", content: ["market": market])
     }
 }
+
+/// The market page: the filters' shares of each year.
+struct MarketJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "market" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.market, "market", MarketPage.context(site), templates)], 1)
+    }
+}

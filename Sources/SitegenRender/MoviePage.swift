@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -270,5 +271,40 @@ enum MoviePage {
             let entry = site.periods[.weekend]?[i].entries.first(where: { $0.movieCode == code })
         else { return nil }
         return (friday, entry)
+    }
+}
+
+/// A film's page, its data and CSV files, its share card and its drawn placeholder poster.
+struct MovieJob: PageJob {
+    let code: String
+
+    func id(_ site: SiteModel) -> String { "movie \(code)" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        keys.addMovie(code, to: &f)
+        // Its own card, or the site's once it is a year off the charts (unless it reached the top 3).
+        f.add(ShareCards.ownsCard(keys.site, film: code))
+        return true
+    }
+
+    func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) { wanted.films.insert(code) }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let (card, own) = try ShareCards.forMovie(site, code: code, templates)
+        let movie = try site.page(
+            .movie(code), "movie", .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL),
+            templates)
+        // The placeholder is drawn for every film: the fallback when a found poster's host
+        // refuses to serve it.
+        let year = site.films[code]?.openDate?.year
+        return (
+            [movie]
+                + site.shared(
+                    [
+                        OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
+                        OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
+                    ]) + (own ? card.map { [$0.file] } ?? [] : [])
+                + [site.placeholder(code, year: year)], 1
+        )
     }
 }

@@ -112,3 +112,30 @@ enum OfflineFiles {
             ["version": .text(version(site, templates: templates)), "kept": .text(list), "keptEnglish": .text(english)])
     }
 }
+
+/// The offline page, the app's manifest and the service worker.
+struct OfflineJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "offline" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let latest = site.days.suffix(OfflineFiles.latestDays).reversed().map { chart -> TemplateValue in
+            [
+                "label": .text(site.words.longDate(chart.date)),
+                "href": .text(site.href(.day(chart.date), from: .offline)),
+            ]
+        }
+        let context = site.base(
+            .offline, title: site.words("offlineTitle"), description: site.words("offlineDescription"),
+            kind: "offline", content: ["offline": ["days": .list(latest)]])
+        return (
+            [try site.page(.offline, "offline", context, templates)]
+                + [OutputFile(path: (site.isKorean ? "" : site.language.folder) + Route.manifest.path,
+                              text: OfflineFiles.manifest(site))]
+                + (try site.shared([
+                    OutputFile(
+                        path: Route.serviceWorker.path,
+                        contents: try OfflineFiles.serviceWorker(site, templates: templates)),
+                ])), 1
+        )
+    }
+}

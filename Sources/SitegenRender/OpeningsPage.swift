@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -105,5 +106,30 @@ enum OpeningsPage {
             "href": .text(site.href(.openings, from: route)),
             "text": .text(site.words("openingsTeaser", "\(counts[0])", "\(counts[1])")),
         ]
+    }
+}
+
+/// This week's and next week's openings.
+struct OpeningsJob: PageJob {
+    func id(_ site: SiteModel) -> String { "openings" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        guard let openings = site.dataset.openings else { return false }
+        f.add(openings.asOf)
+        f.add(openings.films.count)
+        for film in openings.films {
+            f.add(film)
+            let charted = site.history[film.code] != nil
+            f.add(charted)
+            // A charted film is named as its page names it, with its details' English names.
+            if charted { keys.addLook(film.code, to: &f); keys.addFacts(film.code, to: &f) }
+            f.add(site.dataset.movies[film.code])
+        }
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.openings, "openings", OpeningsPage.context(site, site.dataset.openings!), templates)], 1)
     }
 }

@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -158,5 +159,53 @@ enum PeriodPage {
         // Set to null, not removed, when unknown: the templates' strict mode knows the name.
         fields["dayOfRun"] = site.words.weekOfRun(open: e.openDate, end: end).map { .text($0) } ?? .null
         return .object(fields)
+    }
+}
+
+/// A week's or weekend's page, its filters' page, and its share card.
+struct PeriodJob: PageJob {
+    let kind: PeriodKind
+    let index: Int
+
+    func id(_ site: SiteModel) -> String { "\(kind.rawValue) \(site.periods[kind]![index].start.iso)" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        let charts = site.periods[kind] ?? []
+        let chart = charts[index]
+        f.add(keys.periodPrints[kind]![index])
+        // Its own card or, once it is over a year old, the site's.
+        f.add(ShareCards.ownsCard(site, kind, index))
+        f.add(index > 0 ? charts[index - 1].start : nil)
+        f.add(index + 1 < charts.count ? charts[index + 1].start : nil)
+        let (otherKind, otherStart) = PeriodPage.counterpart(chart)
+        f.add(site.periodIndex[otherKind]?[otherStart] != nil)
+        keys.addMarket(kind, chart.start, to: &f)
+        for d in chart.days { f.add(site.dayIndex[d] != nil) }
+        for e in chart.entries {
+            keys.addLook(e.movieCode, to: &f)
+            f.add(site.history[e.movieCode] != nil)
+        }
+        return true
+    }
+
+    /// A period with any filter's chart has its filters page too.
+    func pageCount(_ site: SiteModel) -> Int {
+        site.market.scopes.contains { site.market.period($0, kind, site.periods[kind]![index].start) != nil } ? 2 : 1
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let chart = site.periods[kind]![index]
+        let (card, own) = try ShareCards.forPeriod(site, kind, index, templates)
+        let context = TemplateValue.withCard(PeriodPage.context(site, chart: chart), card, base: site.settings.baseURL)
+        let filters = try PeriodPage.filtersContext(site, chart: chart).map {
+            try site.page(
+                .periodFilters(kind, chart.start), "filters", .withCard($0, card, base: site.settings.baseURL),
+                templates)
+        }
+        return (
+            [try site.page(.period(kind, chart.start), "week", context, templates)] + (filters.map { [$0] } ?? [])
+                + (own ? card.map { [$0.file] } ?? [] : []), filters == nil ? 1 : 2
+        )
     }
 }

@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -68,5 +69,33 @@ enum PersonPage {
     static func roleLabel(_ person: PersonRecord, _ w: Words) -> String {
         [person.directs ? w("factDirector") : nil, person.acts ? w("roleActor") : nil].compactMap { $0 }
             .joined(separator: " · ")
+    }
+}
+
+/// A person's page and share card.
+struct PersonJob: PageJob {
+    let index: Int
+
+    func id(_ site: SiteModel) -> String { "person \(site.people.people[index].id)" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let person = keys.site.people.people[index]
+        f.add(person.id); f.add(person.name); f.add(person.englishName)
+        f.add(person.credits.count)
+        for credit in person.credits {
+            f.add(credit.code); f.add(credit.directed); f.add(credit.acted); f.add(credit.characters)
+            keys.addFacts(credit.code, to: &f)
+            keys.addLook(credit.code, to: &f)
+        }
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let person = site.people.people[index]
+        let (card, own) = try ShareCards.forPerson(site, person, templates)
+        let context = TemplateValue.withCard(
+            PersonPage.context(site, person: person), card, base: site.settings.baseURL)
+        let files = [try site.page(.person(person.id), "person", context, templates)]
+        return (files + (own ? card.map { [$0.file] } ?? [] : []), 1)
     }
 }

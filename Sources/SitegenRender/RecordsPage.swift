@@ -63,3 +63,12 @@ enum RecordsPage {
                          kind: "records", content: ["records": records_])
     }
 }
+
+/// The records page.
+struct RecordsJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "records" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.records, "records", RecordsPage.context(site), templates)], 1)
+    }
+}

@@ -105,3 +105,24 @@ enum RegionPage {
         return ["rows": .list(rows), "total": .text(KoreanFormat.grouped(all))]
     }
 }
+
+/// The regions' index.
+struct RegionsJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "regions" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.regions, "regions", RegionPage.indexContext(site), templates)], 1)
+    }
+}
+
+/// A region's page.
+struct RegionJob: WholeSitePageJob {
+    let index: Int
+
+    func id(_ site: SiteModel) -> String { "region \(site.market.regions[index].slug)" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let place = site.market.regions[index]
+        return ([try site.page(.region(place.slug), "region", RegionPage.context(site, place), templates)], 1)
+    }
+}

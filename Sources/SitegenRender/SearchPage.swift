@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -101,5 +102,22 @@ enum SearchPage {
         ]
         return site.base(route, title: w("searchTitle"), description: w("searchDescription"),
                          kind: "search", content: ["search": content])
+    }
+}
+
+/// The search page, its index and the script that carries the index for pages opened from disk.
+struct SearchJob: PageJob {
+    func id(_ site: SiteModel) -> String { "search" }
+
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        keys.addSearch(to: &f)
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        let index = SearchIndex.json(site), path = site.path(.searchIndex)
+        return ([try site.page(.search, "search", SearchPage.context(site), templates),
+                 OutputFile(path: path, contents: index),
+                 OutputFile(path: SearchIndex.scriptPath(path), contents: SearchIndex.script(index))], 1)
     }
 }

@@ -2,6 +2,6 @@
 public struct SitePlan: Sendable {
     let input: RenderInput
     let site: SiteModel
-    let jobs: [SiteRenderer.Job]
+    let jobs: [any PageJob]
     public let pages: [PageKey]
 }

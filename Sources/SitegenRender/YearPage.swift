@@ -1,3 +1,4 @@
+import SitegenBasics
 import Foundation
 import SitegenModel
 import SitegenMustache
@@ -168,5 +169,51 @@ enum YearPage {
                                  "coverage": Coverage.notice(site),
                              ]
                          ])
+    }
+}
+
+/// The index of years.
+struct YearsJob: WholeSitePageJob {
+    func id(_ site: SiteModel) -> String { "years" }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.years, "years", YearPage.indexContext(site), templates)], 1)
+    }
+}
+
+/// A year's page: its records, weeks and films.
+struct YearJob: PageJob {
+    let year: Int
+
+    func id(_ site: SiteModel) -> String { "year \(year)" }
+
+    /// Its days, the weeks and weekends the press counts in it, and every film that opened in
+    /// it, with what it drew.
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        let site = keys.site
+        keys.addYear(year, to: &f)
+        for kind in PeriodKind.allCases {
+            for i in keys.periodRange(year, kind) { f.add(keys.periodPrints[kind]![i]) }
+        }
+        // The films that topped its days are named by their titles.
+        for i in keys.yearDays(year) { if let top = site.days[i].first { keys.addLook(top.movieCode, to: &f) } }
+        for code in site.openedIn[year] ?? [] {
+            f.add(code)
+            keys.addFacts(code, to: &f)
+            keys.addLook(code, to: &f)
+            f.add(site.history[code] != nil)
+            if let row = site.periodTitles[code] { f.add(row) }
+            if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
+            // Its sales as of that total and its widest release, which may be in another year.
+            let rows = site.history[code] ?? []
+            let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
+            f.add(latest?.entry.salesTotal ?? -1)
+            f.add(rows.lazy.map(\.entry.screens).max() ?? -1)
+        }
+        return true
+    }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        ([try site.page(.year(year), "year", YearPage.context(site, year: year), templates)], 1)
     }
 }

@@ -61,6 +61,7 @@ import SitegenWrite
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must
     /// be the same files, byte for byte. Returns the rebuild's summary.
+    @discardableResult
     func rebuildMatchesWholeBuild(_ before: Build, _ after: Build) async throws -> BuildSummary {
         let folder = try SiteFixture.temporaryFolder()
         let site = folder.appendingPathComponent("_site"), whole = folder.appendingPathComponent("whole/_site")

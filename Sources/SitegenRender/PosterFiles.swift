@@ -1,0 +1,21 @@
+import Foundation
+import SitegenBasics
+import SitegenModel
+
+/// The posters served from the site, resized copies named by their bytes.
+struct PostersJob: PageJob {
+    func id(_ site: SiteModel) -> String { "posters" }
+
+    /// Their paths name their bytes; nothing else of the site reaches them.
+    func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
+        f = Fingerprint("posters")
+        for copy in keys.site.posterCopies { f.add(copy.path) }
+        return true
+    }
+
+    func pageCount(_ site: SiteModel) -> Int { 0 }
+
+    func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
+        (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
+    }
+}
