@@ -20,7 +20,7 @@ extension Pipeline {
         f.add(plan.settings.title); f.add(plan.settings.description); f.add(plan.settings.author)
         f.add(plan.settings.englishTitle); f.add(plan.settings.englishDescription)
         f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
-        f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.offline)
+        f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.app)
         // Whether cards can be drawn here is an input too: a font installed since the last build
         // (or gone) changes the site, so a build that left cards out is not "unchanged" after it.
         f.add(plan.settings.drawsCards && CardImages.unavailable == nil)

@@ -153,7 +153,7 @@ extension BuildPlan {
             themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
             settings: SiteSettings(
                 title: file?.name ?? SiteSettings.stockTitle, baseURL: options.baseURL.flatMap(parseBaseURL),
-                cards: options.cards ?? true, offline: options.app ?? true),
+                cards: options.cards ?? true, app: options.app ?? true),
             source: source,
             jobs: range.jobs, buildTime: buildTime, monitor: monitor)
         plan.hotlinkPosters = options.hotlinkPosters ?? false

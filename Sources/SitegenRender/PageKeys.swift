@@ -88,7 +88,7 @@ struct PageKeys {
         g.add(s.assets.custom)
         g.add(s.assets.styleText)
         // Every page's head links the app's manifest and icon when the app is on.
-        g.add(s.offline); g.add(s.assets.icons.map(\.path))
+        g.add(s.app); g.add(s.assets.icons.map(\.path))
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
         global = g

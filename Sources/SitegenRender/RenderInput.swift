@@ -10,8 +10,10 @@ public struct SiteSettings: Sendable {
     /// Share cards (`og:image`) for day, week, weekend, film and person pages, when there is a base
     /// URL (`og:image` must be absolute): the pipeline turns this off when libvips cannot draw them.
     public var cards: Bool
-    /// The web app manifest and the service worker that keeps pages for offline reading.
-    public var offline: Bool
+    /// The installable app: the web app manifest and the service worker that keeps pages for
+    /// offline reading (`app` in the site file, `--app`/`--no-app`; one name everywhere, since
+    /// `--offline` is another thing, a build from the cache alone).
+    public var app: Bool
     /// The editions built: Korean at the root always, English under `en/` when asked for.
     public var languages: [Language] = [.ko]
     /// From the site file: what the site says it is (feed, manifest, footer) and who writes it
@@ -23,9 +25,9 @@ public struct SiteSettings: Sendable {
     public init(
         title: String = SiteSettings.stockTitle, baseURL: URL? = nil, assets: SiteAssets = SiteAssets(),
         cards: Bool = false,
-        offline: Bool = true
+        app: Bool = true
     ) {
-        self.title = title; self.baseURL = baseURL; self.assets = assets; self.cards = cards; self.offline = offline
+        self.title = title; self.baseURL = baseURL; self.assets = assets; self.cards = cards; self.app = app
     }
     public var drawsCards: Bool { cards && baseURL != nil }
     public static let stockTitle = "한국 일별 박스오피스"

@@ -210,8 +210,8 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(href(.records, from: route)),
                 "feedHref": .text(href(.feed, from: route)),
                 "marketHref": index.market.scopes.isEmpty ? nil : .text(href(.market, from: route)),
-                "manifestHref": settings.offline ? .text(manifestHref(from: route)) : nil,
-                "touchIcon": settings.offline
+                "manifestHref": settings.app ? .text(manifestHref(from: route)) : nil,
+                "touchIcon": settings.app
                     ? (settings.assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
                     : nil,
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.

@@ -109,7 +109,7 @@ public enum SiteRenderer {
             jobs += YearPage.years(site).map { YearJob(year: $0) } as [any PageJob]
         }
         jobs += [NotFoundJob(), FeedsJob(), PostersJob()] as [any PageJob]
-        if site.settings.offline && !site.days.isEmpty { jobs.append(OfflineJob()) }
+        if site.settings.app && !site.days.isEmpty { jobs.append(OfflineJob()) }
         if site.dataset.openings != nil { jobs.append(OpeningsJob()) }
         return jobs
     }

@@ -56,7 +56,7 @@ import SitegenWrite
         return try await SiteFixture.build(into: output, days: b.days, until: b.until, notes: notes, templates: templates,
                                            publicFolder: publicFolder, baseURL: b.baseURL, source: EditedDemoSource(edit: b.edit),
                                            hotlinkPosters: b.hotlinkPosters, buildTime: b.buildTime, regions: b.regions,
-                                           offline: b.app, english: b.english, today: b.today)
+                                           app: b.app, english: b.english, today: b.today)
     }
 
     /// Builds `before`, then `after` over it, and `after` whole into a fresh folder: the two must

@@ -121,7 +121,7 @@ import SitegenBasics
 
     @Test func withoutTheAppNothingOfItIsWritten() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
-        try await SiteFixture.build(into: out, days: 3, until: "2024-02-10", offline: false)
+        try await SiteFixture.build(into: out, days: 3, until: "2024-02-10", app: false)
         let files = try SiteFixture.files(out)
         #expect(files["manifest.webmanifest"] == nil && files["sw.js"] == nil && files["offline/index.html"] == nil)
         #expect(!files.keys.contains { $0.hasPrefix("icon-") })

@@ -41,7 +41,7 @@ public enum SiteFixture {
                       templates: URL = repo.appendingPathComponent("Templates"),
                       publicFolder: URL = repo.appendingPathComponent("Public"), baseURL: String? = nil,
                       source: any BoxOfficeSource = DemoSource(), hotlinkPosters: Bool = false, buildTime: Date = SiteFixture.buildTime,
-                      regions: Bool = false, market: Bool = true, cards: Bool = false, offline: Bool = true,
+                      regions: Bool = false, market: Bool = true, cards: Bool = false, app: Bool = true,
                       cache: URL? = nil, english: Bool = false, today: Day? = nil,
                       log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
@@ -50,7 +50,7 @@ public enum SiteFixture {
             publicFolder: publicFolder,
             notes: notes ?? output.deletingLastPathComponent().appendingPathComponent("no-notes"),
             cache: cache ?? output.deletingLastPathComponent().appendingPathComponent("cache"),
-            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)), cards: cards, offline: offline),
+            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)), cards: cards, app: app),
             source: source, jobs: 4, buildTime: buildTime)
         plan.hotlinkPosters = hotlinkPosters
         if english { plan.settings.languages = [.ko, .en] }
