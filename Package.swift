@@ -13,7 +13,9 @@ let hasTests = FileManager.default.fileExists(atPath: Context.packageDirectory +
 // SitegenDecode reads KOBIS's and Kakao's bytes for SitegenFetch (the live APIs and their cache);
 // SitegenDemo answers the same seam from a simulated market; the Fetcher (in SitegenFetch) asks
 // either for values and hands on a Dataset of the domain in SitegenModel; SitegenRender
-// makes the pages with the template engine SitegenMustache; SitegenWrite alone touches the output
+// makes the pages with the template engine SitegenMustache; SitegenImage does all image work (the
+// posters copied after the fetch, the cards drawn between render and write, the app icons, with
+// the images' bytes kept out of the model); SitegenWrite alone touches the output
 // folder, and SitegenServe previews it. SitegenBuild drives fetch → render → write; SitegenCLI
 // parses options and reports, running no stage itself. Each imports only what its job needs, so
 // the compiler keeps render from fetching or writing, and the template engine from knowing the site.
@@ -94,7 +96,6 @@ let package = Package(
         // libvips for posters: fixed-argument wrappers over its variadic calls, loaded with dlopen on
         // the first poster (not linked: its ~95 libraries cost every start 10 ms).
         .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "SitegenImage", dependencies: ["CVipsShim"], swiftSettings: optimized),
         // Small tools every stage shares: the JSON writer, the FNV-1a hash, the seeded random
         // generator, the characters no output may carry, one-line error text.
         .target(name: "SitegenBasics", swiftSettings: optimized),
@@ -104,9 +105,9 @@ let package = Package(
         .target(name: "SitegenDecode", dependencies: ["SitegenModel", "SitegenBasics"], swiftSettings: optimized),
         // The fetch seam and the live APIs behind it: the Fetcher (days → a Dataset, asking the seam
         // for values), the client with its retries and call budget, the disk cache and history that
-        // decode each answer once, and poster hosts and copies.
+        // decode each answer once, and the poster hosts a download may come from.
         .target(
-            name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics", "SitegenImage"],
+            name: "SitegenFetch", dependencies: ["SitegenDecode", "SitegenModel", "SitegenBasics"],
             swiftSettings: optimized),
         // The demo world behind the same seam: a simulated market, its films and its memo.
         .target(
@@ -119,6 +120,15 @@ let package = Package(
         // disk, so it is tested by calling it.
         .target(
             name: "SitegenRender", dependencies: ["SitegenModel", "SitegenBasics", "SitegenMustache", "CCmark"],
+            swiftSettings: optimized),
+        // All image work, in one room: posters downloaded (through the fetch seam) and resized, share
+        // cards drawn from the SVG render left, app icons drawn from the favicon; the bytes of posters
+        // and cards stay here, never in the model, and reach the writer beside the rendered pages.
+        .target(
+            name: "SitegenImage",
+            dependencies: [
+                "CVipsShim", "SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenDecode",
+            ],
             swiftSettings: optimized),
         // The one writer of the output folder: staged and swapped in whole, or updated in place.
         .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"], swiftSettings: optimized),

@@ -73,7 +73,8 @@ public struct Pipeline: Sendable {
             // libvips takes tens of milliseconds to load and start: done beside the fetch when
             // cards may be drawn, rather than in the morning's last step.
             if plan.settings.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
-            let dataset = try await fetch().dataset
+            let fetched = try await fetch()
+            let dataset = fetched.dataset
             if dataset.days.isEmpty, let stop = plan.budget.stop {
                 throw PhaseError(
                     phase: "fetch",
@@ -81,7 +82,9 @@ public struct Pipeline: Sendable {
                         "no day fetched yet: \(stop.description); nothing was written, and the next run starts again")
             }
             ended(.fetch)
-            let summary = try write(dataset, inputs, started: started, inputsKey: key, previous: previous)
+            let summary = try write(
+                dataset, posters: fetched.posterBytes, inputs, started: started, inputsKey: key, previous: previous)
+            freeLater(consume fetched)
             freeLater(consume dataset)
             freeLater(consume previous)
             lock.release()
@@ -94,14 +97,16 @@ public struct Pipeline: Sendable {
 
     /// Renders and writes again from data already fetched (`serve` after an edit).
     /// `announce` false leaves out the notes a first build already printed.
-    public func rebuild(from dataset: Dataset, announce: Bool = true) throws -> BuildSummary {
+    public func rebuild(from fetched: FetchOutcome, announce: Bool = true) throws -> BuildSummary {
         let started = DispatchTime.now()
-        return try write(dataset, try run(.load, marking: false) { try loadInputs() }, started: started,
-                         announce: announce)
+        return try write(
+            fetched.dataset, posters: fetched.posterBytes, try run(.load, marking: false) { try loadInputs() },
+            started: started, announce: announce)
     }
 
     /// model → check → render and write → record.
-    func write(_ dataset: Dataset, _ inputs: LoadedInputs, started: DispatchTime, announce: Bool = true,
+    func write(_ dataset: Dataset, posters: [String: Data], _ inputs: LoadedInputs, started: DispatchTime,
+               announce: Bool = true,
                inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil) throws -> BuildSummary {
         var settings = plan.settings
         settings.assets = inputs.assets
@@ -127,10 +132,10 @@ public struct Pipeline: Sendable {
         var record = BuildManifest(builder: builder, folder: "", pages: [])
         let (rendered, report) = try run(.write) {
             if inPlace, let checked, let changed {
-                return try update(site, changed: changed, previous: checked, publicFiles: publicFiles(inputs),
-                                  record: &record)
+                return try update(site, changed: changed, previous: checked, posters: posters,
+                                  publicFiles: publicFiles(inputs), record: &record)
             }
-            return try stage(site, publicFiles: publicFiles(inputs), record: &record)
+            return try stage(site, posters: posters, publicFiles: publicFiles(inputs), record: &record)
         }
         // A whole build writes every file afresh, so it puts right whatever drifted without counting it.
         let repaired = inPlace ? report.repairedCount : 0
@@ -161,27 +166,31 @@ public struct Pipeline: Sendable {
 
     /// The whole site into a staging folder, swapped in when every file is written.
     func stage(
-        _ site: SitePlan, publicFiles: () -> [Inputs.PublicFile], record: inout BuildManifest
+        _ site: SitePlan, posters: [String: Data], publicFiles: () -> [Inputs.PublicFile],
+        record: inout BuildManifest
     ) throws -> (RenderSummary, WriteReport) {
         let output = StagedOutput(try writer.begin())
-        let (rendered, report, files) = try render(site, only: nil, into: output, publicFiles: publicFiles)
+        let (rendered, report, files) = try render(
+            site, only: nil, posters: posters, into: output, publicFiles: publicFiles)
         record.pages = files.pages(site.pages, stamps: report.stamps)
         return (rendered, report)
     }
 
     /// The render-and-write loop of every build, staged or in place: the pages named in `only`
-    /// (all when nil) rendered into `output`, share cards drawn (or taken from the card cache),
-    /// then the Public files, then the output finished; on any failure the output is left as it was.
+    /// (all when nil) rendered into `output` through the image stage (posters' bytes put in, share
+    /// cards drawn or taken from the card cache), then the Public files, then the output
+    /// finished; on any failure the output is left as it was.
     func render(
-        _ site: SitePlan, only: Set<String>?, into output: any SiteOutput, publicFiles: () -> [Inputs.PublicFile]
+        _ site: SitePlan, only: Set<String>?, posters: [String: Data], into output: any SiteOutput,
+        publicFiles: () -> [Inputs.PublicFile]
     ) throws -> (RenderSummary, WriteReport, FilesByPage) {
         var files = FilesByPage()
-        let painter = CardPainter(cache: plan.cache)
+        let painter = CardPainter(cache: plan.cache, posters: posters)
         do {
             let rendered = try run(.render, marking: only != nil) {
                 let rendered = try SiteRenderer.render(site, only: only) { page, file in
                     files.add(page, file.path)
-                    if let (ready, linking) = painter.take(page, file) {
+                    if let (ready, linking) = try painter.take(page, file) {
                         try output.add(ready.path, ready.contents, from: nil, linking: linking)
                     }
                 }

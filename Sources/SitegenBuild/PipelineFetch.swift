@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBasics
 import SitegenFetch
+import SitegenImage
 import SitegenModel
 
 /// The fetch step: the plan's days, films and filters through the source, then the posters copied.
@@ -36,11 +37,12 @@ extension Pipeline {
                     + "without --offline), or turn them off (regions = false, or --no-regions)")
         }
         if !plan.hotlinkPosters {
-            let (dataset, posterWarnings) = try await PosterCopies(
+            let (dataset, posterWarnings, posterBytes) = try await PosterCopies(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
             ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings
+            result.posterBytes = posterBytes
         }
         progress?.cancel()
         _ = await progress?.value

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenImage
 import SitegenModel
 import SitegenRender
 import SitegenTheme

@@ -61,7 +61,7 @@ extension Pipeline {
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(
-        _ site: SitePlan, changed: Set<String>, previous checked: CheckedOutput,
+        _ site: SitePlan, changed: Set<String>, previous checked: CheckedOutput, posters: [String: Data],
         publicFiles: () -> [Inputs.PublicFile], record: inout BuildManifest
     ) throws -> (RenderSummary, WriteReport) {
         let previous = checked.manifest
@@ -86,7 +86,8 @@ extension Pipeline {
             // A Public file over a generated one: only then are the kept pages' files looked through.
             previous.pages.contains { isKept($0) && $0.files.contains(path) }
         }
-        let (rendered, report, files) = try render(site, only: changed, into: output, publicFiles: publicFiles)
+        let (rendered, report, files) = try render(
+            site, only: changed, posters: posters, into: output, publicFiles: publicFiles)
         record.pages = files.pages(site.pages, stamps: report.stamps) { changed.contains($0) ? nil : previousByID[$0] }
         return (rendered, report)
     }

@@ -61,11 +61,11 @@ public struct ServeCommand: AsyncParsableCommand {
             let lock = try SiteWriter(output: plan.output).lock(command: "serve")
             defer { lock.release() }
             try SiteWriter(output: plan.output).preflight()
-            let dataset = try await pipeline.fetch().dataset
+            let fetched = try await pipeline.fetch()
 
             @Sendable func rebuild(first: Bool) async {
                 do {
-                    let summary = try pipeline.rebuild(from: dataset, announce: first)
+                    let summary = try pipeline.rebuild(from: fetched, announce: first)
                     console.summary(
                         first
                             ? summary.line

@@ -19,6 +19,12 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
 public struct FetchOutcome: Sendable {
     public var dataset: Dataset
     public var warnings: [DataWarning]
+    /// The served posters' bytes by path (`PosterFile.path`), when they are copied into the site:
+    /// the image stage's, kept beside the dataset rather than in it.
+    public var posterBytes: [String: Data] = [:]
+    public init(dataset: Dataset, warnings: [DataWarning], posterBytes: [String: Data] = [:]) {
+        self.dataset = dataset; self.warnings = warnings; self.posterBytes = posterBytes
+    }
 }
 
 /// Turns a range of days into a Dataset: the daily charts and the weekly and weekend charts of
@@ -199,7 +205,7 @@ public enum PosterQuery {
 }
 
 /// Maps with at most `limit` operations in flight, keeping input order. The first error cancels the rest.
-func boundedMap<T: Sendable, R: Sendable>(
+public func boundedMap<T: Sendable, R: Sendable>(
     _ items: [T], limit: Int, _ transform: @escaping @Sendable (T) async throws -> R
 ) async throws -> [R] {
     try await withThrowingTaskGroup(of: (Int, R).self) { group in

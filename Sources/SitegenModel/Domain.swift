@@ -150,14 +150,15 @@ public struct SizedPoster: Sendable, Equatable {
     public static let pageWidth = 260
 }
 
-/// One encoded poster file, named by its contents under `poster/img/`.
+/// One encoded poster file, named by its contents under `poster/img/`: where it is and how big,
+/// what pages lay out. Its bytes stay with the image stage (`PosterCopies`), which hands them to
+/// the writer and the card painter: the model carries no image.
 public struct PosterFile: Sendable, Equatable {
     public var path: String
     public var width: Int
     public var height: Int
-    public var data: Data
-    public init(path: String, width: Int, height: Int, data: Data) {
-        self.path = path; self.width = width; self.height = height; self.data = data
+    public init(path: String, width: Int, height: Int) {
+        self.path = path; self.width = width; self.height = height
     }
 }
 

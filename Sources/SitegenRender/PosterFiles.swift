@@ -16,6 +16,6 @@ struct PostersJob: PageJob {
     func pageCount(_ site: SiteModel) -> Int { 0 }
 
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
-        (site.posterCopies.map { OutputFile(path: $0.path, contents: $0.data) }, 0)
+        (site.posterCopies.map { OutputFile(poster: $0.path) }, 0)
     }
 }

@@ -99,11 +99,17 @@ public struct RenderInput: Sendable {
 /// A file to write, by its path under the output folder ("/"-separated, never absolute or "..").
 public struct OutputFile: Sendable, Equatable {
     public let path: String
-    /// The file's bytes; for a share card (`drawing` set), the SVG the pipeline rasterises into them.
+    /// The file's bytes; for a share card (`drawing` set), the SVG the pipeline rasterises into
+    /// them; for a served poster (`poster`), none: the image stage has them, by this path.
     public let contents: Data
     public let drawing: CardDrawing?
+    public let poster: Bool
     public init(path: String, contents: Data, drawing: CardDrawing? = nil) {
-        self.path = path; self.contents = contents; self.drawing = drawing
+        self.path = path; self.contents = contents; self.drawing = drawing; poster = false
+    }
+    /// A served poster copy at `path`, whose bytes the image stage fills in.
+    public init(poster path: String) {
+        self.path = path; contents = Data(); drawing = nil; poster = true
     }
     public init(path: String, text: String) { self.init(path: path, contents: Data(text.utf8)) }
 }
@@ -115,10 +121,11 @@ public struct CardDrawing: Sendable, Equatable {
     public let images: [CardImage]
 }
 
-/// An image a card shows (a film's poster): the `href` token in its SVG, the bytes, and how wide.
+/// An image a card shows (a film's poster): the `href` token in its SVG, the served copy whose
+/// bytes it embeds (the image stage has them), and how wide.
 public struct CardImage: Sendable, Equatable {
     public let token: String
-    public let data: Data
+    public let path: String
     public let width: Int
 }
 

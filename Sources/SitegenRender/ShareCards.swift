@@ -174,7 +174,7 @@ enum ShareCards {
             ],
         ]
         fields["initial"] = .text(String(title.first.map(String.init) ?? "?"))
-        let images = poster.map { [CardImage(token: posterToken + $0.path, data: $0.data, width: posterWidth)] } ?? []
+        let images = poster.map { [CardImage(token: posterToken + $0.path, path: $0.path, width: posterWidth)] } ?? []
         return try card(
             site, templates, "card-movie", owner: site.path(.movie(code)), alt: alt, fields: fields, images: images)
     }

@@ -1,24 +1,23 @@
 import Foundation
 import SitegenBasics
-import SitegenImage
 import SitegenRender
 
 /// The installed app's icons, drawn from the site's favicon (the theme's `favicon.svg`) with
 /// libvips: 192 and 512 pixels as they are, and a 512-pixel maskable one with the favicon inside the
 /// safe zone on a full background, for launchers that cut icons to a circle or a squircle.
-enum AppIcons {
+public enum AppIcons {
     static let sizes = [192, 512]
 
     /// Each icon and its bytes, named by the favicon they come from; taken from the card cache when
     /// drawn before. Empty, with the reason, when they cannot be drawn.
     /// Each icon's name: `icon-192.<8 hex of the favicon>.png`, `icon-maskable-512.….png`.
-    static func names(_ favicon: Data) -> [AppIcon] {
+    public static func names(_ favicon: Data) -> [AppIcon] {
         let hash = FNV1a.hex(favicon, digits: 8)
         return sizes.map { AppIcon(path: "icon-\($0).\(hash).png", size: $0, maskable: false) }
             + [AppIcon(path: "icon-maskable-512.\(hash).png", size: 512, maskable: true)]
     }
 
-    static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
+    public static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
         let embedded = "data:image/svg+xml;base64," + favicon.base64EncodedString()
         let background = fill(of: favicon) ?? "#ffffff"
         var out: [(AppIcon, Data)] = []

@@ -1,27 +1,36 @@
 import Foundation
 import SitegenBasics
-import SitegenImage
 import SitegenRender
 
-/// Turns the share cards render left as SVG into PNG. A card is named by what it shows, so one
+/// The image stage between render and write: gives the served posters' files their bytes, and
+/// turns the share cards render left as SVG into PNG. A card is named by what it shows, so one
 /// drawn by an earlier build (of this site or another folder) is taken from the card cache
 /// (`<cache>/cards/`) instead: a morning's rebuild draws only the new day's cards, and a cold
 /// build of a site whose cache is kept draws none.
-final class CardPainter: @unchecked Sendable {
+public final class CardPainter: @unchecked Sendable {
     let folder: URL
     private var waiting: [(page: String, file: OutputFile)] = []
-    private(set) var drawn = 0
-    private(set) var reused = 0
+    public private(set) var drawn = 0
+    public private(set) var reused = 0
 
-    init(cache: URL) { folder = Self.folder(in: cache) }
+    /// The served posters' bytes by path (`PosterCopies`): written for the posters' files, and
+    /// embedded in the cards that show them.
+    let posters: [String: Data]
+
+    public init(cache: URL, posters: [String: Data] = [:]) {
+        folder = Self.folder(in: cache)
+        self.posters = posters
+    }
 
     /// `<cache>/cards/`: the drawn cards, and the app icons beside them.
-    static func folder(in cache: URL) -> URL { cache.appendingPathComponent("cards", isDirectory: true) }
+    public static func folder(in cache: URL) -> URL { cache.appendingPathComponent("cards", isDirectory: true) }
 
     /// The file to write now (any other file, or a card drawn before, with the cached file to
     /// hard-link in), or nil when the card waits for `drawWaiting`. Called from one thread (the
     /// render sink). A cached card is mapped, not read: linked in, its bytes are never copied.
-    func take(_ page: String, _ file: OutputFile) -> (file: OutputFile, linking: String?)? {
+    /// A served poster's file gets its bytes here.
+    public func take(_ page: String, _ file: OutputFile) throws -> (file: OutputFile, linking: String?)? {
+        if file.poster { return (OutputFile(path: file.path, contents: try poster(file.path, of: page)), nil) }
         guard file.drawing != nil else { return (file, nil) }
         let url = cached(file.path)
         if let image = try? Data(contentsOf: url, options: .alwaysMapped), Self.isWhole(image) {
@@ -34,7 +43,7 @@ final class CardPainter: @unchecked Sendable {
 
     /// Every waiting card drawn, one per core at a time (librsvg and the PNG encoder are
     /// single-threaded), each kept in the card cache (written whole, then renamed) for the next build.
-    func drawWaiting(into sink: (OutputFile) throws -> Void) throws {
+    public func drawWaiting(into sink: (OutputFile) throws -> Void) throws {
         let all = waiting
         waiting = []
         // A few at a time, each batch handed on before the next is drawn: a first build draws
@@ -46,13 +55,16 @@ final class CardPainter: @unchecked Sendable {
 
     private func draw(_ cards: [(page: String, file: OutputFile)]) throws -> [OutputFile] {
         let folder = folder
+        let images = try cards.map { card in
+            try card.file.drawing!.images.map { ($0.token, try poster($0.path, of: card.page), $0.width) }
+        }
         let results = concurrentMap(cards.count, chunk: 1) { i -> Result<Data, Error> in
             let file = cards[i].file
             let drawing = file.drawing!
             return Result {
                 let png = try CardImages.card(
                     svg: String(decoding: file.contents, as: UTF8.self), width: drawing.width,
-                    height: drawing.height, images: drawing.images.map { ($0.token, $0.data, $0.width) })
+                    height: drawing.height, images: images[i])
                 Self.keep(png, at: folder.appendingPathComponent(Self.name(file.path)))
                 return png
             }
@@ -68,6 +80,15 @@ final class CardPainter: @unchecked Sendable {
         }
         drawn += out.count
         return out
+    }
+
+    /// A served poster's bytes: render names only copies the poster stage made, so a missing one
+    /// is a fault of the build, said rather than written as an empty file.
+    private func poster(_ path: String, of page: String) throws -> Data {
+        guard let bytes = posters[path] else {
+            throw CardFailure(description: "poster \(path) of \(page): its copy was not made in this build")
+        }
+        return bytes
     }
 
     /// A cached card is taken only when it is a whole image: a PNG ends with its IEND chunk, a

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenImage
+import SitegenFetch
 import SitegenBasics
 import SitegenDecode
 import SitegenModel
@@ -40,9 +40,10 @@ public struct PosterCopies: Sendable {
     /// Past this a decoder would need hundreds of MB; no real poster comes close.
     static let maximumPixels = 60_000_000
 
-    public func run(_ dataset: Dataset) async throws -> (Dataset, [DataWarning]) {
+    /// The dataset with each copied poster's sizes and paths, the warnings, and the copies' bytes by path.
+    public func run(_ dataset: Dataset) async throws -> (Dataset, [DataWarning], [String: Data]) {
         let chosen = dataset.posters.sorted { $0.key < $1.key }
-        guard !chosen.isEmpty else { return (dataset, []) }
+        guard !chosen.isEmpty else { return (dataset, [], [:]) }
         var out = dataset
         out.postersServedFromSite = true
         if let reason = imagesUnavailable() {
@@ -57,14 +58,15 @@ public struct PosterCopies: Sendable {
                             "\(reason); install libvips42 to copy posters, or build with --hotlink-posters. The drawn "
                                 + "placeholders are shown"
                     )
-                ]
+                ],
+                [:]
             )
         }
         monitor.plan(chosen.count)
         let source = self.source, monitor = self.monitor, seconds = deadline
         let closes = Date().addingTimeInterval(seconds)
         let results = try await boundedMap(chosen, limit: jobs) {
-            code, poster -> (String, Result<SizedPoster, PosterFailure>) in
+            code, poster -> (String, Result<Copies, PosterFailure>) in
             do {
                 guard Date() < closes else {
                     throw PosterFailure("not downloaded: the posters took longer than the \(Int(seconds)) s allowed")
@@ -82,21 +84,30 @@ public struct PosterCopies: Sendable {
             }
         }
         var warnings: [DataWarning] = []
+        var bytes: [String: Data] = [:]
         for (code, result) in results {
             switch result {
-            case .success(let sized): out.sizedPosters[code] = sized
+            case .success(let copies):
+                out.sizedPosters[code] = copies.poster
+                bytes.merge(copies.bytes) { first, _ in first }
             case .failure(let failure):
                 warnings.append(
                     DataWarning(context: "poster \(code)", message: "\(failure.reason); the drawn placeholder is shown")
                 )
             }
         }
-        return (out, warnings)
+        return (out, warnings, bytes)
+    }
+
+    /// A poster's sized copies, and their bytes by path.
+    struct Copies: Sendable {
+        let poster: SizedPoster
+        let bytes: [String: Data]
     }
 
     struct PosterFailure: Error, Sendable { let reason: String; init(_ reason: String) { self.reason = reason } }
 
-    static func copy(_ poster: Poster, source: any BoxOfficeSource) async throws -> SizedPoster {
+    static func copy(_ poster: Poster, source: any BoxOfficeSource) async throws -> Copies {
         guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host != nil
         else {
@@ -107,12 +118,14 @@ public struct PosterCopies: Sendable {
         catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
         catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
-        return try resize(bytes)
+        return try resized(bytes)
     }
+
+    static func resize(_ bytes: Data) throws -> SizedPoster { try resized(bytes).poster }
 
     /// The card and page copies, 1× and 2×; a copy that would be no wider than the one below it
     /// (a small original is never enlarged) is left out.
-    static func resize(_ bytes: Data) throws -> SizedPoster {
+    static func resized(_ bytes: Data) throws -> Copies {
         do {
             let (width, height) = try PosterImages.size(bytes)
             guard width >= minimumSide, height >= minimumSide else {
@@ -121,20 +134,21 @@ public struct PosterCopies: Sendable {
             guard width * height <= maximumPixels else {
                 throw PosterFailure("the image is \(width)×\(height) pixels, too large to decode")
             }
+            var encoded: [String: Data] = [:]
             func copies(_ css: Int) throws -> [PosterFile] {
                 var files: [PosterFile] = []
                 for scale in [1, 2] {
                     let image = try PosterImages.webp(bytes, width: css * scale, quality: quality)
                     if let last = files.last, image.width <= last.width { break }
                     let name = "\(FNV1a.hex(image.data, digits: 16))-\(image.width).webp"
-                    files.append(
-                        PosterFile(
-                            path: SizedPoster.folder + "/" + name, width: image.width, height: image.height,
-                            data: image.data))
+                    let path = SizedPoster.folder + "/" + name
+                    files.append(PosterFile(path: path, width: image.width, height: image.height))
+                    encoded[path] = image.data
                 }
                 return files
             }
-            return SizedPoster(card: try copies(SizedPoster.cardWidth), page: try copies(SizedPoster.pageWidth))
+            let poster = SizedPoster(card: try copies(SizedPoster.cardWidth), page: try copies(SizedPoster.pageWidth))
+            return Copies(poster: poster, bytes: encoded)
         } catch let error as ImageError {
             throw PosterFailure("the image could not be decoded (\(error.description))")
         }
