@@ -54,6 +54,7 @@ public struct Pipeline: Sendable {
 
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
+        steps.beginRun()
         let lock = try writer.lock()
         do {
             // Before anything is fetched, and before a rebuild can be found unchanged: --strict
@@ -99,6 +100,7 @@ public struct Pipeline: Sendable {
     /// `announce` false leaves out the notes a first build already printed.
     public func rebuild(from fetched: FetchOutcome, announce: Bool = true) throws -> BuildSummary {
         let started = DispatchTime.now()
+        steps.beginRun()
         return try write(
             fetched.dataset, posters: fetched.posterBytes, try run(.load, marking: false) { try loadInputs() },
             started: started, announce: announce)
@@ -187,7 +189,7 @@ public struct Pipeline: Sendable {
         var files = FilesByPage()
         let painter = CardPainter(cache: plan.cache, posters: posters)
         do {
-            let rendered = try run(.render, marking: only != nil) {
+            let rendered = try run(.render, marking: false) {
                 let rendered = try SiteRenderer.render(site, only: only) { page, file in
                     files.add(page, file.path)
                     if let (ready, linking) = try painter.take(page, file) {
@@ -206,6 +208,9 @@ public struct Pipeline: Sendable {
                 try output.add(file.path, file.contents, from: file.source, linking: nil)
                 files.add(Self.publicPage, file.path)
             }
+            // An update renders before it touches the output: its render step ends here. A whole
+            // build writes as it renders, so its pages are timed as the write step.
+            if only != nil { ended(.render) }
             return (rendered, try output.finish(), files)
         } catch {
             output.abort()

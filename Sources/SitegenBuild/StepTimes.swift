@@ -16,8 +16,17 @@ public final class StepTimes: @unchecked Sendable {
         lock.withLock { marks.append((step, at)) }
     }
 
-    /// Seconds since the first step began.
-    public var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 }
+    /// When the current run began (`beginRun`): `serve` rebuilds with one pipeline many times.
+    private var runStarted: DispatchTime?
+
+    /// Marks the start of a build or rebuild, which `elapsed` counts from.
+    public func beginRun() { lock.withLock { runStarted = .now() } }
+
+    /// Seconds since the current run began (or the first step, when no run was begun).
+    public var elapsed: Double {
+        let origin = lock.withLock { runStarted ?? started }
+        return Double(DispatchTime.now().uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
+    }
 
     public var steps: [(step: String, seconds: Double)] {
         lock.withLock {
