@@ -114,3 +114,26 @@ public func onEveryCore<T>(_ count: Int, _ body: @escaping @Sendable (Range<Int>
     for _ in 0..<cores - 1 { done.wait() }
     return results.map { $0! }
 }
+
+/// Maps with at most `limit` async operations in flight (requests, downloads), keeping input
+/// order. The first error cancels the rest.
+public func boundedMap<T: Sendable, R: Sendable>(
+    _ items: [T], limit: Int, _ transform: @escaping @Sendable (T) async throws -> R
+) async throws -> [R] {
+    try await withThrowingTaskGroup(of: (Int, R).self) { group in
+        var results = [R?](repeating: nil, count: items.count)
+        var next = 0
+        func addNext() {
+            let index = next
+            let item = items[index]
+            group.addTask { (index, try await transform(item)) }
+            next += 1
+        }
+        while next < min(limit, items.count) { addNext() }
+        while let (index, value) = try await group.next() {
+            results[index] = value
+            if next < items.count { addNext() }
+        }
+        return results.map { $0! }
+    }
+}

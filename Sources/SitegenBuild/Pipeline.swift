@@ -130,7 +130,7 @@ public struct Pipeline: Sendable {
         if plan.profiling, let changed { reportChanged(changed, of: site.pages.count) }
         // More than half changed: staging the whole site (one atomic swap) then costs about as
         // much as updating it in place.
-        let inPlace = if let changed, checked != nil, changed.count * 2 <= site.pages.count { true } else { false }
+        let inPlace = changed.map { $0.count * 2 <= site.pages.count } ?? false
         var record = BuildManifest(builder: builder, folder: "", pages: [])
         let (rendered, report) = try run(.write) {
             if inPlace, let checked, let changed {

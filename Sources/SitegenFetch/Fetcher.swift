@@ -22,9 +22,6 @@ public struct FetchOutcome: Sendable {
     /// The served posters' bytes by path (`PosterFile.path`), when they are copied into the site:
     /// the image stage's, kept beside the dataset rather than in it.
     public var posterBytes: [String: Data] = [:]
-    public init(dataset: Dataset, warnings: [DataWarning], posterBytes: [String: Data] = [:]) {
-        self.dataset = dataset; self.warnings = warnings; self.posterBytes = posterBytes
-    }
 }
 
 /// Turns a range of days into a Dataset: the daily charts and the weekly and weekend charts of
@@ -201,27 +198,5 @@ public enum PosterQuery {
     /// As the apps searched: 「<제목> 영화 포스터」, with KOBIS's stray spaces removed.
     public static func make(title: String) -> String {
         "\(title.trimmingCharacters(in: .whitespacesAndNewlines)) 영화 포스터"
-    }
-}
-
-/// Maps with at most `limit` operations in flight, keeping input order. The first error cancels the rest.
-public func boundedMap<T: Sendable, R: Sendable>(
-    _ items: [T], limit: Int, _ transform: @escaping @Sendable (T) async throws -> R
-) async throws -> [R] {
-    try await withThrowingTaskGroup(of: (Int, R).self) { group in
-        var results = [R?](repeating: nil, count: items.count)
-        var next = 0
-        func addNext() {
-            let index = next
-            let item = items[index]
-            group.addTask { (index, try await transform(item)) }
-            next += 1
-        }
-        while next < min(limit, items.count) { addNext() }
-        while let (index, value) = try await group.next() {
-            results[index] = value
-            if next < items.count { addNext() }
-        }
-        return results.map { $0! }
     }
 }
