@@ -13,6 +13,7 @@ small build. Exits non-zero with one line per failure.
 import functools
 import http.server
 import json
+import queue
 import re
 import subprocess
 import sys
@@ -395,6 +396,84 @@ def check_search_without_scripts(base):
         driver.quit()
 
 
+def look(driver, base, axe, scheme, name, path, entries, kind):
+    """One page at every phone width and the desktop in one colour scheme: its screenshots, the
+    figures a reader came for, its charts, images, language, axe-core and the console."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    for label, (width, height) in [(f"{w}", (w, h)) for w, h in PHONES] + [("desktop", DESKTOP)]:
+        driver.set_window_size(width, height)
+        driver.get(base + path)
+        inner = driver.execute_script("return window.innerWidth")
+        if kind == "movie" and label != "desktop":
+            # The film's answer on its first screen: 누적 관객, 최고 순위 and where the run stands.
+            bottom = driver.execute_script(
+                "const s = [...document.querySelectorAll('.movie-head .stat')].slice(0, 3);"
+                " return s.length < 3 ? null : Math.max(...s.map(e => e.getBoundingClientRect().bottom))")
+            check(bottom is not None and bottom <= driver.execute_script("return window.innerHeight"),
+                  f"{path} at {label} ({scheme}): the first three figures end at {bottom}px, below the first screen")
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(width, min(max(full, height), 6000))
+        suffix = "" if scheme == "light" else "-dark"
+        driver.save_screenshot(str(SHOTS / f"{name}-{label}{suffix}.png"))
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check(overflow <= 0, f"{path} at {label} ({scheme}) scrolls sideways by {overflow}px")
+        if scheme == "light":
+            if entries is not None and label != "desktop":
+                check_figures(driver, path, entries, inner, kind)
+            if kind in ("movie", "person", "market"):
+                check_chart(driver, path, inner)
+            # Every image has alt text, but for a chart row's poster: its alt is empty on
+            # purpose, as the film's title follows it in the same link (or span).
+            missing_alt = driver.execute_script(
+                "return [...document.images].filter(i => !i.getAttribute('alt') && !(i.hasAttribute('alt')"
+                " && i.parentElement && i.parentElement.textContent.trim())).map(i => i.src)")
+            check(not missing_alt, f"{path}: images without alt text: {missing_alt[:3]}")
+            broken = driver.execute_script(
+                "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
+            check(not broken, f"{path}: images that did not load: {broken[:3]}")
+            lang = driver.execute_script("return document.documentElement.lang")
+            english = "/en/" in path
+            check(lang == ("en" if english else "ko"), f"{path}: lang is {lang!r}")
+            if english and label == "390":
+                check_english(driver, path)
+        if label in ("390", "desktop"):
+            for rule, impact, targets in run_axe(driver, axe):
+                check(False, f"axe {rule} ({impact}) on {path} at {label} {scheme}: {targets}")
+        errors = console_errors(driver)
+        check(not errors, f"{path} at {label}: console errors {errors[:2]}")
+        # The next page opens without this one's remembered list/poster choice.
+        driver.execute_script("localStorage.clear()")
+
+
+def look_at_all(base, axe, pages):
+    """Every page in both schemes, shared out between two browsers (each mostly waits on its
+    renderer, so two finish in little more than half the time of one on two cores)."""
+    work = queue.Queue()
+    for scheme in ("light", "dark"):
+        for name, (path, entries, kind) in pages.items():
+            work.put((scheme, name, path, entries, kind))
+
+    def worker():
+        driver = browser()
+        try:
+            while True:
+                try:
+                    item = work.get_nowait()
+                except queue.Empty:
+                    return
+                look(driver, base, axe, *item)
+        except Exception as error:  # a crashed browser fails the check rather than the thread silently
+            check(False, f"the page checks stopped: {error!r}")
+        finally:
+            driver.quit()
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
@@ -470,56 +549,9 @@ def main():
                       for name, (path, entries, kind) in list(pages.items()) if not path.startswith("site-backfill")})
         SHOTS.mkdir(parents=True, exist_ok=True)
         axe = axe_source()
+        look_at_all(base, axe, pages)
         driver = browser()
         try:
-            for scheme in ("light", "dark"):
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                for name, (path, entries, kind) in pages.items():
-                    for label, (width, height) in [(f"{w}", (w, h)) for w, h in PHONES] + [("desktop", DESKTOP)]:
-                        driver.set_window_size(width, height)
-                        driver.get(base + path)
-                        driver.execute_script("localStorage.clear()")
-                        driver.get(base + path)
-                        inner = driver.execute_script("return window.innerWidth")
-                        if kind == "movie" and label != "desktop":
-                            # The film's answer on its first screen: 누적 관객, 최고 순위 and where the run stands.
-                            bottom = driver.execute_script(
-                                "const s = [...document.querySelectorAll('.movie-head .stat')].slice(0, 3);"
-                                " return s.length < 3 ? null : Math.max(...s.map(e => e.getBoundingClientRect().bottom))")
-                            check(bottom is not None and bottom <= driver.execute_script("return window.innerHeight"),
-                                  f"{path} at {label} ({scheme}): the first three figures end at {bottom}px, below the first screen")
-                        full = driver.execute_script("return document.documentElement.scrollHeight")
-                        driver.set_window_size(width, min(max(full, height), 6000))
-                        suffix = "" if scheme == "light" else "-dark"
-                        driver.save_screenshot(str(SHOTS / f"{name}-{label}{suffix}.png"))
-                        overflow = driver.execute_script(
-                            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-                        check(overflow <= 0, f"{path} at {label} ({scheme}) scrolls sideways by {overflow}px")
-                        if scheme == "light":
-                            if entries is not None and label != "desktop":
-                                check_figures(driver, path, entries, inner, kind)
-                            if kind in ("movie", "person", "market"):
-                                check_chart(driver, path, inner)
-                            # Every image has alt text, but for a chart row's poster: its alt is empty on
-                            # purpose, as the film's title follows it in the same link (or span).
-                            missing_alt = driver.execute_script(
-                                "return [...document.images].filter(i => !i.getAttribute('alt') && !(i.hasAttribute('alt')"
-                                " && i.parentElement && i.parentElement.textContent.trim())).map(i => i.src)")
-                            check(not missing_alt, f"{path}: images without alt text: {missing_alt[:3]}")
-                            broken = driver.execute_script(
-                                "return [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
-                            check(not broken, f"{path}: images that did not load: {broken[:3]}")
-                            lang = driver.execute_script("return document.documentElement.lang")
-                            english = "/en/" in path
-                            check(lang == ("en" if english else "ko"), f"{path}: lang is {lang!r}")
-                            if english and label == "390":
-                                check_english(driver, path)
-                        if label in ("390", "desktop"):
-                            for rule, impact, targets in run_axe(driver, axe):
-                                check(False, f"axe {rule} ({impact}) on {path} at {label} {scheme}: {targets}")
-                        errors = console_errors(driver)
-                        check(not errors, f"{path} at {label}: console errors {errors[:2]}")
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
             # The calendar is a date picker: 달력 on a day page opens its month with the day marked.
             driver.set_window_size(*PHONE)
