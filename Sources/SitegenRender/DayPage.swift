@@ -170,7 +170,7 @@ enum DayPage {
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
             "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
-            "title": .text(site.title(e)), "titleLang": site.mark(site.filmName(e.movieCode, korean: e.title).isKorean),
+            "title": .text(site.title(e)), "titleLang": site.titleLang(e),
             // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
             "hasPage": true,
             "code": .text(e.movieCode),
@@ -182,7 +182,7 @@ enum DayPage {
             "screens": .text(KoreanFormat.grouped(e.screens)),
             "showings": .text(KoreanFormat.grouped(e.showings)),
             "todayCompact": .text(w.compact(e.audience)),
-            "salesCompact": .text(w.isKorean ? KoreanFormat.compact(e.sales) : w.won(e.sales, compact: true)),
+            "salesCompact": .text(w.salesCompact(e.sales)),
             "totalCompact": .text(w.compact(e.audienceTotal)),
             "audienceTrend": .text(KoreanFormat.trend(e.audienceChange)),
             "salesTrend": .text(KoreanFormat.trend(e.salesChange)),

@@ -40,7 +40,7 @@ enum DistributorPage {
         let films: [TemplateValue] = d.films.map { code in
             let facts = site.films[code]
             return [
-                "title": .text(site.title(of: code)), "titleLang": site.mark(site.name(of: code).isKorean),
+                "title": .text(site.title(of: code)), "titleLang": site.titleLang(of: code),
                 "href": .text(site.href(.movie(code), from: route)),
                 "openDate": facts?.openDate.map { .text(site.words.shortDate($0)) } ?? nil,
                 "total": facts.map { .text(KoreanFormat.grouped($0.audienceTotal)) } ?? nil,
@@ -59,11 +59,10 @@ enum DistributorPage {
                 "rank": index.ranking(year).firstIndex { $0.code == d.code }.map { .int($0 + 1) },
             ]
         }
+        let subtitle = site.words.subtitle(korean: d.name, english: d.englishName, shown: name)
         let distributor: TemplateValue = [
             "name": .text(name), "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
-            "englishName": site.isKorean ? (d.englishName.isEmpty ? nil : .text(d.englishName))
-                : name == d.name ? nil : .text(d.name),
-            "subtitleLang": .text(site.isKorean ? "en" : "ko"),
+            "englishName": subtitle.text, "subtitleLang": subtitle.lang,
             "code": .text(d.code), "films": .list(films),
             "filmCount": .text(site.words("distributedCount", String(d.films.count))), "years": .list(years),
             "basis": .text(site.words("distributorBasis")), "indexHref": .text(site.href(.distributors, from: route)),

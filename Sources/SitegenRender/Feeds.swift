@@ -11,7 +11,7 @@ enum Feeds {
         // Atom ids must be absolute and permanent; without a base URL a URN stands in.
         let w = site.words
         // The English feed's entries are other entries than the Korean feed's: their own ids.
-        let edition = site.isKorean ? "" : site.language.rawValue + ":"
+        let edition = site.language.urnPrefix
         func id(_ route: Route, _ fallback: String) -> String {
             site.absolute(route) ?? "urn:sitegen:\(site.dataset.source.rawValue):\(edition)\(fallback)"
         }
@@ -128,7 +128,7 @@ struct FeedsJob: WholeSitePageJob {
             + site.market.scopedOnly.sorted(by: { $0.key < $1.key }).map {
                 site.placeholder($0.key, year: $0.value.openDate?.year)
             }
-        guard site.isKorean else {
+        guard site.language.isRoot else {
             return (
                 [OutputFile(path: site.path(.feed), text: Feeds.atom(site))] + placeholders
                     + (try ShareCards.site(site, templates).map { [$0.file] } ?? []), 0

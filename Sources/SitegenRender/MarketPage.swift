@@ -13,9 +13,7 @@ enum MarketPage {
         var tabs: [TemplateValue] = []
         for scope in [ChartScope.all] + scopes {
             tabs.append([
-                "label": .text(
-                    site.isKorean
-                        ? (scope == .all ? "전체" : String(scope.name.dropLast(2))) : site.words.tabName(scope)),
+                "label": .text(site.words.tabName(scope)),
                 "suffix": scope == .all ? nil : .text(site.words("tabSuffix")),
                 "href": .text(scope == .all ? national : filters + "#" + scope.slug),
                 "current": .bool(scope == .all && national.hasPrefix("#")),

@@ -94,13 +94,10 @@ enum MoviePage {
             // row it was 2.5 MB of the whole history); dropped on phones, so the figures fit beside
             // the date. English writes the year last ("Thu, Oct 23, 2025"), Korean first (2025.10.23).
             let year = i == 0 || span[i - 1].year != d.year
+            let date = w.historyDay(d, showingYear: year)
             history.append([
-                "year": w.isKorean && year ? .text(Day.pad(d.year, 4) + ".") : nil,
-                "yearAfter": !w.isKorean && year ? .text(", \(d.year)") : nil,
-                "monthDay": .text(
-                    w.isKorean
-                        ? Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))"
-                        : w.monthDayWeekday(d)),
+                "year": date.yearBefore.map { .text($0) }, "yearAfter": date.yearAfter.map { .text($0) },
+                "monthDay": .text(date.monthDay),
                 "dayHref": .text(site.href(.day(d), from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
@@ -116,7 +113,7 @@ enum MoviePage {
                     "tier": e.map { .text($0.rank == 1 ? "r1" : $0.rank <= 3 ? "r3" : $0.rank <= 5 ? "r5" : "r10") }]
         }
         let milestones: [TemplateValue] = run.milestones.map { m in
-            ["label": .text(w("passedMilestone", w.isKorean ? RunFacts.label(m.threshold) : w.compact(m.threshold))),
+            ["label": .text(w("passedMilestone", w.milestone(m.threshold))),
              "date": .text(w.longDate(m.date)),
              "dayHref": .text(site.href(.day(m.date), from: route)),
              "dayOfRun": m.dayOfRun.map { .text(w("inDays", "\($0)")) },
@@ -166,20 +163,21 @@ enum MoviePage {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
+        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: movie?.englishTitle ?? "", shown: title)
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
-            "titleLang": site.mark(site.name(of: code).isKorean),
+            "titleLang": site.titleLang(of: code),
             // A film KOBIS has no English title for yet, and whose Korean title is not romanized
             // (a foreign film's is a transliteration): the page says so beside the Korean title.
-            "noEnglishTitle": site.mark(site.name(of: code).isKorean) == .null ? nil : .text(w("englishTitleUnknown")),
+            "noEnglishTitle": site.titleLang(of: code) == .null ? nil : .text(w("englishTitleUnknown")),
             "poster": site.posterContext(code, onFilmPage: true),
             "facts": .list(facts),
             "summary": .object(summary),
             "history": .list(history),
             "chart": .text(
                 AudienceChart.html(
-                    title: site.mark(site.name(of: code).isKorean) == .null ? title : w("filmWithoutEnglishTitle"),
+                    title: site.titleLang(of: code) == .null ? title : w("filmWithoutEnglishTitle"),
                     days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
@@ -187,11 +185,7 @@ enum MoviePage {
             "csvHref": .text(site.href(.movieCSV(code), from: route)),
             "hasDetails": .bool(movie != nil),
             "dataHref": .text(site.href(.movieData(code), from: route)),
-            // The title in the other script: English under a Korean page's, Korean under an English one's.
-            "englishTitle": w.isKorean
-                ? movie.flatMap { $0.englishTitle.isEmpty ? nil : .text($0.englishTitle) }
-                : site.koreanTitle(of: code) == title ? nil : .text(site.koreanTitle(of: code)),
-            "subtitleLang": .text(w.isKorean ? "en" : "ko"),
+            "englishTitle": subtitle.text, "subtitleLang": subtitle.lang,
             "grade": movie?.watchGrades.first.map {
                 [
                     "name": .text(w.grade($0) ?? $0), "kind": .text(gradeKind($0)),

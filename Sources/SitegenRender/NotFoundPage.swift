@@ -22,7 +22,7 @@ struct NotFoundJob: PageJob {
 /// language, when the address is under `en/`; without the script a reader sees both.
 enum NotFoundEditions {
     static func english(_ site: SiteModel, _ templates: Templates) -> TemplateValue {
-        guard site.isKorean, site.settings.languages.contains(.en) else { return .null }
+        guard site.language.isRoot, site.settings.languages.contains(.en) else { return .null }
         let w = Words(language: .en, table: templates.words[.en] ?? [:])
         let en = Language.en.folder
         let name = site.settings.englishTitle

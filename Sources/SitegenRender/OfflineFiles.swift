@@ -17,7 +17,7 @@ enum OfflineFiles {
     /// "Add to Home Screen" from an English page installs an English-named app that opens the
     /// English home. Paths are relative to the manifest, so `./` is the edition's own folder.
     static func manifest(_ site: SiteModel) -> String {
-        let up = site.isKorean ? "" : "../"
+        let up = site.language.up
         let icons: [JSONWriter.Value] = site.settings.assets.icons.map { icon in
             .object([
                 ("purpose", .string(icon.maskable ? "maskable" : "any")),
@@ -25,10 +25,8 @@ enum OfflineFiles {
                 ("src", .string(up + icon.path)), ("type", .string("image/png")),
             ])
         }
-        let description = site.isKorean
-            ? (site.settings.description ?? SiteSettings.stockDescription)
-            : (site.siteDescription ?? site.words("appDescription"))
-        let shortName = site.isKorean ? site.settings.title : site.siteTitle
+        let description = site.siteDescription ?? site.words("appDescription")
+        let shortName = site.siteTitle
         let manifest: JSONWriter.Value = .object([
             ("background_color", .string(light.background)),
             ("description", .string(description + (site.isDemo ? site.words("cardAltDemo") : ""))),
@@ -129,7 +127,7 @@ struct OfflineJob: WholeSitePageJob {
             kind: "offline", content: ["offline": ["days": .list(latest)]])
         return (
             [try site.page(.offline, "offline", context, templates)]
-                + [OutputFile(path: (site.isKorean ? "" : site.language.folder) + Route.manifest.path,
+                + [OutputFile(path: site.language.folder + Route.manifest.path,
                               text: OfflineFiles.manifest(site))]
                 + (try site.shared([
                     OutputFile(

@@ -46,7 +46,7 @@ enum OpeningsPage {
             return [
                 "id": .text(key == "openingsThisWeek" ? "this-week" : "next-week"),
                 "heading": .text(w(key)),
-                "range": .text(span(w, range)),
+                "range": .text(w.daySpan(range)),
                 "count": .text(w(inWeek.count == 1 ? "filmsTextOne" : "filmsText", "\(inWeek.count)")),
                 "days": .list(days),
                 "empty": .bool(days.isEmpty),
@@ -64,12 +64,6 @@ enum OpeningsPage {
             ])
     }
 
-    /// 「11월 23일–29일」, 「12월 29일–1월 4일」; "Nov 23–29", "Dec 29 – Jan 4" (as the week headings write it).
-    static func span(_ w: Words, _ range: ClosedRange<Day>) -> String {
-        let (start, end) = (range.lowerBound, range.upperBound)
-        if start.month == end.month { return w.monthDay(start) + "–" + (w.isKorean ? "\(end.day)일" : "\(end.day)") }
-        return w.monthDay(start) + (w.isKorean ? "–" : " – ") + w.monthDay(end)
-    }
 
     static func film(_ site: SiteModel, _ film: ListedFilm, from route: Route) -> TemplateValue {
         let w = site.words

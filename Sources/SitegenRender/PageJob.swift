@@ -53,7 +53,7 @@ extension SiteModel {
     /// English one would make the same bytes and throw them away. Cards are each edition's own,
     /// in its words.
     func shared(_ files: @autoclosure () throws -> [OutputFile]) rethrows -> [OutputFile] {
-        isKorean ? try files() : []
+        language.isRoot ? try files() : []
     }
 }
 

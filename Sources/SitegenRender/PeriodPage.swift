@@ -68,9 +68,7 @@ enum PeriodPage {
         let (otherKind, otherStart) = counterpart(chart)
         let days: [TemplateValue] = chart.days.map { d in
             let holiday = w.holiday(d)
-            let label =
-                w.isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : w.monthDayWeekday(d)
-            return ["label": .text(label),
+            return ["label": .text(w.periodDay(d)),
                     "href": site.dayIndex[d].map { _ in .text(site.href(.day(d), from: route)) },
                     "weekday": .text(KoreanFormat.dayClass(d)),
                     "holiday": holiday.map { .text($0) }]

@@ -14,7 +14,7 @@ enum PersonPage {
         let name = w.personName(person.name, english: person.englishName)
         let list: [TemplateValue] = films.map { credit, film in
             [
-                "title": .text(site.title(of: film.code)), "titleLang": site.mark(site.name(of: film.code).isKorean),
+                "title": .text(site.title(of: film.code)), "titleLang": site.titleLang(of: film.code),
                 "href": .text(site.path(.movie(film.code))),
                 "role": .text(roleText(credit, w)),
                 "year": film.openDate.map { .text("\($0.year)") },
@@ -28,13 +28,11 @@ enum PersonPage {
             ]
         }
         let roles = roleLabel(person, w)
+        let subtitle = w.subtitle(korean: person.name, english: person.englishName, shown: name)
         let info: TemplateValue = [
             "id": .text(person.id),
             "name": .text(name), "nameLang": site.mark(w.person(person.name, english: person.englishName).isKorean),
-            // The name in the other script: English under a Korean page's, Korean under an English one's.
-            "englishName": w.isKorean ? (person.englishName.isEmpty ? nil : .text(person.englishName))
-                : name == person.name ? nil : .text(person.name),
-            "subtitleLang": .text(w.isKorean ? "en" : "ko"),
+            "englishName": subtitle.text, "subtitleLang": subtitle.lang,
             "roles": .text(roles),
             "filmCount": .text(w("filmsText", "\(films.count)")),
             "sumCompact": .text(w.people(sum, compact: true)),
@@ -57,12 +55,7 @@ enum PersonPage {
     static func roleText(_ credit: Credit, _ w: Words) -> String {
         var parts: [String] = []
         if credit.directed { parts.append(w("factDirector")) }
-        if credit.acted {
-            parts.append(
-                credit.characters.isEmpty || !w.isKorean
-                    ? w("roleActor") : "배우 · " + credit.characters.map { "\($0) 역" }.joined(separator: ", ")
-            )
-        }
+        if credit.acted { parts.append(w.actorCredit(credit.characters)) }
         return parts.joined(separator: " · ")
     }
 

@@ -8,7 +8,7 @@ enum RecordsPage {
         let m = c.milestone
         let latest = Records.latestTotal(site, c.code)
         return [
-            "title": .text(site.title(of: c.code)), "titleLang": site.mark(site.name(of: c.code).isKorean),
+            "title": .text(site.title(of: c.code)), "titleLang": site.titleLang(of: c.code),
             "href": .text(site.href(.movie(c.code), from: route)),
             "date": .text(site.words.longDate(m.date)),
             "dateHref": site.dayIndex[m.date].map { _ in .text(site.href(.day(m.date), from: route)) },
@@ -30,7 +30,7 @@ enum RecordsPage {
         let club = records.crossings.filter { $0.threshold == Records.tenMillion }
         let before: [TemplateValue] = records.passedBeforeRange.map { b in
             [
-                "title": .text(site.title(of: b.code)), "titleLang": site.mark(site.name(of: b.code).isKorean),
+                "title": .text(site.title(of: b.code)), "titleLang": site.titleLang(of: b.code),
                 "href": .text(site.href(.movie(b.code), from: route)),
                 "firstDate": .text(site.words.longDate(b.firstDate)),
                 "firstTotal": .text(KoreanFormat.grouped(b.firstTotal)),

@@ -74,11 +74,10 @@ enum RegionPage {
                 "current": .bool(other.slug == place.slug),
             ]
         }
+        let subtitle = site.words.subtitle(korean: place.region.name, english: place.region.englishName, shown: name)
         let region: TemplateValue = [
             "name": .text(name),
-            "englishName": site.isKorean ? (place.region.englishName.isEmpty ? nil : .text(place.region.englishName))
-                : name == place.region.name ? nil : .text(place.region.name),
-            "subtitleLang": .text(site.isKorean ? "en" : "ko"),
+            "englishName": subtitle.text, "subtitleLang": subtitle.lang,
             "day": day ?? nil, "week": week ?? nil,
             "months": .list(monthRows), "recent": .list(recent), "others": .list(others),
             "indexHref": .text(site.href(.regions, from: route)),

@@ -37,7 +37,7 @@ enum SearchIndex {
                 for film in films {
                     // English: its title first, the Korean one in the second key, so either finds it.
                     let title = site.title(of: film.code)
-                    let other = site.isKorean ? film.englishTitle : film.title
+                    let other = site.words.otherScript(korean: film.title, english: film.englishTitle)
                     var fields: [String] = [
                         other == title ? "" : other,
                         film.originalTitle == film.title || film.originalTitle == film.englishTitle
@@ -61,7 +61,7 @@ enum SearchIndex {
                         p.string(person.id); p.string(name)
                         p.raw(String((person.directs ? 1 : 0) + (person.acts ? 2 : 0)))
                         p.array { list in for i in codes { list.raw(String(i)) } }
-                        let other = site.isKorean ? person.englishName : person.name
+                        let other = site.words.otherScript(korean: person.name, english: person.englishName)
                         if !other.isEmpty && other != name { p.string(other) }
                     }
                 }

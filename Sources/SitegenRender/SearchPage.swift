@@ -67,9 +67,9 @@ enum SearchPage {
             // Each key worked out once, not in every comparison (thousands of names).
             let sorted = items.map { (key: sortKey($0.text), item: $0) }
                 .sorted { ($0.key, $0.item.text, $0.item.href) < ($1.key, $1.item.text, $1.item.href) }.map(\.item)
-            let byGroup = Dictionary(grouping: sorted) { w.isKorean ? group(of: $0.text) : englishGroup(of: $0.text).0 }
+            let byGroup = Dictionary(grouping: sorted) { w.searchGroup(of: $0.text) }
             return byGroup.keys.sorted().map { g in
-                let label = w.isKorean ? groups[g] : englishGroup(of: byGroup[g]![0].text).1
+                let label = w.searchGroupLabel(g, first: byGroup[g]![0].text)
                 return [
                     "label": .text(label), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
                     "items": .list(

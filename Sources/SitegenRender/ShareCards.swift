@@ -112,9 +112,7 @@ enum ShareCards {
         let w = site.words
         let (start, end) = (chart.start, chart.end)
         let name = w.kindName(chart.kind)
-        let span =
-            w.isKorean
-            ? "\(start.month).\(start.day) ~ \(end.month).\(end.day)" : "\(w.monthDay(start)) – \(w.monthDay(end))"
+        let span = w.cardSpan(start, end)
         let rows = topRows(site, chart.entries, label: w("cardPeriodAudience", name))
         let alt = w("cardAltPeriod", w.weekName(chart.kind, start), span, name, altRows(site, chart.entries))
         return try card(
@@ -157,7 +155,7 @@ enum ShareCards {
         // The edition's name for the film, and under it the other script's (an English card
         // gives none: its reader has the page for the Korean title).
         let title = site.title(of: code)
-        let subtitle = w.isKorean ? film.englishTitle : ""
+        let subtitle = w.cardSubtitle(english: film.englishTitle)
         let alt = w("cardAltMovie", title, w.people(film.audienceTotal), w.shortDate(film.asOf), "\(film.bestRank)")
             + (run.map { w("cardAltRun", $0, w.shortDate(last)) } ?? "")
         var fields: [String: TemplateValue] = [

@@ -144,6 +144,12 @@ struct SiteModel: Sendable {
     /// `lang="ko"` for a name an English page shows in Korean; nil otherwise.
     func mark(_ isKoreanName: Bool) -> TemplateValue { !isKorean && isKoreanName ? .text("ko") : .null }
 
+    /// The film's title's `lang`: "ko" where an English page shows it in Korean.
+    func titleLang(of code: String) -> TemplateValue { mark(name(of: code).isKorean) }
+
+    /// A chart row's title's `lang`.
+    func titleLang(_ e: ChartEntry) -> TemplateValue { mark(filmName(e.movieCode, korean: e.title).isKorean) }
+
     var isKorean: Bool { language == .ko }
 
     func koreanTitle(of code: String) -> String {
@@ -268,12 +274,12 @@ struct SiteModel: Sendable {
 
     /// The edition's own web app manifest (`en/manifest.webmanifest` for English pages).
     func manifestHref(from route: Route) -> String {
-        root(route) + (isKorean ? "" : language.folder) + Route.manifest.path
+        root(route) + language.folder + Route.manifest.path
     }
 
     /// The drawn placeholder poster of this edition: its words (the title, 「포스터 없음」 / "No
     /// poster") are the edition's, so an English page never shows a Korean picture.
-    func placeholderPath(_ code: String) -> String { (isKorean ? "" : language.folder) + Route.poster(code).path }
+    func placeholderPath(_ code: String) -> String { language.folder + Route.poster(code).path }
 
     func placeholder(_ code: String, year: Int?) -> OutputFile {
         OutputFile(path: placeholderPath(code),

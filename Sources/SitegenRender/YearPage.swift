@@ -53,13 +53,13 @@ enum YearPage {
             let w = site.words, trade = trade(site, f.code)
             return [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
-                "titleLang": site.mark(site.name(of: f.code).isKorean),
+                "titleLang": site.titleLang(of: f.code),
                 "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
                 "openDate": site.index.openDate(of: f.code).map { .text(w.shortDate($0)) }
                     ?? site.periodTitles[f.code]?.openDate.map { .text(w.shortDate($0)) },
                 "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(w.compact(f.total)),
                 "asOf": .text(w.shortDate(f.date)),
-                "sales": trade.sales.map { .text(w.isKorean ? KoreanFormat.compact($0) : w.won($0, compact: true)) },
+                "sales": trade.sales.map { .text(w.salesCompact($0)) },
                 "widest": trade.widest.map { .text(KoreanFormat.grouped(Int64($0))) },
                 "distributor": trade.distributor.map { .text($0.text) },
                 "distributorLang": trade.distributor.map { site.mark($0.isKorean) } ?? nil,
@@ -97,7 +97,7 @@ enum YearPage {
         }
         let numberOnes: [TemplateValue] = facts.topDays.prefix(10).map { f in
             [
-                "title": .text(site.title(of: f.code)), "titleLang": site.mark(site.name(of: f.code).isKorean),
+                "title": .text(site.title(of: f.code)), "titleLang": site.titleLang(of: f.code),
                 "href": .text(site.href(.movie(f.code), from: route)),
                 "days": .int(f.days)
             ]
