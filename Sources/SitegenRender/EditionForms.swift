@@ -39,7 +39,8 @@ extension Words {
     /// An actor's credit: 「배우 · 형사 역」; English leaves out the characters, which KOBIS gives in
     /// Korean only.
     func actorCredit(_ characters: [String]) -> String {
-        characters.isEmpty || !isKorean ? self("roleActor") : "배우 · " + characters.map { "\($0) 역" }.joined(separator: ", ")
+        guard isKorean, !characters.isEmpty else { return self("roleActor") }
+        return "배우 · " + characters.map { "\($0) 역" }.joined(separator: ", ")
     }
 
     /// The name in the other script: the English one on a Korean page, the Korean one on an English
