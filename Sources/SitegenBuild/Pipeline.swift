@@ -73,7 +73,7 @@ public struct Pipeline: Sendable {
             }
             // libvips takes tens of milliseconds to load and start: done beside the fetch when
             // cards may be drawn, rather than in the morning's last step.
-            if plan.settings.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
+            if plan.config.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
             let fetched = try await fetch()
             let dataset = fetched.dataset
             if dataset.days.isEmpty, let stop = plan.budget.stop {
@@ -110,16 +110,15 @@ public struct Pipeline: Sendable {
     func write(_ dataset: Dataset, posters: [String: Data], _ inputs: LoadedInputs, started: DispatchTime,
                announce: Bool = true,
                inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil) throws -> BuildSummary {
-        var settings = plan.settings
-        settings.assets = inputs.assets
-        if settings.drawsCards, let why = CardImages.unavailable {
+        var config = plan.config
+        if config.drawsCards, let why = CardImages.unavailable {
             try refuseUndrawableCards()
-            settings.cards = false
+            config.cards = false
             console.warning("share cards left out: \(why)")
         }
         let site = try run(.model) {
             SiteRenderer.plan(RenderInput(dataset: dataset, templates: inputs.templates, notes: inputs.notes,
-                                          settings: settings, buildTime: plan.buildTime))
+                                          config: config, assets: inputs.assets, buildTime: plan.buildTime))
         }
         let builder = BuildIdentity.current
         let checked = try run(.check) {
@@ -244,7 +243,7 @@ public struct Pipeline: Sendable {
 
     /// `--strict` with share cards on that cannot be drawn here (no libvips, no Korean font): one line.
     func refuseUndrawableCards() throws {
-        guard plan.strict, plan.settings.drawsCards, let why = CardImages.unavailable else { return }
+        guard plan.strict, plan.config.drawsCards, let why = CardImages.unavailable else { return }
         throw StrictError(
             "share cards are on but cannot be drawn: \(why); install what they need, or turn them off "
                 + "(cards = false, or --no-cards)")

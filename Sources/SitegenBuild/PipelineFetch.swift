@@ -19,7 +19,7 @@ extension Pipeline {
             outcome = try await Fetcher(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, keepsGaps: plan.accumulating
             )
-            .fetch(days: plan.days, market: plan.market, regions: plan.regions, today: plan.today)
+            .fetch(days: plan.days, market: plan.config.market, regions: plan.config.regions, today: plan.today)
         } catch {
             progress?.cancel()
             _ = await progress?.value
@@ -28,7 +28,7 @@ extension Pipeline {
             throw error
         }
         var result = outcome
-        if plan.strict, plan.regions, outcome.dataset.regions.isEmpty {
+        if plan.strict, plan.config.regions, outcome.dataset.regions.isEmpty {
             progress?.cancel()
             _ = await progress?.value
             let why = outcome.warnings.first { $0.message.contains("region") }?.message ?? "KOBIS gave no region codes"
@@ -36,7 +36,7 @@ extension Pipeline {
                 "regions are on but their pages cannot be made: \(why); fetch the region codes first (a build "
                     + "without --offline), or turn them off (regions = false, or --no-regions)")
         }
-        if !plan.hotlinkPosters {
+        if !plan.config.hotlinksPosters {
             let (dataset, posterWarnings, posterBytes) = try await PosterCopies(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
             ).run(outcome.dataset)
@@ -66,7 +66,7 @@ extension Pipeline {
         }
         if gaps.scopedCharts > 0 {
             // Only the filters this build asks for.
-            let which = (plan.market ? ["한국·외국·다양성"] : []) + (plan.regions ? ["regions"] : [])
+            let which = (plan.config.market ? ["한국·외국·다양성"] : []) + (plan.config.regions ? ["regions"] : [])
             parts.append(
                 "\(Count.grouped(gaps.scopedCharts)) filtered \(gaps.scopedCharts == 1 ? "chart" : "charts")"
                     + (which.isEmpty ? "" : " (\(which.joined(separator: ", ")))"))

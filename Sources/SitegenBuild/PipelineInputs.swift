@@ -52,7 +52,7 @@ extension Pipeline {
             (stockTemplates ? [plan.templatesLabel] : []) + (stockPublic ? [plan.publicFolder.lastPathComponent] : [])
         var (published, assets) = PublishedAssets.make(publicFiles)
         var icons: Later<(icons: [(AppIcon, Data)], problem: String?)>?
-        if plan.settings.app, let favicon = publicFiles.first(where: { $0.path == "favicon.svg" }) {
+        if plan.config.app, let favicon = publicFiles.first(where: { $0.path == "favicon.svg" }) {
             assets.icons = AppIcons.names(favicon.contents)
             let cache = plan.cache
             icons = Later { AppIcons.make(favicon: favicon.contents, cache: cache) }

@@ -17,14 +17,14 @@ extension Pipeline {
         for day in plan.days { f.add(day.ordinal) }
         // The openings page is as of today: the same days a day later list other films.
         if Openings.apply(last: plan.days.max(), today: plan.today) { f.add(plan.today!.ordinal) }
-        f.add(plan.settings.title); f.add(plan.settings.description); f.add(plan.settings.author)
-        f.add(plan.settings.englishTitle); f.add(plan.settings.englishDescription)
-        f.add(plan.settings.baseURL?.absoluteString); f.add(plan.hotlinkPosters)
-        f.add(plan.market); f.add(plan.regions); f.add(plan.settings.cards); f.add(plan.settings.app)
+        f.add(plan.config.name); f.add(plan.config.description); f.add(plan.config.author)
+        f.add(plan.config.englishName); f.add(plan.config.englishDescription)
+        f.add(plan.config.baseURL?.absoluteString); f.add(plan.config.hotlinksPosters)
+        f.add(plan.config.market); f.add(plan.config.regions); f.add(plan.config.cards); f.add(plan.config.app)
         // Whether cards can be drawn here is an input too: a font installed since the last build
         // (or gone) changes the site, so a build that left cards out is not "unchanged" after it.
-        f.add(plan.settings.drawsCards && CardImages.unavailable == nil)
-        f.add(plan.settings.languages.map(\.rawValue).joined(separator: " "))
+        f.add(plan.config.drawsCards && CardImages.unavailable == nil)
+        f.add(plan.config.languages.map(\.rawValue).joined(separator: " "))
         f.add(inputs.templates.fingerprint)
         f.add(inputs.notes.site)
         for (day, text) in inputs.notes.days.sorted(by: { $0.key < $1.key }) { f.add(day.ordinal); f.add(text) }

@@ -36,19 +36,11 @@ extension BuildPlan {
             return URL(fileURLWithPath: expanded, relativeTo: workingDirectory).standardizedFileURL
         }
         // The site file first: it fills in what the command line leaves out.
-        var range = range, options = options
+        var range = range
         let fileLabel = options.config ?? SiteFile.defaultName
         let file = try SiteFile.load(url(fileLabel), label: fileLabel, required: options.config != nil)
-        if let file {
-            if range.days == nil, range.since == nil { range.since = file.since }
-            options.baseURL = options.baseURL ?? file.baseURL
-            options.english = options.english ?? file.english
-            options.hotlinkPosters = options.hotlinkPosters ?? file.hotlinkPosters
-            options.cards = options.cards ?? file.cards
-            options.app = options.app ?? file.app
-            range.market = range.market ?? file.market
-            range.regions = range.regions ?? file.regions
-        }
+        if let file, range.days == nil, range.since == nil { range.since = file.since }
+        let config = SiteConfig(file: file, site: options, range: range)
         let latest = yesterdayInSeoul(now: now)
         var until = latest
         if let text = range.until {
@@ -147,39 +139,19 @@ extension BuildPlan {
             }
             buildTime = Date(timeIntervalSince1970: Double(seconds))
         }
-        var plan = BuildPlan(
-            days: days, output: output, templates: url(templates), templatesLabel: templates,
-            publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
-            themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
-            settings: SiteSettings(
-                title: file?.name ?? SiteSettings.stockTitle, baseURL: options.baseURL.flatMap(parseBaseURL),
-                cards: options.cards ?? true, app: options.app ?? true),
-            source: source,
-            jobs: range.jobs, buildTime: buildTime, monitor: monitor)
-        plan.hotlinkPosters = options.hotlinkPosters ?? false
-        plan.today = Day(instant: now)
-        plan.posterStageSeconds = Double(timeout * 12)
-        if options.english == true { plan.settings.languages = [.ko, .en] }
-        plan.settings.description = file?.description
-        plan.settings.author = file?.author
-        plan.settings.englishTitle = file?.englishName
-        plan.settings.englishDescription = file?.englishDescription
-        plan.rangeNotes = rangeNotes
-        plan.accumulating = range.since != nil
-        plan.market = range.market ?? true
-        plan.regions = range.regions ?? false
-        plan.history = history?.folder
-        plan.budget = budget
-        plan.strict = options.strict
-        plan.caching = caching
-        plan.profiling = environment["SITEGEN_PROFILE"] == "1"
-        plan.siteFile = url(fileLabel)
-        if options.strict, plan.settings.cards, plan.settings.baseURL == nil {
+        if options.strict, config.cards, config.baseURL == nil {
             throw UsageError(
                 "--strict: share cards are on but need the site's address; give --base-url (base_url in "
                     + "\(fileLabel)), or turn them off (cards = false, or --no-cards)")
         }
-        return plan
+        return BuildPlan(
+            days: days, output: output, templates: url(templates), templatesLabel: templates,
+            publicFolder: url(publicFolder), notes: url(options.notes), cache: cacheFolder,
+            themeFoldersRequired: (templates: options.templates != nil, public: options.publicFolder != nil),
+            config: config, source: source, caching: caching, jobs: range.jobs, buildTime: buildTime, monitor: monitor,
+            posterStageSeconds: Double(timeout * 12), rangeNotes: rangeNotes, history: history?.folder,
+            budget: budget, accumulating: range.since != nil, strict: options.strict, today: Day(instant: now),
+            profiling: environment["SITEGEN_PROFILE"] == "1", siteFile: url(fileLabel))
     }
 
     /// An input folder that is empty, is the output, lies inside it or holds it would read the
@@ -231,6 +203,20 @@ extension BuildPlan {
 
     static func parseBaseURL(_ text: String) -> URL? {
         SettingText.baseURLProblem(text) == nil ? URL(string: text) : nil
+    }
+}
+
+extension SiteConfig {
+    /// Each setting once: the command line's, else the site file's, else the stock default.
+    init(file: SiteFile?, site options: SiteOptions, range: RangeOptions) {
+        self.init(
+            name: file?.name ?? SiteConfig.stockName, description: file?.description, author: file?.author,
+            baseURL: (options.baseURL ?? file?.baseURL).flatMap(BuildPlan.parseBaseURL),
+            english: options.english ?? file?.english ?? false,
+            englishName: file?.englishName, englishDescription: file?.englishDescription,
+            posters: options.hotlinkPosters.map { $0 ? .hotlink : .download } ?? file?.posters ?? .download,
+            market: range.market ?? file?.market ?? true, regions: range.regions ?? file?.regions ?? false,
+            cards: options.cards ?? file?.cards ?? true, app: options.app ?? file?.app ?? true)
     }
 }
 

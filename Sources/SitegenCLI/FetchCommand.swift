@@ -31,8 +31,8 @@ public struct FetchCommand: AsyncParsableCommand {
     /// The filters a run will ask for: the region codes as held, else 17 regions not held yet
     /// (each asked for, so each counted).
     static func scopes(_ plan: BuildPlan, caching: CachingClient) -> [ChartScope] {
-        var scopes = plan.market ? ChartScope.market : []
-        if plan.regions {
+        var scopes = plan.config.market ? ChartScope.market : []
+        if plan.config.regions {
             if case .regions(let regions, _)? = caching.settled(.regionCodes)?.value {
                 scopes += regions.map { .region($0.code) }
             } else {

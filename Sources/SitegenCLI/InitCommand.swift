@@ -200,9 +200,9 @@ struct SiteStarter {
         # command line overrides its setting here (--no-cards, --base-url …).
 
         # The site's name: in every page's title, the header, the feed and share cards.
-        name = "\(SiteSettings.stockTitle)"
+        name = "\(SiteConfig.stockName)"
         # What the site is, for the feed and the installed app.
-        description = "\(SiteSettings.stockDescription)"
+        description = "\(SiteConfig.stockDescription)"
         # Who writes it: the feed's author (default: the site's name).
         # author = "편집부"
 

@@ -17,7 +17,7 @@ struct SiteFile: Equatable {
     var baseURL: String?
     var since: String?
     var english: Bool?
-    var hotlinkPosters: Bool?
+    var posters: SiteConfig.Posters?
     var regions: Bool?
     var market: Bool?
     var cards: Bool?
@@ -112,11 +112,11 @@ struct SiteFile: Equatable {
                 }
             case "english": file.english = try flag()
             case "posters":
-                switch try text() {
-                case "download": file.hotlinkPosters = false
-                case "hotlink": file.hotlinkPosters = true
-                case let other: throw fail("posters '\(other)' must be \"download\" or \"hotlink\"")
+                let text = try text()
+                guard let posters = SiteConfig.Posters(rawValue: text) else {
+                    throw fail("posters '\(text)' must be \"download\" or \"hotlink\"")
                 }
+                file.posters = posters
             case "regions": file.regions = try flag()
             case "market": file.market = try flag()
             case "cards": file.cards = try flag()

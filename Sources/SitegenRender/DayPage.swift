@@ -234,7 +234,7 @@ struct HomeJob: PageJob {
         // The latest day's card: the day's own job writes it, under the day's name.
         let card = try ShareCards.day(site, chart, templates)
         let context = DayPage.context(site, chart: chart, route: .home)
-        return ([try site.page(.home, "day", .withCard(context, card, base: site.settings.baseURL), templates)], 1)
+        return ([try site.page(.home, "day", .withCard(context, card, base: site.config.baseURL), templates)], 1)
     }
 }
 
@@ -270,10 +270,10 @@ struct DayJob: PageJob {
         let context = DayPage.context(site, chart: chart, route: .day(chart.date))
         let filters = try DayPage.filtersContext(site, chart: chart).map {
             try site.page(
-                .dayFilters(chart.date), "filters", .withCard($0, card, base: site.settings.baseURL), templates)
+                .dayFilters(chart.date), "filters", .withCard($0, card, base: site.config.baseURL), templates)
         }
         return (
-            [try site.page(.day(chart.date), "day", .withCard(context, card, base: site.settings.baseURL), templates)]
+            [try site.page(.day(chart.date), "day", .withCard(context, card, base: site.config.baseURL), templates)]
                 + (filters.map { [$0] } ?? []) + (own ? card.map { [$0.file] } ?? [] : []),
             filters == nil ? 1 : 2
         )

@@ -35,7 +35,7 @@ enum Feeds {
         <link rel="alternate" type="text/html" href="\(XML.escape(link(.home)))"/>
         <link rel="self" type="application/atom+xml" href="\(XML.escape(link(.feed)))"/>
         <updated>\(updated ?? "1970-01-01T00:00:00Z")</updated>
-        <author><name>\(XML.escape(site.settings.author ?? site.siteTitle))</name></author>
+        <author><name>\(XML.escape(site.config.author ?? site.siteTitle))</name></author>
         <generator>sitegen</generator>
 
         """
@@ -95,10 +95,10 @@ enum Feeds {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
                 + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         // The English pages after the Korean ones; each page names the other in its hreflang links.
-        for language in site.settings.languages {
+        for language in site.config.languages {
             let folder = language == .ko ? "" : language.folder
             for route in routes {
-                guard let base = site.settings.baseURL else { continue }
+                guard let base = site.config.baseURL else { continue }
                 let url = Route.joined(base, folder + route.prettyPath)
                 xml += "<url><loc>\(XML.escape(url))</loc></url>\n"
             }
@@ -108,7 +108,7 @@ enum Feeds {
 
     static func robots(_ site: SiteModel) -> String {
         var text = "User-agent: *\nAllow: /\n"
-        if let sitemap = Route.sitemap.absolute(site.settings.baseURL) { text += "\nSitemap: \(sitemap)\n" }
+        if let sitemap = Route.sitemap.absolute(site.config.baseURL) { text += "\nSitemap: \(sitemap)\n" }
         return text
     }
 }
@@ -140,12 +140,12 @@ struct FeedsJob: WholeSitePageJob {
             OutputFile(path: Route.robots.path, text: Feeds.robots(site)),
             OutputFile(
                 path: "_headers",
-                text: HostFiles.headers(site.settings.assets, languages: site.settings.languages)),
+                text: HostFiles.headers(site.assets, languages: site.config.languages)),
             // GitHub Pages would otherwise run Jekyll, which skips files whose names start with "_".
             OutputFile(path: ".nojekyll", text: ""),
         ] + (try ShareCards.site(site, templates).map { [$0.file] } ?? [])
         files += placeholders
-        if site.settings.baseURL != nil {
+        if site.config.baseURL != nil {
             files.append(OutputFile(path: Route.sitemap.path, text: Feeds.sitemap(site)))
         }
         return (files, 0)

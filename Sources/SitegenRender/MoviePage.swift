@@ -286,7 +286,7 @@ struct MovieJob: PageJob {
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
         let (card, own) = try ShareCards.forMovie(site, code: code, templates)
         let movie = try site.page(
-            .movie(code), "movie", .withCard(MoviePage.context(site, code: code), card, base: site.settings.baseURL),
+            .movie(code), "movie", .withCard(MoviePage.context(site, code: code), card, base: site.config.baseURL),
             templates)
         // The placeholder is drawn for every film: the fallback when a found poster's host
         // refuses to serve it.

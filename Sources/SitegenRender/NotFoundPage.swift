@@ -22,11 +22,10 @@ struct NotFoundJob: PageJob {
 /// language, when the address is under `en/`; without the script a reader sees both.
 enum NotFoundEditions {
     static func english(_ site: SiteModel, _ templates: Templates) -> TemplateValue {
-        guard site.language.isRoot, site.settings.languages.contains(.en) else { return .null }
+        guard site.language.isRoot, site.config.languages.contains(.en) else { return .null }
         let w = Words(language: .en, table: templates.words[.en] ?? [:])
         let en = Language.en.folder
-        let name = site.settings.englishTitle
-            ?? (site.settings.title != SiteSettings.stockTitle ? site.settings.title : w("siteTitle"))
+        let name = SiteModel.title(site.config, w)
         return [
             "t": templates.strings[.en] ?? .null,
             "title": .text(w("notFoundTitle") + " · " + name),

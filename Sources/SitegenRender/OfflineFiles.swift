@@ -18,7 +18,7 @@ enum OfflineFiles {
     /// English home. Paths are relative to the manifest, so `./` is the edition's own folder.
     static func manifest(_ site: SiteModel) -> String {
         let up = site.language.up
-        let icons: [JSONWriter.Value] = site.settings.assets.icons.map { icon in
+        let icons: [JSONWriter.Value] = site.assets.icons.map { icon in
             .object([
                 ("purpose", .string(icon.maskable ? "maskable" : "any")),
                 ("sizes", .string("\(icon.size)x\(icon.size)")),
@@ -42,7 +42,7 @@ enum OfflineFiles {
             (
                 "short_name",
                 .string(
-                    shortName != SiteSettings.stockTitle && shortName.count <= 12
+                    shortName != SiteConfig.stockName && shortName.count <= 12
                         ? shortName : site.words("appShortName"))
             ),
             ("start_url", .string("./")),
@@ -70,11 +70,11 @@ enum OfflineFiles {
         // The archive too: the nav's second link, which offline would otherwise be the offline page.
         var paths = ["./", Route.archive.prettyPath, Route.offline.prettyPath]
         for chart in site.days.suffix(latestDays).reversed() { paths.append(Route.day(chart.date).prettyPath) }
-        let a = site.settings.assets
+        let a = site.assets
         paths += a.linked + [Route.manifest.path] + a.icons.map(\.path)
         // The English edition's home, offline page and manifest: a reader of en/ offline is
         // answered in English (the worker picks the edition from the address).
-        if site.settings.languages.contains(.en) {
+        if site.config.languages.contains(.en) {
             let en = Language.en.folder
             paths += [en, en + Route.archive.prettyPath, en + Route.offline.prettyPath, en + Route.manifest.path]
         }
@@ -85,7 +85,7 @@ enum OfflineFiles {
     /// a page under en/: the English offline page lists them, and a Korean reader's first visit
     /// should not fetch seven pages it will not read. Empty without the English edition.
     static func keptEnglish(_ site: SiteModel) -> [String] {
-        guard site.settings.languages.contains(.en) else { return [] }
+        guard site.config.languages.contains(.en) else { return [] }
         return site.days.suffix(latestDays).reversed().map { Language.en.folder + Route.day($0.date).prettyPath }
     }
 
@@ -95,7 +95,7 @@ enum OfflineFiles {
     static func version(_ site: SiteModel, templates: Templates) -> String {
         var f = Fingerprint("offline")
         f.add(templates.fingerprint)
-        f.add(site.settings.title)
+        f.add(site.config.name)
         f.add(site.days.count)
         for chart in site.days.suffix(latestDays) { f.add(chart) }
         for path in kept(site) + keptEnglish(site) { f.add(path) }

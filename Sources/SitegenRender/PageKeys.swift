@@ -15,7 +15,7 @@ public struct PageKey: Sendable, Equatable {
 /// Each page kind's own key is beside its view (`PageJob.key`).
 struct PageKeys {
     let site: SiteModel
-    /// What every page shares: templates, settings, assets, the source, the site's shape.
+    /// What every page shares: templates, config, assets, the source, the site's shape.
     let global: Fingerprint
     /// Each day's chart, worked out once: a film page takes the whole chart of every day it is on
     /// (a revision of another film's row that day re-renders it needlessly, which is rare and safe).
@@ -79,16 +79,16 @@ struct PageKeys {
         var g = Fingerprint("site")
         g.add(templates.fingerprint)
         if templates.stampsBuildTime { g.add(site.buildTime) }
-        let s = site.settings
-        g.add(s.title); g.add(s.description); g.add(s.author); g.add(s.englishTitle); g.add(s.englishDescription)
+        let s = site.config, a = site.assets
+        g.add(s.name); g.add(s.description); g.add(s.author); g.add(s.englishName); g.add(s.englishDescription)
         g.add(s.baseURL?.absoluteString); g.add(s.languages.map(\.rawValue).joined(separator: " "))
         // Whether pages carry cards: a build that could not draw them (no font) renders without.
         g.add(s.drawsCards)
-        g.add(s.assets.style); g.add(s.assets.siteScript); g.add(s.assets.searchScript); g.add(s.assets.favicon)
-        g.add(s.assets.custom)
-        g.add(s.assets.styleText)
+        g.add(a.style); g.add(a.siteScript); g.add(a.searchScript); g.add(a.favicon)
+        g.add(a.custom)
+        g.add(a.styleText)
         // Every page's head links the app's manifest and icon when the app is on.
-        g.add(s.app); g.add(s.assets.icons.map(\.path))
+        g.add(s.app); g.add(a.icons.map(\.path))
         g.add(site.dataset.source.rawValue); g.add(site.dataset.postersServedFromSite)
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
         global = g

@@ -195,10 +195,10 @@ struct PeriodJob: PageJob {
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
         let chart = site.periods[kind]![index]
         let (card, own) = try ShareCards.forPeriod(site, kind, index, templates)
-        let context = TemplateValue.withCard(PeriodPage.context(site, chart: chart), card, base: site.settings.baseURL)
+        let context = TemplateValue.withCard(PeriodPage.context(site, chart: chart), card, base: site.config.baseURL)
         let filters = try PeriodPage.filtersContext(site, chart: chart).map {
             try site.page(
-                .periodFilters(kind, chart.start), "filters", .withCard($0, card, base: site.settings.baseURL),
+                .periodFilters(kind, chart.start), "filters", .withCard($0, card, base: site.config.baseURL),
                 templates)
         }
         return (

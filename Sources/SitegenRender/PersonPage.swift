@@ -87,7 +87,7 @@ struct PersonJob: PageJob {
         let person = site.people.people[index]
         let (card, own) = try ShareCards.forPerson(site, person, templates)
         let context = TemplateValue.withCard(
-            PersonPage.context(site, person: person), card, base: site.settings.baseURL)
+            PersonPage.context(site, person: person), card, base: site.config.baseURL)
         let files = [try site.page(.person(person.id), "person", context, templates)]
         return (files + (own ? card.map { [$0.file] } ?? [] : []), 1)
     }

@@ -1,38 +1,9 @@
 import Foundation
 import SitegenModel
 
-public struct SiteSettings: Sendable {
-    public var title: String
-    /// Absolute site URL; only formats that need absolute URLs use it (sitemap, feed ids, og:url, canonical).
-    public var baseURL: URL?
-    /// The stylesheet and scripts pages link, by the names they are published under.
-    public var assets: SiteAssets
-    /// Share cards (`og:image`) for day, week, weekend, film and person pages, when there is a base
-    /// URL (`og:image` must be absolute): the pipeline turns this off when libvips cannot draw them.
-    public var cards: Bool
-    /// The installable app: the web app manifest and the service worker that keeps pages for
-    /// offline reading (`app` in the site file, `--app`/`--no-app`; one name everywhere, since
-    /// `--offline` is another thing, a build from the cache alone).
-    public var app: Bool
+extension SiteConfig {
     /// The editions built: Korean at the root always, English under `en/` when asked for.
-    public var languages: [Language] = [.ko]
-    /// From the site file: what the site says it is (feed, manifest, footer) and who writes it
-    /// (the feed's author), and its English name and description for the English edition.
-    public var description: String?
-    public var author: String?
-    public var englishTitle: String?
-    public var englishDescription: String?
-    public init(
-        title: String = SiteSettings.stockTitle, baseURL: URL? = nil, assets: SiteAssets = SiteAssets(),
-        cards: Bool = false,
-        app: Bool = true
-    ) {
-        self.title = title; self.baseURL = baseURL; self.assets = assets; self.cards = cards; self.app = app
-    }
-    public var drawsCards: Bool { cards && baseURL != nil }
-    public static let stockTitle = "한국 일별 박스오피스"
-    /// What the installed app says the site is when the site file gives no description.
-    public static let stockDescription = "KOBIS 일별·주간 박스오피스와 영화별 관객 기록"
+    public var languages: [Language] { english ? [.ko, .en] : [.ko] }
 }
 
 /// What render knows of the published assets: each one's file name (content-hashed when the
@@ -86,13 +57,18 @@ public struct RenderInput: Sendable {
     public var dataset: Dataset
     public var templates: Templates
     public var notes: NoteSources
-    public var settings: SiteSettings
+    public var config: SiteConfig
+    /// The stylesheet and scripts pages link, by the names they are published under.
+    public var assets: SiteAssets
     /// The only notion of "now" render has: `{{site.builtAt}}` for templates that want it. The
     /// stock templates do not use it, so rebuilds of the same data are byte-identical.
     public var buildTime: Date
-    public init(dataset: Dataset, templates: Templates, notes: NoteSources, settings: SiteSettings, buildTime: Date) {
-        self.dataset = dataset; self.templates = templates; self.notes = notes; self.settings = settings;
-        self.buildTime = buildTime
+    public init(
+        dataset: Dataset, templates: Templates, notes: NoteSources, config: SiteConfig,
+        assets: SiteAssets = SiteAssets(), buildTime: Date
+    ) {
+        self.dataset = dataset; self.templates = templates; self.notes = notes; self.config = config
+        self.assets = assets; self.buildTime = buildTime
     }
 }
 

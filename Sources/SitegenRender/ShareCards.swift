@@ -47,7 +47,7 @@ enum ShareCards {
     static let posterWidth = 340
 
     static func day(_ site: SiteModel, _ chart: DayChart, _ templates: Templates) throws -> ShareCard? {
-        guard site.settings.drawsCards else { return nil }
+        guard site.config.drawsCards else { return nil }
         let w = site.words
         let rows = topRows(site, chart.entries, label: w("cardAudience"))
         let alt = w("cardAltDay", w.longDate(chart.date), altRows(site, chart.entries))
@@ -98,9 +98,9 @@ enum ShareCards {
     }
 
     /// The site's card: its title and what it is, no figures, so it changes only with the site's
-    /// settings. Every page without a card of its own shares it.
+    /// config. Every page without a card of its own shares it.
     static func site(_ site: SiteModel, _ templates: Templates) throws -> ShareCard? {
-        guard site.settings.drawsCards else { return nil }
+        guard site.config.drawsCards else { return nil }
         let title = site.siteTitle, w = site.words
         return try card(
             site, templates, "card-site", owner: site.path(.home), alt: "\(title): \(w("cardKindSite"))",
@@ -108,7 +108,7 @@ enum ShareCards {
     }
 
     static func period(_ site: SiteModel, _ chart: PeriodChart, _ templates: Templates) throws -> ShareCard? {
-        guard site.settings.drawsCards else { return nil }
+        guard site.config.drawsCards else { return nil }
         let w = site.words
         let (start, end) = (chart.start, chart.end)
         let name = w.kindName(chart.kind)
@@ -145,7 +145,7 @@ enum ShareCards {
     }
 
     static func movie(_ site: SiteModel, code: String, _ templates: Templates) throws -> ShareCard? {
-        guard site.settings.drawsCards, let film = site.films[code] else { return nil }
+        guard site.config.drawsCards, let film = site.films[code] else { return nil }
         let rows = site.history[code] ?? []
         let last = rows.last?.date ?? film.asOf
         let w = site.words
@@ -178,7 +178,7 @@ enum ShareCards {
     }
 
     static func person(_ site: SiteModel, _ person: PersonRecord, _ templates: Templates) throws -> ShareCard? {
-        guard site.settings.drawsCards else { return nil }
+        guard site.config.drawsCards else { return nil }
         // No audience figures, and their latest films rather than their biggest: either would
         // change the card on mornings one of their films is showing (dozens of cards a day), and
         // the page has the figures. The latest three change only when a new film charts.
@@ -233,7 +233,7 @@ enum ShareCards {
         context["height"] = .int(height)
         context["site"] = [
             "title": .text(fit(site.siteTitle, width: 700, size: 30)),
-            "host": site.settings.baseURL.map { .text(host($0)) } ?? .null,
+            "host": site.config.baseURL.map { .text(host($0)) } ?? .null,
         ]
         context["demo"] = site.isDemo ? .text(site.words("cardDemo")) : .null
         let svg = try templates.renderData(template, .object(context))

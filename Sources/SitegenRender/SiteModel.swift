@@ -4,11 +4,13 @@ import SitegenModel
 import SitegenMustache
 
 /// What every page shares: the data's index (its fields read as the model's own), the user's
-/// settings and notes, the chart rows as pages show them, and the layout and poster contexts.
+/// config and notes, the chart rows as pages show them, and the layout and poster contexts.
 @dynamicMemberLookup
 struct SiteModel: Sendable {
     let index: SiteIndex
-    let settings: SiteSettings
+    let config: SiteConfig
+    /// The stylesheet, scripts and icons pages link, by their published names.
+    let assets: SiteAssets
     let notes: NoteSources
     let buildTime: Date
     /// The edition this model renders; `t` is its interface strings.
@@ -28,7 +30,8 @@ struct SiteModel: Sendable {
         self.language = language
         t = input.templates.strings[language] ?? .null
         words = Words(language: language, table: input.templates.words[language] ?? [:])
-        settings = input.settings
+        config = input.config
+        assets = input.assets
         notes = input.notes
         buildTime = input.buildTime
         rows = ChartRows([], values: { _, _ in .null })
@@ -71,13 +74,13 @@ struct SiteModel: Sendable {
     /// The same page in each edition built, for `hreflang` links and the language switch; empty
     /// for a site of one language.
     func editions(of route: Route) -> TemplateValue {
-        guard settings.languages.count > 1 else { return .list([]) }
-        return .list(settings.languages.map { other in
+        guard config.languages.count > 1 else { return .list([]) }
+        return .list(config.languages.map { other in
             let file = (route.isPage ? other.folder : "") + route.path
             return [
                 "tag": .text(other.tag), "name": .text(other == .ko ? "한국어" : "English"),
                 "href": .text(root(route) + file),
-                "url": settings.baseURL.map { .text(Route.joined($0, Route.pretty(file))) }
+                "url": config.baseURL.map { .text(Route.joined($0, Route.pretty(file))) }
                     ?? .text(root(route) + file),
                 "current": .bool(other == language),
             ]
@@ -85,9 +88,11 @@ struct SiteModel: Sendable {
     }
 
     /// The site's name: the one it was given, or in English the stock name's English.
-    var siteTitle: String {
-        isKorean ? settings.title
-            : settings.englishTitle ?? (settings.title != SiteSettings.stockTitle ? settings.title : words("siteTitle"))
+    var siteTitle: String { Self.title(config, words) }
+
+    static func title(_ config: SiteConfig, _ words: Words) -> String {
+        words.isKorean ? config.name
+            : config.englishName ?? (config.name != SiteConfig.stockName ? config.name : words("siteTitle"))
     }
 
     /// The calendar at the latest month, not at the top of its year (about 6,600 px above it by
@@ -95,11 +100,11 @@ struct SiteModel: Sendable {
     func archiveHref(from route: Route) -> String { href(.archive, from: route) + "#" + ArchivePage.latestAnchor }
 
     /// The site file's description, in this edition's language where it gives one.
-    var siteDescription: String? { isKorean ? settings.description : settings.englishDescription }
+    var siteDescription: String? { isKorean ? config.description : config.englishDescription }
 
     /// `target`'s absolute URL under --base-url, with folders ending in "/".
     func absolute(_ target: Route) -> String? {
-        guard let base = settings.baseURL else { return nil }
+        guard let base = config.baseURL else { return nil }
         return Route.joined(base, Route.pretty(path(target)))
     }
 
@@ -201,12 +206,12 @@ struct SiteModel: Sendable {
                 "tag": .text(language.tag), "ogLocale": .text(language.ogLocale), "folder": .text(language.folder),
                 // Notes are written once, for the Korean site; English pages show them marked as Korean.
                 "notes": isKorean ? nil : .text(Language.ko.tag),
-                "editions": editions(of: route), "hasEditions": .bool(settings.languages.count > 1),
+                "editions": editions(of: route), "hasEditions": .bool(config.languages.count > 1),
             ],
             "site": [
                 "title": .text(siteTitle),
                 "description": siteDescription.templateValue,
-                "author": settings.author.templateValue,
+                "author": config.author.templateValue,
                 "demo": .bool(isDemo),
                 "sourceCredit": .text(source),
                 "homeHref": .text(href(.home, from: route)),
@@ -216,18 +221,18 @@ struct SiteModel: Sendable {
                 "recordsHref": days.isEmpty ? nil : .text(href(.records, from: route)),
                 "feedHref": .text(href(.feed, from: route)),
                 "marketHref": index.market.scopes.isEmpty ? nil : .text(href(.market, from: route)),
-                "manifestHref": settings.app ? .text(manifestHref(from: route)) : nil,
-                "touchIcon": settings.app
-                    ? (settings.assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
+                "manifestHref": config.app ? .text(manifestHref(from: route)) : nil,
+                "touchIcon": config.app
+                    ? (assets.icons.first { !$0.maskable && $0.size == 192 }).map { .text($0.path) } ?? nil
                     : nil,
                 // For templates that want it; the stock ones leave it out so rebuilds stay identical.
                 "builtAt": .text(InstantText.kst(buildTime)),
                 "assets": [
-                    "style": .text(settings.assets.style),
-                    "custom": settings.assets.custom.templateValue,
-                    "siteScript": .text(settings.assets.siteScript),
-                    "searchScript": .text(settings.assets.searchScript),
-                    "favicon": .text(settings.assets.favicon),
+                    "style": .text(assets.style),
+                    "custom": assets.custom.templateValue,
+                    "siteScript": .text(assets.siteScript),
+                    "searchScript": .text(assets.searchScript),
+                    "favicon": .text(assets.favicon),
                 ],
             ],
             "page": [
@@ -240,19 +245,19 @@ struct SiteModel: Sendable {
                 // Feed readers look for the feed where readers subscribe: the home page and the
                 // archive (every page's footer links it). On every page it was 6 MB an edition.
                 "feedAlternate": .bool(route == .home || route == .archive),
-                "inlineStyle": route == .notFound ? .text(Self.inlinable(settings.assets.styleText)) : nil,
+                "inlineStyle": route == .notFound ? .text(Self.inlinable(assets.styleText)) : nil,
                 // Open Graph and JSON-LD describe a page at its address: without --base-url there is
                 // none (no og:url, no og:image), so a page gives its title and description, which
                 // chat apps and search engines read instead. 27 MB of the whole history otherwise.
-                "structuredData": settings.baseURL == nil ? nil : StructuredData.script(structuredData).templateValue,
+                "structuredData": config.baseURL == nil ? nil : StructuredData.script(structuredData).templateValue,
                 // The site's, unless the page's job sets its own (`TemplateValue.withCard`).
-                "card": settings.baseURL.flatMap { base in siteCard.map { $0.value(base: base) } },
+                "card": config.baseURL.flatMap { base in siteCard.map { $0.value(base: base) } },
             ],
         ]
         // A host serves the 404 at any depth (`/movie/123/x/`), so its links resolve against the
         // site root: the path of --base-url when known (root-relative, so it also works on a
         // staging host); otherwise the page's own script finds the root (404.mustache).
-        if route == .notFound, let base = settings.baseURL {
+        if route == .notFound, let base = config.baseURL {
             var path = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
             if !path.hasSuffix("/") { path += "/" }
             fields["baseHref"] = .text(path)

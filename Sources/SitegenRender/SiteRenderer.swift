@@ -3,7 +3,7 @@ import SitegenBasics
 import SitegenModel
 import SitegenMustache
 
-/// Render: (dataset, templates, notes, settings, build time) → files. Pure: no network, no clock,
+/// Render: (dataset, templates, notes, config, assets, build time) → files. Pure: no network, no clock,
 /// no file system, so it is tested by calling it.
 public enum SiteRenderer {
     /// Renders chunk by chunk on all cores and hands each file to `sink` (the writer), so a large
@@ -24,7 +24,7 @@ public enum SiteRenderer {
         let korean = jobs(site)
         // Ten thousand keys at 3,650 days: on all cores.
         let pages = concurrentMap(korean.count, chunk: 512) { keys.key(korean[$0]) }
-        guard site.settings.languages.contains(.en) else {
+        guard site.config.languages.contains(.en) else {
             return SitePlan(input: input, site: site, jobs: korean, pages: pages)
         }
         // An English page is made from what its Korean page is made from (the English names are
@@ -74,9 +74,9 @@ public enum SiteRenderer {
             pages += count
         }
         var messages: [String] = []
-        if input.settings.baseURL == nil {
+        if input.config.baseURL == nil {
             let what =
-                input.settings.cards
+                input.config.cards
                 ? "sitemap.xml and share cards (og:image) left out (they need" : "sitemap.xml left out (it needs"
             messages.append(
                 "no --base-url: \(what) absolute URLs); feed.xml and pages use relative links")
@@ -109,7 +109,7 @@ public enum SiteRenderer {
             jobs += YearPage.years(site).map { YearJob(year: $0) } as [any PageJob]
         }
         jobs += [NotFoundJob(), FeedsJob(), PostersJob()] as [any PageJob]
-        if site.settings.app && !site.days.isEmpty { jobs.append(OfflineJob()) }
+        if site.config.app && !site.days.isEmpty { jobs.append(OfflineJob()) }
         if site.dataset.openings != nil { jobs.append(OpeningsJob()) }
         return jobs
     }

@@ -104,7 +104,7 @@ enum StructuredData {
             poster.hasPrefix("https://") || poster.hasPrefix("http://") || !poster.contains(":")
         {
             let absolute = poster.contains("://")
-                ? poster : site.settings.baseURL.map { Route.joined($0, poster) } ?? page.root + poster
+                ? poster : site.config.baseURL.map { Route.joined($0, poster) } ?? page.root + poster
             fields.append(("image", .string(absolute)))
         }
         return .object(fields)

@@ -22,11 +22,9 @@ import SitegenDecode
         var templates = try Inputs.templates(
             at: SiteFixture.repo.appendingPathComponent("Templates"), label: "Templates").templates
         templates.strict = true
-        var settings = SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)))
-        settings.languages = languages
-        settings.cards = cards
+        let config = SiteConfig(baseURL: baseURL.flatMap(URL.init(string:)), english: languages.contains(.en), cards: cards)
         let site = try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: notes,
-                                                settings: settings, buildTime: SiteFixture.buildTime))
+                                                config: config, buildTime: SiteFixture.buildTime))
         return Dictionary(uniqueKeysWithValues: site.files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
     }
 

@@ -40,7 +40,7 @@ import SitegenSiteSupport
         let source = APISource(client: client, searchesPosters: true)
         let plan = BuildPlan(days: days, output: out, templates: SiteFixture.repo.appendingPathComponent("Templates"),
                              publicFolder: SiteFixture.repo.appendingPathComponent("Public"), notes: folder.appendingPathComponent("none"),
-                             cache: folder.appendingPathComponent("cache"), settings: SiteSettings(), source: source, jobs: 4,
+                             cache: folder.appendingPathComponent("cache"), config: SiteConfig(), source: source, jobs: 4,
                              buildTime: SiteFixture.buildTime, monitor: monitor)
         let log = SiteFixture.Log()
         do {

@@ -25,7 +25,7 @@ import SitegenTestSupport
         let code = dataset.days.last?.entries.first?.movieCode ?? ""
         let notes = NoteSources(site: "사이트 *노트*", days: [last: "그날의 노트"], movies: [code: "영화 노트"])
         return try RenderedSite(RenderInput(dataset: dataset, templates: templates, notes: notes,
-                                                   settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:))),
+                                                   config: SiteConfig(baseURL: baseURL.flatMap(URL.init(string:)), cards: false),
                                                    buildTime: SiteFixture.buildTime))
     }
 

@@ -147,7 +147,7 @@ struct OperatorTests {
             "name = 'lit\\eral' # comment\ndescription = \"a \\\"quoted\\\" \\u00e9 # not a comment\"\nregions = true\nposters = \"hotlink\"\n",
             label: "t")
         #expect(file.name == "lit\\eral" && file.description == "a \"quoted\" é # not a comment")
-        #expect(file.regions == true && file.hotlinkPosters == true && file.cards == nil)
+        #expect(file.regions == true && file.posters == .hotlink && file.cards == nil)
         #expect(throws: UsageError.self) { try SiteFile.parse("name = \"\"\"\nx\n\"\"\"\n", label: "t") }
         #expect(try SiteFile.parse("\u{FEFF}name = \"BOM\"\r\nenglish = true\r\n", label: "t") == SiteFile(name: "BOM", english: true))
     }

@@ -12,7 +12,7 @@ import SitegenTestSupport
         let days = (0..<5).map { Day(iso: "2024-02-06")!.adding(days: $0) }
         let dataset = try await Fetcher(source: DemoSource(), jobs: 2).fetch(days: days).dataset
         let templates = try StockTemplates.compile()
-        return RenderInput(dataset: dataset, templates: templates, notes: NoteSources(site: "노트"), settings: SiteSettings(), buildTime: buildTime)
+        return RenderInput(dataset: dataset, templates: templates, notes: NoteSources(site: "노트"), config: SiteConfig(cards: false), buildTime: buildTime)
     }
 
     @Test func sameInputsGiveTheSameFilesAndTheClockIsOnlyAnInput() async throws {

@@ -45,18 +45,15 @@ public enum SiteFixture {
                       cache: URL? = nil, english: Bool = false, today: Day? = nil,
                       log: Log = Log()) async throws -> BuildSummary {
         let last = Day(iso: until)!
-        var plan = BuildPlan(
+        let plan = BuildPlan(
             days: (0..<days).map { last.adding(days: $0 - days + 1) }, output: output, templates: templates,
             publicFolder: publicFolder,
             notes: notes ?? output.deletingLastPathComponent().appendingPathComponent("no-notes"),
             cache: cache ?? output.deletingLastPathComponent().appendingPathComponent("cache"),
-            settings: SiteSettings(baseURL: baseURL.flatMap(URL.init(string:)), cards: cards, app: app),
-            source: source, jobs: 4, buildTime: buildTime)
-        plan.hotlinkPosters = hotlinkPosters
-        if english { plan.settings.languages = [.ko, .en] }
-        plan.regions = regions
-        plan.market = market
-        plan.today = today
+            config: SiteConfig(baseURL: baseURL.flatMap(URL.init(string:)), english: english,
+                               posters: hotlinkPosters ? .hotlink : .download, market: market, regions: regions,
+                               cards: cards, app: app),
+            source: source, jobs: 4, buildTime: buildTime, today: today)
         return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
     }
 
