@@ -47,11 +47,12 @@ extension Words {
     /// page (which a search also finds it by).
     func otherScript(korean: String, english: String) -> String { isKorean ? english : korean }
 
-    /// The other script's name under the page's own heading (`shown`), with its language; none when
-    /// it is unknown or the same.
+    /// The other script's name under the page's own heading (`shown`), with its language: a Korean
+    /// page gives KOBIS's English name whenever there is one; an English page the Korean name unless
+    /// the heading already is it (a name that has no English one).
     func subtitle(korean: String, english: String, shown: String) -> (text: TemplateValue?, lang: TemplateValue) {
         let other = otherScript(korean: korean, english: english)
-        return (other.isEmpty || other == shown ? nil : .text(other), .text(isKorean ? "en" : "ko"))
+        return (other.isEmpty || (!isKorean && other == shown) ? nil : .text(other), .text(isKorean ? "en" : "ko"))
     }
 
     /// A share card's line under a film's title: its English title on a Korean card; none on an

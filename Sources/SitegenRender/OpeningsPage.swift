@@ -64,7 +64,6 @@ enum OpeningsPage {
             ])
     }
 
-
     static func film(_ site: SiteModel, _ film: ListedFilm, from route: Route) -> TemplateValue {
         let w = site.words
         let charted = site.history[film.code] != nil

@@ -455,8 +455,9 @@ def look_at_all(base, axe, pages):
             work.put((scheme, name, path, entries, kind))
 
     def worker():
-        driver = browser()
+        driver = None
         try:
+            driver = browser()
             while True:
                 try:
                     item = work.get_nowait()
@@ -466,7 +467,8 @@ def look_at_all(base, axe, pages):
         except Exception as error:  # a crashed browser fails the check rather than the thread silently
             check(False, f"the page checks stopped: {error!r}")
         finally:
-            driver.quit()
+            if driver:
+                driver.quit()
     threads = [threading.Thread(target=worker) for _ in range(2)]
     for thread in threads:
         thread.start()
