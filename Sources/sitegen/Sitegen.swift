@@ -52,7 +52,12 @@ struct Sitegen: AsyncParsableCommand {
                 if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
                 FileHandle.standardError.write(Data("error: \(Console.printable(line)) (see 'sitegen help')\n".utf8))
             }
-            Foundation.exit(code.rawValue)
+            // A failed build may leave requests in flight on URLSession's threads (the first fault
+            // ends the fetch while five others wait on their hosts): `exit` would run the process's
+            // teardown (libcurl's, libdispatch's) under them, the known family of aborts at exit in
+            // Linux's FoundationNetworking. Flush what was printed, then leave at once.
+            fflush(nil)  // every C stream: `print` writes through stdout's buffer
+            _exit(code.rawValue)
         }
     }
 }
