@@ -187,6 +187,9 @@ enum DayPage {
             "audienceTrend": .text(KoreanFormat.trend(e.audienceChange)),
             "salesTrend": .text(KoreanFormat.trend(e.salesChange)),
             "poster": site.posterContext(e.movieCode),
+            // The poster view's largest paint: the first poster is fetched with the page, not after
+            // layout as a lazy image is. The others are as large, and an equal paint is no new largest.
+            "eager": e.rank == 1 ? true : nil,
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
             "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
             "weekdayChangeRate": weekAgo.map {
