@@ -161,6 +161,10 @@ import Testing
         #expect(cache.url(for: .movieInfo(code: "2023C168")).path == "/c/movie_searchMovieInfo/movieCd=2023C168.json")
         let poster = cache.url(for: .posterSearch(query: "열린 문/../x 영화 포스터")).lastPathComponent
         #expect(!poster.contains("/") && poster.hasPrefix("query=%EC%97%B4") && poster.hasSuffix("&size=20.json"))
+        // Byte for byte as every cache so far was named: another name would be a miss for each entry.
+        #expect(poster.hasPrefix("query=%EC%97%B4%EB%A6%B0%20%EB%AC%B8%2F..%2Fx%20%EC%98%81%ED%99%94%20%ED%8F%AC%EC%8A%A4%ED%84%B0&"))
+        #expect(ResponseCache.safe("A-b_c.9~!é") == "A-b_c.9%7E%21%C3%A9")
+        #expect(ResponseCache(folder: URL(fileURLWithPath: "/c/")).url(for: .dailyChart(day)) == cache.url(for: .dailyChart(day)))
         let long = cache.url(for: .posterSearch(query: String(repeating: "가", count: 200))).lastPathComponent
         #expect(long.utf8.count < 200)
     }
