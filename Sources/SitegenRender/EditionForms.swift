@@ -13,7 +13,7 @@ extension Words {
 
     /// A day of a week's table: 「2.10 (토)」, "Sat, Feb 10".
     func periodDay(_ d: Day) -> String {
-        isKorean ? "\(d.month).\(d.day) (\(KoreanFormat.weekdayNames[d.weekday]))" : monthDayWeekday(d)
+        isKorean ? "\(d.month).\(d.day) (\(weekday(d)))" : monthDayWeekday(d)
     }
 
     /// A row of a film's day-by-day table, with the year where it changes, as a printed table gives
@@ -21,7 +21,7 @@ extension Words {
     func historyDay(_ d: Day, showingYear: Bool) -> (yearBefore: String?, monthDay: String, yearAfter: String?) {
         guard isKorean else { return (nil, monthDayWeekday(d), showingYear ? ", \(d.year)" : nil) }
         return (showingYear ? Day.pad(d.year, 4) + "." : nil,
-                Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(KoreanFormat.weekdayNames[d.weekday]))", nil)
+                Day.pad(d.month, 2) + "." + Day.pad(d.day, 2) + " (\(weekday(d)))", nil)
     }
 
     /// 「11월 23일–29일」, 「12월 29일–1월 4일」; "Nov 23–29", "Dec 29 – Jan 4" (as the week headings write it).
