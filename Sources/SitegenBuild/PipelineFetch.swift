@@ -27,6 +27,7 @@ extension Pipeline {
             if live { console.note(plan.monitor.summaryLine) }
             throw error
         }
+        plan.caching?.keepDecoded()
         var result = outcome
         if plan.strict, plan.config.regions, outcome.dataset.regions.isEmpty {
             progress?.cancel()
@@ -38,7 +39,8 @@ extension Pipeline {
         }
         if !plan.config.hotlinksPosters {
             let (dataset, posterWarnings, posterBytes) = try await PosterCopies(
-                source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds
+                source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds,
+                store: PosterStore(cache: plan.cache)
             ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings

@@ -106,7 +106,9 @@ extension BuildPlan {
                 || (history?.url(for: .posterSearch(query: "")).map {
                     FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path)
                 } ?? false)
-            let client = CachingClient(cache: cache, upstream: nil, monitor: monitor, now: now, history: history)
+            let client = CachingClient(
+                cache: cache, upstream: nil, monitor: monitor, now: now, history: history,
+                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.current))
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil || postersCached)
         } else {
@@ -127,7 +129,8 @@ extension BuildPlan {
                 jobs: range.jobs, timeoutSeconds: timeout, posterHosts: posterHosts)
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
-                monitor: monitor, now: now, history: history, budget: budget)
+                monitor: monitor, now: now, history: history, budget: budget,
+                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.current))
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }

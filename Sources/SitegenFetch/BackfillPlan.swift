@@ -141,7 +141,7 @@ public struct BackfillPlan: Sendable, Equatable {
 extension CachingClient {
     /// The answer held for good (the cache's or the history's), without asking anyone.
     public func settled(_ request: SourceRequest) -> APIAnswer? {
-        if let entry = cache.read(request).flatMap({ try? APIAnswer(decoding: $0, for: request) }),
+        if let entry = try? cachedAnswer(request),
             isFinal(request, entry)
         {
             return entry

@@ -23,6 +23,8 @@ public struct CachingClient: APIClient {
     /// The durable copy a lost cache is refilled from (`--history`).
     let history: HistoryStore?
     public let budget: CallBudget
+    /// The cached answers' decoded values from the last build (`AnswerMemo`); nil decodes each.
+    let memo: AnswerMemo?
     static let detailsLifetime: TimeInterval = 30 * 86_400
     /// A film's details still change in its first months (cast, companies, grades); after this,
     /// details fetched are kept for good, so a whole history does not ask again for 8,000 old films
@@ -31,23 +33,31 @@ public struct CachingClient: APIClient {
 
     /// `upstream` nil means `--offline`: only the cache (and the history) answers.
     public init(cache: ResponseCache, upstream: (any APIClient)?, monitor: FetchMonitor, now: Date,
-                history: HistoryStore? = nil, budget: CallBudget = CallBudget(limit: nil)) {
+                history: HistoryStore? = nil, budget: CallBudget = CallBudget(limit: nil), memo: AnswerMemo? = nil) {
         self.cache = cache; self.upstream = upstream; self.monitor = monitor; self.now = now
-        self.history = history; self.budget = budget
+        self.history = history; self.budget = budget; self.memo = memo
     }
+
+    /// The cached answer to `request`, decoded (or as the memo kept it); nil when there is none.
+    /// Reading is checking: a corrupt or truncated file (or a fault someone saved) throws.
+    func cachedAnswer(_ request: SourceRequest) throws -> APIAnswer? {
+        guard let entry = cache.read(request) else { return nil }
+        guard let memo else { return try APIAnswer(decoding: entry, for: request) }
+        return try memo.answer(entry, for: request, key: cache.name(of: request))
+    }
+
+    /// Keeps this build's decoded answers for the next (when enough of them were new).
+    public func keepDecoded() { memo?.save() }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         var cached: APIAnswer?
-        if let entry = cache.read(request) {
-            // Reading is checking: a corrupt or truncated file (or a fault someone saved) is
-            // discarded, never trusted.
-            do { cached = try APIAnswer(decoding: entry, for: request) } catch {
-                cache.remove(request)
-                monitor.warn(
-                    "cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable "
-                        + "(\(ErrorText.describe(error))); discarded"
-                        + (upstream == nil ? "" : " and fetched again"))
-            }
+        // A corrupt or truncated file (or a fault someone saved) is discarded, never trusted.
+        do { cached = try cachedAnswer(request) } catch {
+            cache.remove(request)
+            monitor.warn(
+                "cache \(request.label): \(cache.url(for: request).lastPathComponent) was unreadable "
+                    + "(\(ErrorText.describe(error))); discarded"
+                    + (upstream == nil ? "" : " and fetched again"))
         }
         // Offline, an answer is used however old, but for today's film list: last week's openings
         // shown as today's would be wrong, where a missing page is only missing.
@@ -71,7 +81,11 @@ public struct CachingClient: APIClient {
         }
         do {
             let answer = try await upstream.fetch(request)
-            do { try cache.write(request, answer.response) } catch {
+            do {
+                try cache.write(request, answer.response)
+                // Decoded as the next build will read it (the file's own time), for the memo.
+                if memo != nil { _ = try? cachedAnswer(request) }
+            } catch {
                 // A folder that cannot be written fails for every item: one line says it.
                 monitor.warnOnce(
                     "cache save",

@@ -22,15 +22,20 @@ public struct ResponseCache: Sendable {
 
     /// The entry's path, put together as text: a morning reads tens of thousands of entries, and
     /// Foundation's URL appending was a tenth of a whole-history morning's reading.
-    func path(for request: SourceRequest) -> String {
-        let directory = request.endpoint.replacingOccurrences(of: "/", with: "_")
+    func path(for request: SourceRequest) -> String { folderPath + "/" + name(of: request) }
+
+    /// The entry's path inside the cache folder: `endpoint/parameters.json`.
+    func name(of request: SourceRequest) -> String {
+        // By byte: Foundation's `replacingOccurrences` was a tenth of a real site's morning.
+        let directory = String(decoding: request.endpoint.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 },
+                               as: UTF8.self)
         var name = request.parameters.map { "\(Self.safe($0.name))=\(Self.safe($0.value))" }.joined(separator: "&")
         // Keep names well under the 255-byte limit; a hash keeps long poster queries distinct.
         if name.utf8.count > 160 {
             name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(FNV1a.hash64(name), radix: 16)
         }
         let ext = if case .posterImage = request { ".bin" } else { ".json" }
-        return folderPath + "/" + directory + "/" + name + ext
+        return directory + "/" + name + ext
     }
 
     /// One open, fstat and read: Foundation's attributes dictionary cost more than the bytes,

@@ -107,13 +107,7 @@ public final class CardPainter: @unchecked Sendable {
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
     /// A failed write only costs the next build a drawing, so it is not an error.
-    static func keep(_ png: Data, at url: URL) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard (try? png.write(to: temporary)) != nil else { return }
-        if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
-    }
+    static func keep(_ png: Data, at url: URL) { PosterStore.write(png, to: url) }
 }
 
 /// A card libvips could not draw (a theme's card template that is not SVG, say); the render phase names it.

@@ -17,18 +17,24 @@ public struct PosterCopies: Sendable {
     public let deadline: Double
     /// Why no image can be made here (libvips missing or too old), asked once there are posters.
     let imagesUnavailable: @Sendable () -> String?
+    /// The copies earlier builds made (`<cache>/posters/`); nil resizes every poster.
+    public let store: PosterStore?
 
-    public init(source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, deadline: Double = 120) {
+    public init(
+        source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, deadline: Double = 120,
+        store: PosterStore? = nil
+    ) {
         self.init(
-            source: source, jobs: jobs, monitor: monitor, deadline: deadline,
+            source: source, jobs: jobs, monitor: monitor, deadline: deadline, store: store,
             imagesUnavailable: { PosterImages.unavailable })
     }
 
     init(
         source: any BoxOfficeSource, jobs: Int, monitor: FetchMonitor, deadline: Double = 120,
-        imagesUnavailable: @escaping @Sendable () -> String?
+        store: PosterStore? = nil, imagesUnavailable: @escaping @Sendable () -> String?
     ) {
         self.source = source; self.jobs = max(1, jobs); self.monitor = monitor; self.deadline = deadline
+        self.store = store
         self.imagesUnavailable = imagesUnavailable
     }
 
@@ -42,7 +48,9 @@ public struct PosterCopies: Sendable {
 
     /// The dataset with each copied poster's sizes and paths, the warnings, and the copies' bytes by path.
     public func run(_ dataset: Dataset) async throws -> (Dataset, [DataWarning], [String: Data]) {
-        let chosen = dataset.posters.sorted { $0.key < $1.key }
+        // Newest first (a film code starts with its year): when the deadline stops a first build
+        // of a long history, what is left for the next build are old films, not this week's.
+        let chosen = dataset.posters.sorted { $0.key > $1.key }
         guard !chosen.isEmpty else { return (dataset, [], [:]) }
         var out = dataset
         out.postersServedFromSite = true
@@ -63,7 +71,7 @@ public struct PosterCopies: Sendable {
             )
         }
         monitor.plan(chosen.count)
-        let source = self.source, monitor = self.monitor, seconds = deadline
+        let source = self.source, monitor = self.monitor, seconds = deadline, store = self.store
         let closes = Date().addingTimeInterval(seconds)
         let results = try await boundedMap(chosen, limit: jobs) {
             code, poster -> (String, Result<Copies, PosterFailure>) in
@@ -71,7 +79,7 @@ public struct PosterCopies: Sendable {
                 guard Date() < closes else {
                     throw PosterFailure("not downloaded: the posters took longer than the \(Int(seconds)) s allowed")
                 }
-                let sized = try await Self.copy(poster, source: source)
+                let sized = try await Self.copy(poster, source: source, store: store)
                 monitor.finished()
                 return (code, .success(sized))
             } catch let failure as PosterFailure {
@@ -85,7 +93,8 @@ public struct PosterCopies: Sendable {
         }
         var warnings: [DataWarning] = []
         var bytes: [String: Data] = [:]
-        for (code, result) in results {
+        // Said oldest first, as before the newest were asked for first.
+        for (code, result) in results.sorted(by: { $0.0 < $1.0 }) {
             switch result {
             case .success(let copies):
                 out.sizedPosters[code] = copies.poster
@@ -107,18 +116,21 @@ public struct PosterCopies: Sendable {
 
     struct PosterFailure: Error, Sendable { let reason: String; init(_ reason: String) { self.reason = reason } }
 
-    static func copy(_ poster: Poster, source: any BoxOfficeSource) async throws -> Copies {
+    static func copy(_ poster: Poster, source: any BoxOfficeSource, store: PosterStore?) async throws -> Copies {
         guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host != nil
         else {
             throw PosterFailure("its address is not an http(s) URL")
         }
+        if let kept = store?.copies(of: poster.url) { return kept }
         let bytes: Data
         do { bytes = try await source.posterImage(url: poster.url) }
         catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
         catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
-        return try resized(bytes)
+        let copies = try resized(bytes)
+        store?.keep(copies, of: poster.url)
+        return copies
     }
 
     static func resize(_ bytes: Data) throws -> SizedPoster { try resized(bytes).poster }

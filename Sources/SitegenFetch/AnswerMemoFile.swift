@@ -1,0 +1,117 @@
+import Foundation
+import SitegenBasics
+import SitegenDecode
+import SitegenModel
+
+/// The memo's file: a header line, the identity line, the films the chart rows name, then each
+/// answer by its cache entry's name (sorted, so the same answers make the same file), and a
+/// checksum of all of it.
+extension AnswerMemo {
+    private enum Kind: UInt8 { case day = 0, period = 1, movie = 2, poster = 3 }
+
+    static func encode(_ kept: [String: Kept], identity: String) -> Data {
+        var body = MemoWriter(capacity: 16 << 20)
+        defer { body.free() }
+        let keys = kept.keys.sorted()
+        var count = 0
+        for key in keys {
+            guard let entry = kept[key], Self.kind(of: entry.value) != nil else { continue }
+            count += 1
+        }
+        body.int(count)
+        for key in keys {
+            guard let entry = kept[key], let kind = Self.kind(of: entry.value) else { continue }
+            body.string(key)
+            body.int(entry.stamp.size); body.double(entry.stamp.modified)
+            body.int64(Int64(bitPattern: entry.stamp.fingerprint))
+            body.byte(kind.rawValue)
+            switch entry.value {
+            case .day(let chart, let notes):
+                body.int(chart.date.ordinal); body.date(chart.fetchedAt); body.int(chart.rejectedRows)
+                body.entries(chart.entries); warnings(notes, into: &body)
+            case .period(let chart, let notes):
+                body.string(chart.kind.rawValue); body.int(chart.start.ordinal); body.date(chart.fetchedAt)
+                body.entries(chart.entries); warnings(notes, into: &body)
+            case .movie(let movie):
+                if let movie { body.flag(true); body.movie(movie) } else { body.flag(false) }
+            case .poster(let poster):
+                if let poster {
+                    body.flag(true); body.string(poster.url); body.int(poster.width); body.int(poster.height)
+                } else {
+                    body.flag(false)
+                }
+            case .regions, .filmList, .image: break
+            }
+        }
+        return MemoWriter.file(header: header, identity: identity, body: body, tag: fileName)
+    }
+
+    private static func kind(of value: Decoded) -> Kind? {
+        switch value {
+        case .day: .day
+        case .period: .period
+        case .movie: .movie
+        case .poster: .poster
+        case .regions, .filmList, .image: nil
+        }
+    }
+
+    private static func warnings(_ notes: [DataWarning], into body: inout MemoWriter) {
+        body.int(notes.count)
+        for note in notes { body.string(note.context); body.string(note.message) }
+    }
+
+    /// nil for anything but a whole file this binary wrote.
+    static func decode(_ data: Data, identity: String) -> [String: Kept]? {
+        MemoReader.file(data, header: header, identity: identity, tag: fileName) { r -> [String: Kept]? in
+            guard let count = r.count() else { return nil }
+            var kept: [String: Kept] = [:]
+            kept.reserveCapacity(r.room(count, each: 34))
+            for _ in 0..<count {
+                guard let key = r.string(), let size = r.int(), let modified = r.double(), let print = r.int64(),
+                    let kind = r.byte().flatMap(Kind.init(rawValue:)), let value = Self.value(kind, from: &r)
+                else { return nil }
+                let stamp = Stamp(size: size, modified: modified, fingerprint: UInt64(bitPattern: print))
+                kept[key] = Kept(stamp: stamp, value: value)
+            }
+            return kept
+        }
+    }
+
+    private static func value(_ kind: Kind, from r: inout MemoReader) -> Decoded? {
+        switch kind {
+        case .day:
+            guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(),
+                let entries = r.entries(), let notes = warnings(from: &r)
+            else { return nil }
+            let chart = DayChart(
+                date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
+            return .day(chart, notes)
+        case .period:
+            guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(),
+                let fetchedAt = r.date(), let entries = r.entries(), let notes = warnings(from: &r)
+            else { return nil }
+            let chart = PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
+            return .period(chart, notes)
+        case .movie:
+            guard let present = r.flag() else { return nil }
+            if !present { return .movie(nil) }
+            return r.movie().map { .movie($0) }
+        case .poster:
+            guard let present = r.flag() else { return nil }
+            if !present { return .poster(nil) }
+            guard let url = r.string(), let width = r.int(), let height = r.int() else { return nil }
+            return .poster(Poster(url: url, width: width, height: height))
+        }
+    }
+
+    private static func warnings(from r: inout MemoReader) -> [DataWarning]? {
+        guard let n = r.count() else { return nil }
+        var notes: [DataWarning] = []
+        for _ in 0..<n {
+            guard let context = r.string(), let message = r.string() else { return nil }
+            notes.append(DataWarning(context: context, message: message))
+        }
+        return notes
+    }
+}

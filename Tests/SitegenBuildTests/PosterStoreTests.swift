@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import SitegenFetch
+import SitegenDecode
+@testable import SitegenImage
+@testable import SitegenModel
+import SitegenTestSupport
+
+/// A poster is resized once: later builds take its copies from the cache's poster store
+/// (`<cache>/posters/`), without reading the original again, and with the same result.
+@Suite struct PosterStoreTests {
+    /// Image hosts with a different poster at each address, counting what they are asked.
+    final class Images: FakeSource, @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked: [String] = []
+        var count: Int { lock.withLock { asked.count } }
+        var urls: [String] { lock.withLock { asked } }
+        var kind: DataSourceKind { .kobis }
+        var searchesPosters: Bool { true }
+        func respond(_ request: SourceRequest) async throws -> SourceResponse {
+            guard case .posterImage(let url) = request, let n = Int(url.split(separator: "/").last?.prefix(1) ?? "")
+            else { throw CancellationError() }
+            lock.withLock { asked.append(url) }
+            return SourceResponse(body: try PosterImages.testImage(width: 600 + 20 * n, height: 900), fetchedAt: nil)
+        }
+    }
+
+    static let dataset = Dataset(
+        source: .kobis, days: [], movies: [:],
+        posters: Dictionary(uniqueKeysWithValues: (1...4).map {
+            ("2024000\($0)", Poster(url: "https://img.example/\($0).jpg", width: 600, height: 900))
+        }))
+
+    func copy(_ cache: URL, _ images: Images) async throws -> (Dataset, [DataWarning], [String: Data], Int) {
+        let store = PosterStore(cache: cache)
+        let (out, warnings, bytes) = try await PosterCopies(
+            source: images, jobs: 2, monitor: FetchMonitor(), store: store
+        ).run(Self.dataset)
+        return (out, warnings, bytes, store.reused)
+    }
+
+    @Test func aPosterIsResizedOnceAndItsCopiesTakenFromTheStoreAfter() async throws {
+        let cache = try TestFolders.make()
+        let images = Images()
+        let (first, warnings, bytes, reused) = try await copy(cache, images)
+        #expect(warnings.isEmpty && reused == 0 && images.count == 4)
+        #expect(first.sizedPosters.count == 4 && bytes.count == 16, "four posters, four copies each")
+
+        let (again, _, againBytes, againReused) = try await copy(cache, images)
+        #expect(againReused == 4)
+        #expect(images.count == 4, "no original read again")
+        #expect(again.sizedPosters == first.sizedPosters)
+        #expect(againBytes == bytes)
+        // Without the store, the same copies: the store changes nothing but the time.
+        let (plain, _, plainBytes) = try await PosterCopies(source: images, jobs: 2, monitor: FetchMonitor())
+            .run(Self.dataset)
+        #expect(plain.sizedPosters == first.sizedPosters && plainBytes == bytes)
+    }
+
+    @Test(arguments: ["a copy cut short", "a copy missing", "a list naming a path outside", "a garbled list"])
+    func aDamagedEntryIsResizedAgainNeverTrusted(_ damage: String) async throws {
+        let cache = try TestFolders.make()
+        let images = Images()
+        let (first, _, bytes, _) = try await copy(cache, images)
+        let folder = cache.appendingPathComponent("posters")
+        let store = PosterStore(cache: cache)
+        let list = folder.appendingPathComponent(store.key("https://img.example/2.jpg") + ".list")
+        let copyName = try #require(first.sizedPosters["20240002"]?.card.first?.path.split(separator: "/").last)
+        let copyFile = folder.appendingPathComponent(String(copyName))
+        switch damage {
+        case "a copy cut short": try Data(try Data(contentsOf: copyFile).dropLast(10)).write(to: copyFile)
+        case "a copy missing": try FileManager.default.removeItem(at: copyFile)
+        case "a list naming a path outside":
+            let text = try String(contentsOf: list, encoding: .utf8)
+            try text.replacingOccurrences(of: "poster/img/", with: "poster/img/../../").write(
+                to: list, atomically: true, encoding: .utf8)
+        default: try "card 200 x poster/img/0.webp\n".write(to: list, atomically: true, encoding: .utf8)
+        }
+        let (again, warnings, againBytes, reused) = try await copy(cache, images)
+        #expect(warnings.isEmpty)
+        #expect(reused == 3 && images.count == 5, "only the damaged one made again")
+        #expect(again.sizedPosters == first.sizedPosters && againBytes == bytes)
+        #expect(PosterStore.isWholeWebP(try Data(contentsOf: copyFile)), "and kept whole again")
+    }
+
+    /// When the stage's deadline stops a first build of a long history, what is left for the next
+    /// build are the oldest films' posters, not this week's.
+    @Test func theNewestFilmsArePostersFirst() async throws {
+        let images = Images()
+        let (out, warnings, _) = try await PosterCopies(
+            source: images, jobs: 1, monitor: FetchMonitor(), deadline: 0
+        ).run(Self.dataset)
+        #expect(out.sizedPosters.isEmpty && warnings.count == 4 && images.count == 0)
+        #expect(warnings.map(\.context) == (1...4).map { "poster 2024000\($0)" }, "said oldest first")
+        // One at a time, the newest first.
+        let one = Images()
+        _ = try await PosterCopies(source: one, jobs: 1, monitor: FetchMonitor()).run(Self.dataset)
+        #expect(one.urls == (1...4).reversed().map { "https://img.example/\($0).jpg" })
+    }
+}
