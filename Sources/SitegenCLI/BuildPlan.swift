@@ -97,7 +97,7 @@ extension BuildPlan {
         var caching: CachingClient?
         var timeout = 10
         if options.demo || (key.isEmpty && !options.offline) {
-            source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.current)
+            source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.restorable)
         } else if options.offline {
             // Reading the cache needs no key, so --offline works without one.
             let postersCached =
@@ -108,7 +108,7 @@ extension BuildPlan {
                 } ?? false)
             let client = CachingClient(
                 cache: cache, upstream: nil, monitor: monitor, now: now, history: history,
-                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.current))
+                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.restorable))
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil || postersCached)
         } else {
@@ -130,7 +130,7 @@ extension BuildPlan {
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
                 monitor: monitor, now: now, history: history, budget: budget,
-                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.current))
+                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.restorable))
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SitegenBasics
 import SitegenDecode
 import SitegenModel
@@ -14,7 +17,7 @@ import SitegenModel
 /// morning and every file's inode is new then. The file names the binary that wrote it (a new
 /// sitegen may decode differently); a file that is another binary's, damaged (a checksum covers
 /// it), cut short or unreadable is ignored, and one that cannot be written is simply not kept. It
-/// holds the answers the build that wrote it read, so it never grows past one site's data.
+/// holds the answers builds from this cache read, so it never grows past the cache's own.
 public final class AnswerMemo: @unchecked Sendable {
     let file: URL
     let identity: String
@@ -90,18 +93,26 @@ public final class AnswerMemo: @unchecked Sendable {
         }
     }
 
-    /// Writes what this build read when more than one answer in fifty had to be decoded: a
-    /// morning decodes only the new day's few, and decoding those again costs less than writing
-    /// the memo every day, so it is rewritten every month or two of mornings (and whenever it was
-    /// missing, damaged or another binary's). Written as the cache writes, whole or not at all.
+    /// Writes the memo when more than one answer in fifty had to be decoded: a morning decodes
+    /// only the new day's few, and decoding those again costs less than writing the memo every
+    /// day, so it is rewritten every month or two of mornings (and whenever it was missing,
+    /// damaged or another binary's). It keeps what it held beside what this build read, so a short
+    /// preview from the same cache does not cost the whole site's next build its memo; an entry
+    /// whose file changed is replaced (same name), and one whose file is gone is never matched.
+    /// Written as the cache writes, whole or not at all; never where something else than a file
+    /// (a folder, a FIFO) has its name.
     public func save() {
         let kept: [String: Kept]? = lock.withLock {
-            guard decoded > 0, decoded * 50 > used.count else { return nil }
-            return used
+            let all = (known ?? [:]).merging(used) { _, new in new }
+            guard decoded > 0, decoded * 50 > all.count else { return nil }
+            return all
         }
         guard let kept else { return }
         let folder = file.deletingLastPathComponent()
-        guard FileManager.default.isWritableFile(atPath: folder.path) else { return }
+        var info = stat()
+        guard lstat(file.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG,
+            FileManager.default.isWritableFile(atPath: folder.path)
+        else { return }
         try? StoreTemporaries(store: folder).write(Self.encode(kept, identity: identity), to: file)
     }
 

@@ -84,7 +84,7 @@ public struct CachingClient: APIClient {
             do {
                 try cache.write(request, answer.response)
                 // Decoded as the next build will read it (the file's own time), for the memo.
-                if memo != nil { _ = try? cachedAnswer(request) }
+                if memo != nil, AnswerMemo.keeps(request) { _ = try? cachedAnswer(request) }
             } catch {
                 // A folder that cannot be written fails for every item: one line says it.
                 monitor.warnOnce(

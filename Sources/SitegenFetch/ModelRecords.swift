@@ -77,8 +77,10 @@ package struct MemoWriter {
             }()
             int(number)
             let film = films[number]
-            if film.title == e.title { byte(1) } else { byte(0); string(e.title) }
-            if film.raw == e.rawTitle { byte(1) } else { byte(0); string(e.rawTitle) }
+            // Byte for byte: `==` takes a composed and a decomposed 한 for the same title, and the
+            // row would come back with the other film row's bytes.
+            if film.title.utf8.elementsEqual(e.title.utf8) { byte(1) } else { byte(0); string(e.title) }
+            if film.raw.utf8.elementsEqual(e.rawTitle.utf8) { byte(1) } else { byte(0); string(e.rawTitle) }
             day(e.openDate); int64(e.sales); double(e.salesShare); int64(e.salesChange)
             double(e.salesChangeRate); int64(e.salesTotal); int64(e.audience)
             int64(e.audienceChange); double(e.audienceChangeRate); int64(e.audienceTotal)
@@ -117,9 +119,10 @@ package struct MemoReader {
         return Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
     }
     package mutating func int() -> Int? { int64().map { Int($0) } }
-    /// A day between 1900 and 2200: a damaged ordinal never reaches the calendar's arithmetic.
+    /// A day `Day` can be (years 1 to 9999, as a KOBIS date with a typo may be): a damaged
+    /// ordinal never reaches the calendar's arithmetic.
     package mutating func ordinal() -> Int? { int().flatMap { Self.days.contains($0) ? $0 : nil } }
-    package static let days = Day(year: 1900, month: 1, day: 1)!.ordinal...Day(year: 2200, month: 12, day: 31)!.ordinal
+    package static let days = Day(year: 1, month: 1, day: 1)!.ordinal...Day(year: 9999, month: 12, day: 31)!.ordinal
     /// What to reserve for `n` things of at least `each` bytes: never more than the bytes left
     /// could hold, whatever a damaged count says.
     package func room(_ n: Int, each: Int) -> Int { min(n, (raw.count - at) / each) }

@@ -107,7 +107,11 @@ public final class CardPainter: @unchecked Sendable {
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
     /// A failed write only costs the next build a drawing, so it is not an error.
-    static func keep(_ png: Data, at url: URL) { PosterStore.write(png, to: url) }
+    static func keep(_ png: Data, at url: URL) {
+        let cache = url.deletingLastPathComponent().deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? StoreTemporaries(store: cache).write(png, to: url)
+    }
 }
 
 /// A card libvips could not draw (a theme's card template that is not SVG, say); the render phase names it.

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenFetch
 import SitegenModel
 
 /// Posters' sized copies from earlier builds, kept in the cache folder (`<cache>/posters/`) under
@@ -25,7 +26,13 @@ public final class PosterStore: @unchecked Sendable {
     static let recipe =
         "poster-copies 1 webp q\(PosterCopies.quality) \(SizedPoster.cardWidth) \(SizedPoster.pageWidth)"
 
-    public init(cache: URL) { folder = cache.appendingPathComponent("posters", isDirectory: true) }
+    /// The cache's own temporaries (`StoreTemporaries`), swept when a build opens the cache.
+    let temporaries: StoreTemporaries
+
+    public init(cache: URL) {
+        folder = cache.appendingPathComponent("posters", isDirectory: true)
+        temporaries = StoreTemporaries(store: cache)
+    }
 
     func key(_ url: String) -> String {
         var f = Fingerprint(Self.recipe)
@@ -35,19 +42,24 @@ public final class PosterStore: @unchecked Sendable {
 
     /// The copies an earlier build made of the poster at `url`, when every one is still whole.
     func copies(of url: String) -> PosterCopies.Copies? {
-        let list = folder.appendingPathComponent(key(url) + ".list")
-        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
+        let list = folder.appendingPathComponent(key(url) + ".list").path
+        guard let text = RegularFile.read(list, limit: 4096)?.data else { return nil }
         var card: [PosterFile] = [], page: [PosterFile] = []
         var bytes: [String: Data] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]) else { return nil }
-            let path = String(fields[3])
-            // Only a name this store could have written, in the site's poster folder.
+        for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count == 5, let width = Int(fields[1]), let height = Int(fields[2]),
+                let sum = UInt64(fields[4], radix: 16)
+            else { return nil }
+            let path = fields[3]
+            // Only a name this store could have written, in the site's poster folder, of the
+            // width it says; a regular file (mapping a FIFO would wait for ever) whose bytes and
+            // line are the ones kept together.
             guard let name = path.split(separator: "/").last.map(String.init), Self.isCopyName(name),
-                path == SizedPoster.folder + "/" + name,
+                path == SizedPoster.folder + "/" + name, name.hasSuffix("-\(width).webp"),
+                RegularFile.exists(folder.appendingPathComponent(name).path),
                 let data = try? Data(contentsOf: folder.appendingPathComponent(name), options: .alwaysMapped),
-                Self.isWholeWebP(data)
+                Self.isWholeWebP(data), Self.checksum(data, fields[0], width, height, path) == sum
             else { return nil }
             let file = PosterFile(path: path, width: width, height: height)
             switch fields[0] {
@@ -65,14 +77,21 @@ public final class PosterStore: @unchecked Sendable {
     /// Keeps the copies for the next build: each file first, the list that names them last.
     func keep(_ copies: PosterCopies.Copies, of url: String) {
         for (path, data) in copies.bytes {
-            let url = folder.appendingPathComponent(String(path.split(separator: "/").last ?? ""))
             // Written even when a file of that name is there: it may be the damaged one that sent
             // this poster to be resized again.
-            Self.write(data, to: url)
+            write(data, to: folder.appendingPathComponent(String(path.split(separator: "/").last ?? "")))
         }
         let lines = copies.poster.card.map { ("card", $0) } + copies.poster.page.map { ("page", $0) }
-        let list = lines.map { "\($0.0) \($0.1.width) \($0.1.height) \($0.1.path)\n" }.joined()
-        Self.write(Data(list.utf8), to: folder.appendingPathComponent(key(url) + ".list"))
+        let list = lines.map { kind, file in
+            let sum = Self.checksum(copies.bytes[file.path] ?? Data(), kind, file.width, file.height, file.path)
+            return "\(kind) \(file.width) \(file.height) \(file.path) \(String(sum, radix: 16))\n"
+        }.joined()
+        write(Data(list.utf8), to: folder.appendingPathComponent(key(url) + ".list"))
+    }
+
+    /// A copy's bytes with the line that names it: a flipped bit in either is found.
+    static func checksum(_ data: Data, _ kind: String, _ width: Int, _ height: Int, _ path: String) -> UInt64 {
+        data.withUnsafeBytes { MemoChecksum.of($0, tag: "\(kind) \(width) \(height) \(path)") }
     }
 
     /// `0123456789abcdef-200.webp`: the copy's hash and width, nothing a path could climb with.
@@ -92,14 +111,12 @@ public final class PosterStore: @unchecked Sendable {
         return length + 8 == data.count
     }
 
-    /// Whole or not at all (a temporary renamed over it); a failure only costs a resize (or, for a
-    /// card, a drawing), so it is not an error.
-    static func write(_ data: Data, to url: URL) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard (try? data.write(to: temporary)) != nil else { return }
-        if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    /// Whole or not at all: written under a name of its own in the cache's temporaries folder
+    /// (two films can share a poster, and be resized at once), then renamed into place. A failure
+    /// only costs the next build a resize, so it is not an error.
+    func write(_ data: Data, to url: URL) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? temporaries.write(data, to: url)
     }
 }
 

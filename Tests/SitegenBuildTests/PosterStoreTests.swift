@@ -5,6 +5,10 @@ import SitegenDecode
 @testable import SitegenImage
 @testable import SitegenModel
 import SitegenTestSupport
+import SitegenBasics
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A poster is resized once: later builds take its copies from the cache's poster store
 /// (`<cache>/posters/`), without reading the original again, and with the same result.
@@ -57,7 +61,10 @@ import SitegenTestSupport
         #expect(plain.sizedPosters == first.sizedPosters && plainBytes == bytes)
     }
 
-    @Test(arguments: ["a copy cut short", "a copy missing", "a list naming a path outside", "a garbled list"])
+    @Test(arguments: [
+        "a copy cut short", "a copy missing", "a bit of a copy flipped", "a list naming a path outside",
+        "a garbled list", "another height", "a FIFO for a list",
+    ])
     func aDamagedEntryIsResizedAgainNeverTrusted(_ damage: String) async throws {
         let cache = try TestFolders.make()
         let images = Images()
@@ -74,13 +81,28 @@ import SitegenTestSupport
             let text = try String(contentsOf: list, encoding: .utf8)
             try text.replacingOccurrences(of: "poster/img/", with: "poster/img/../../").write(
                 to: list, atomically: true, encoding: .utf8)
-        default: try "card 200 x poster/img/0.webp\n".write(to: list, atomically: true, encoding: .utf8)
+        case "a bit of a copy flipped":
+            var bytes = try Data(contentsOf: copyFile)
+            bytes[bytes.count / 2] ^= 0x10
+            try bytes.write(to: copyFile)
+        case "another height":
+            let text = try String(contentsOf: list, encoding: .utf8)
+            let line = try #require(text.split(separator: "\n").first)
+            let fields = line.split(separator: " ")
+            let taller = ([fields[0], fields[1], "\(Int(fields[2])! + 1)"] + fields[3...]).joined(separator: " ")
+            try text.replacingOccurrences(of: String(line), with: taller).write(to: list, atomically: true, encoding: .utf8)
+        case "a FIFO for a list":
+            try FileManager.default.removeItem(at: list)
+            #expect(mkfifo(list.path, 0o644) == 0)
+        default: try "card 200 x poster/img/0.webp 0\n".write(to: list, atomically: true, encoding: .utf8)
         }
         let (again, warnings, againBytes, reused) = try await copy(cache, images)
         #expect(warnings.isEmpty)
         #expect(reused == 3 && images.count == 5, "only the damaged one made again")
         #expect(again.sizedPosters == first.sizedPosters && againBytes == bytes)
-        #expect(PosterStore.isWholeWebP(try Data(contentsOf: copyFile)), "and kept whole again")
+        #expect(try Data(contentsOf: copyFile) == bytes[String(first.sizedPosters["20240002"]!.card[0].path)],
+                "and kept whole again")
+        #expect(RegularFile.exists(list.path), "the list written again")
     }
 
     /// When the stage's deadline stops a first build of a long history, what is left for the next
@@ -96,5 +118,27 @@ import SitegenTestSupport
         let one = Images()
         _ = try await PosterCopies(source: one, jobs: 1, monitor: FetchMonitor()).run(Self.dataset)
         #expect(one.urls == (1...4).reversed().map { "https://img.example/\($0).jpg" })
+    }
+
+    /// Copies kept from an earlier build are taken even once the stage's time is up (they cost
+    /// nothing), and two films with one poster get the same copies.
+    @Test func keptCopiesAreTakenPastTheDeadlineAndSharedByFilmsOfOnePoster() async throws {
+        let cache = try TestFolders.make()
+        let images = Images()
+        var shared = Self.dataset
+        shared.posters["20240009"] = shared.posters["20240001"]
+        let first = try await PosterCopies(
+            source: images, jobs: 2, monitor: FetchMonitor(), store: PosterStore(cache: cache)
+        ).run(shared)
+        #expect(first.1.isEmpty && first.0.sizedPosters.count == 5)
+        #expect(first.0.sizedPosters["20240009"] == first.0.sizedPosters["20240001"])
+        let store = PosterStore(cache: cache)
+        let late = try await PosterCopies(
+            source: images, jobs: 2, monitor: FetchMonitor(), deadline: 0, store: store
+        ).run(shared)
+        #expect(late.1.isEmpty && late.0.sizedPosters == first.0.sizedPosters && late.2 == first.2)
+        #expect(store.reused == 5)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("posters").path)
+        #expect(names.allSatisfy { $0.hasSuffix(".list") || $0.hasSuffix(".webp") }, "no temporary left: \(names)")
     }
 }

@@ -49,26 +49,43 @@ import SitegenTestSupport
         + [filmCode, "99999999"].map { .movieInfo(code: $0) }
         + [.posterSearch(query: "a poster"), .posterSearch(query: "nothing")]
 
-    func client(_ cache: URL, upstream: Upstream?, identity: String = "test") -> CachingClient {
+    func client(_ cache: URL, upstream: (any FakeAPI)?, identity: String = "test") -> CachingClient {
         CachingClient(
             cache: ResponseCache(folder: cache), upstream: upstream, monitor: FetchMonitor(), now: Self.fetchedAt,
             memo: AnswerMemo(folder: cache, identity: identity))
     }
 
     /// Each request's value as the cached file decodes, without any memo.
-    func decodedWithoutMemo(_ cache: URL) async throws -> [String] {
+    func decodedWithoutMemo(_ cache: URL) async throws -> [Value] {
         let plain = CachingClient(
             cache: ResponseCache(folder: cache), upstream: nil, monitor: FetchMonitor(), now: Self.fetchedAt)
-        var values: [String] = []
+        var values: [Value] = []
         for request in Self.requests { values.append(Self.describe(try await plain.fetch(request).value)) }
         return values
     }
 
-    /// Every field of a value, as text (`Decoded` is not `Equatable`; its payloads are).
-    static func describe(_ value: Decoded) -> String { String(reflecting: value) }
+    /// A value compared field by field (`Decoded` is not `Equatable`; its payloads are), dates
+    /// to the last bit.
+    enum Value: Equatable {
+        case day(DayChart, [DataWarning])
+        case period(PeriodChart, [DataWarning])
+        case movie(Movie?)
+        case poster(Poster?)
+        case other(String)
+    }
 
-    func fetchAll(_ client: CachingClient) async throws -> [String] {
-        var values: [String] = []
+    static func describe(_ value: Decoded) -> Value {
+        switch value {
+        case .day(let c, let w): .day(c, w)
+        case .period(let c, let w): .period(c, w)
+        case .movie(let m): .movie(m)
+        case .poster(let p): .poster(p)
+        default: .other(String(reflecting: value))
+        }
+    }
+
+    func fetchAll(_ client: CachingClient) async throws -> [Value] {
+        var values: [Value] = []
         for request in Self.requests { values.append(Self.describe(try await client.fetch(request).value)) }
         return values
     }
@@ -99,9 +116,10 @@ import SitegenTestSupport
         #expect(remembered == plain)
         #expect(fetched == plain)
         // What the memo must carry is there: warnings, a film KOBIS does not know, a poster.
-        #expect(plain[0].contains("outside the top 10"))
-        #expect(plain.contains { $0.contains("movie(nil)") })
-        #expect(plain.contains { $0.contains("https://img.example/p.jpg") })
+        guard case .day(_, let notes) = plain[0] else { Issue.record("not a day: \(plain[0])"); return }
+        #expect(notes.contains { $0.message.contains("outside the top 10") })
+        #expect(plain.contains(.movie(nil)))
+        #expect(plain.contains { if case .poster(let p?) = $0 { p.url == "https://img.example/p.jpg" } else { false } })
         morning.keepDecoded()
         #expect(try Data(contentsOf: memoFile) == written, "nothing new: the memo is not written again")
     }
@@ -148,7 +166,8 @@ import SitegenTestSupport
         var identity = "test"
         switch damage {
         case "another binary": identity = "a newer sitegen"
-        case "garbage": try Data("sitegen-answer-memo 1\ntest\n\u{7}\u{0}\u{0}".utf8).write(to: memoFile)
+        case "garbage":
+            try (Data("sitegen-answer-memo 1\ntest\n".utf8) + Data(repeating: 7, count: 200)).write(to: memoFile)
         case "cut short": try written.prefix(written.count - 100).write(to: memoFile)
         default:
             try FileManager.default.removeItem(at: memoFile)
@@ -168,5 +187,70 @@ import SitegenTestSupport
             damaged[offset] ^= 0x04
             #expect(AnswerMemo.decode(damaged, identity: "test") == nil, "byte \(offset) changed")
         }
+    }
+
+    /// A file whose checksum holds but whose counts are absurd (a bug, or a forged file) is
+    /// refused without reserving or reading past its end.
+    @Test func aMemoWithImpossibleCountsIsRefused() {
+        for count in [Int.max, 1 << 40, -1, 3] {
+            var body = MemoWriter(capacity: 64)
+            defer { body.free() }
+            body.int(count)
+            body.string("boxoffice_searchDailyBoxOfficeList/x.json")
+            let data = MemoWriter.file(header: AnswerMemo.header, identity: "test", body: body, tag: AnswerMemo.fileName)
+            #expect(AnswerMemo.decode(data, identity: "test") == nil, "count \(count)")
+        }
+    }
+
+    /// Titles come back byte for byte (a composed and a decomposed 한 are equal `String`s but not
+    /// the same bytes), and a date KOBIS gave with a typo (year 201) is kept, not the memo lost.
+    @Test func theMemoKeepsTitlesByteForByteAndAnyDayKOBISCanSend() throws {
+        let composed = "\u{D55C}국", decomposed = "\u{1112}\u{1161}\u{11AB}국"
+        #expect(composed == decomposed && !composed.utf8.elementsEqual(decomposed.utf8))
+        func row(_ rank: Int, _ title: String) -> ChartEntry {
+            ChartEntry(rank: rank, rankChange: 0, status: .old, movieCode: "20240001", title: title, rawTitle: title,
+                       openDate: Day(year: 201, month: 1, day: 1), sales: 1, salesShare: nil, salesChange: nil,
+                       salesChangeRate: nil, salesTotal: 1, audience: 1, audienceChange: nil,
+                       audienceChangeRate: nil, audienceTotal: 1, screens: 1, showings: 1)
+        }
+        let day = DayChart(date: Self.first, entries: [row(1, composed)], fetchedAt: Self.fetchedAt)
+        let next = DayChart(date: Self.first.adding(days: 1), entries: [row(1, decomposed)], fetchedAt: Self.fetchedAt)
+        let stamp = AnswerMemo.Stamp(size: 1, modified: 2, fingerprint: 3)
+        let kept = ["a": AnswerMemo.Kept(stamp: stamp, value: .day(day, [])),
+                    "b": AnswerMemo.Kept(stamp: stamp, value: .day(next, []))]
+        let back = try #require(AnswerMemo.decode(AnswerMemo.encode(kept, identity: "t"), identity: "t"))
+        #expect(back.mapValues { Self.describe($0.value) } == kept.mapValues { Self.describe($0.value) })
+        guard case .day(let read, _)? = back["b"]?.value else { Issue.record("no day b"); return }
+        #expect(read.entries[0].title.utf8.elementsEqual(decomposed.utf8))
+        #expect(read.entries[0].openDate?.year == 201)
+    }
+
+    /// A chart not final yet is taken from the memo, fetched again in the same build because it
+    /// may still change, and the next build reads the new answer, not the memo's old one.
+    @Test func anAnswerFetchedAgainInTheSameBuildIsTheOneKept() async throws {
+        let cache = TestFolders.path("answer-memo")
+        // The day before the stand-in's time: not final (KOBIS corrects a day until two days on).
+        let request = SourceRequest.dailyChart(Day(instant: Self.fetchedAt).adding(days: -1))
+        let first = client(cache, upstream: Upstream())
+        let old = Self.describe(try await first.fetch(request).value)
+        first.keepDecoded()
+        final class Corrected: FakeAPI, @unchecked Sendable {
+            let inner = Upstream()
+            func respond(_ request: SourceRequest) async throws -> SourceResponse {
+                let text = String(decoding: try await inner.respond(request).body, as: UTF8.self)
+                return SourceResponse(
+                    body: Data(text.replacingOccurrences(of: "\"rank\":\"2\"", with: "\"rank\":\"12\"").utf8),
+                    fetchedAt: AnswerMemoTests.fetchedAt.addingTimeInterval(60))
+            }
+        }
+        let again = client(cache, upstream: Corrected())
+        let fresh = Self.describe(try await again.fetch(request).value)
+        #expect(fresh != old)
+        again.keepDecoded()
+        let offline = client(cache, upstream: nil)
+        #expect(Self.describe(try await offline.fetch(request).value) == fresh)
+        #expect(offline.memo?.decodedCount == 0, "from the memo, which holds the new answer")
+        guard case .day(_, let notes) = fresh else { Issue.record("not a day"); return }
+        #expect(notes.contains { $0.message.contains("outside the top 10") }, "the corrected answer")
     }
 }
