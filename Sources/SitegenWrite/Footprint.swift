@@ -21,9 +21,20 @@ public struct Footprint: Sendable, Equatable {
 
     public static func measure(_ folder: URL) -> Footprint {
         var total = Footprint()
-        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return total }
-        add(fd, into: &total)
+        // The first two levels are listed here and the folders below them walked on every core:
+        // a whole history has 30,000 folders, most of them a day's, and one core took 0.4 s.
+        var first: [String] = [], second: [String] = []
+        list(folder.path, into: &total, folders: &first)
+        for path in first { list(path, into: &total, folders: &second) }
+        let deeper = second
+        for part in concurrentMap(deeper.count, chunk: 64, { i -> Footprint in
+            var part = Footprint()
+            let fd = open(deeper[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd >= 0 { add(fd, into: &part) }
+            return part
+        }) {
+            total = total + part
+        }
         let cards = open(folder.appendingPathComponent("card").path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if cards >= 0 {
             var only = Footprint()
@@ -33,8 +44,23 @@ public struct Footprint: Sendable, Equatable {
         return total
     }
 
-    /// Walks the folder open at `fd` (and closes it).
-    private static func add(_ fd: Int32, into total: inout Footprint) {
+    /// Counts the files directly in `path` and names the folders in it, in `folders`.
+    private static func list(_ path: String, into total: inout Footprint, folders: inout [String]) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        each(fd) { name, info in
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                total.bytes += Int64(info.st_size)
+                total.files += 1
+            case S_IFDIR: folders.append(path + "/" + name)
+            default: break
+            }
+        }
+    }
+
+    /// Calls `body` with the name and `lstat` of each entry of the folder open at `fd` (and closes it).
+    private static func each(_ fd: Int32, _ body: (String, stat) -> Void) {
         guard let dir = fdopendir(fd) else {
             close(fd)
             return
@@ -47,6 +73,13 @@ public struct Footprint: Sendable, Equatable {
             if name == "." || name == ".." { continue }
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            body(name, info)
+        }
+    }
+
+    /// Walks the folder open at `fd` (and closes it).
+    private static func add(_ fd: Int32, into total: inout Footprint) {
+        each(fd) { name, info in
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 total.bytes += Int64(info.st_size)
@@ -54,8 +87,7 @@ public struct Footprint: Sendable, Equatable {
             case S_IFDIR:
                 let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child >= 0 { add(child, into: &total) }
-            default:
-                continue
+            default: break
             }
         }
     }
