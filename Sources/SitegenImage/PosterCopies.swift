@@ -81,9 +81,7 @@ public struct PosterCopies: Sendable {
                     monitor.finished()
                     return (code, .success(kept))
                 }
-                guard Date() < closes else {
-                    throw PosterFailure("not downloaded: the posters took longer than the \(Int(seconds)) s allowed")
-                }
+                guard Date() < closes else { throw PosterFailure(.late) }
                 let sized = try await Self.copy(poster, source: source, store: store)
                 monitor.finished()
                 return (code, .success(sized))
@@ -98,17 +96,35 @@ public struct PosterCopies: Sendable {
         }
         var warnings: [DataWarning] = []
         var bytes: [String: Data] = [:]
+        var late = 0, notCached = 0
         // Said oldest first, as before the newest were asked for first.
         for (code, result) in results.sorted(by: { $0.0 < $1.0 }) {
             switch result {
             case .success(let copies):
                 out.sizedPosters[code] = copies.poster
                 bytes.merge(copies.bytes) { first, _ in first }
+            case .failure(let failure) where failure.kind == .late: late += 1
+            case .failure(let failure) where failure.kind == .notCached: notCached += 1
             case .failure(let failure):
                 warnings.append(
                     DataWarning(context: "poster \(code)", message: "\(failure.reason); the drawn placeholder is shown")
                 )
             }
+        }
+        // What a long history's first build (or an offline one) leaves out is said in one line each,
+        // not a line a film: a whole history's first build left a thousand.
+        if late > 0 {
+            warnings.append(DataWarning(
+                context: "posters",
+                message: "\(Count.of(late, "poster")) not copied yet: the posters took longer than the "
+                    + "\(Int(seconds)) s allowed; the next build copies more, newest films first, and the drawn "
+                    + "placeholders are shown"))
+        }
+        if notCached > 0 {
+            warnings.append(DataWarning(
+                context: "posters",
+                message: "\(Count.of(notCached, "poster")) not in the cache; run without --offline to download "
+                    + "\(notCached == 1 ? "it" : "them"); the drawn placeholders are shown"))
         }
         return (out, warnings, bytes)
     }
@@ -119,7 +135,14 @@ public struct PosterCopies: Sendable {
         let bytes: [String: Data]
     }
 
-    struct PosterFailure: Error, Sendable { let reason: String; init(_ reason: String) { self.reason = reason } }
+    struct PosterFailure: Error, Sendable {
+        /// The two that befall many posters at once, said in one line each; the rest a line a poster.
+        enum Kind { case late, notCached, other }
+        let kind: Kind
+        let reason: String
+        init(_ reason: String) { kind = .other; self.reason = reason }
+        init(_ kind: Kind) { self.kind = kind; reason = "" }
+    }
 
     static func copy(_ poster: Poster, source: any BoxOfficeSource, store: PosterStore?) async throws -> Copies {
         guard let url = URL(string: poster.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -129,7 +152,7 @@ public struct PosterCopies: Sendable {
         }
         let bytes: Data
         do { bytes = try await source.posterImage(url: poster.url) }
-        catch let miss as CacheMiss { throw PosterFailure("\(miss.description); run without --offline to download it") }
+        catch is CacheMiss { throw PosterFailure(.notCached) }
         catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
         let copies = try resized(bytes)
