@@ -10,10 +10,11 @@ import SitegenModel
 /// placeholder. By address, as the cache takes the bytes at an address as fixed (a new poster
 /// choice is a new address), so a poster already copied is not even read from the cache again.
 ///
-/// Each address has a list (`<key>.list`: a line per copy, `card|page width height path`) and
-/// each copy its file, named as in the site (by its own bytes), so two originals that make the
-/// same copy share it. A copy is taken only when the list names it and its file is a whole WebP;
-/// anything else is resized again. Like the cards, a write that fails only costs the next build a
+/// Each address has a list (`<key>.list`: a line per copy, `card|page width height path sum`)
+/// and each copy its file, named as in the site (by its own bytes), so two originals that make the
+/// same copy share it. A copy is taken only when the list names it, its file is a whole WebP, and
+/// the line and the bytes still have the checksum they were kept with; anything else is resized
+/// again. Like the cards, a write that fails only costs the next build a
 /// resize, and deleting the folder at any time is safe.
 public final class PosterStore: @unchecked Sendable {
     let folder: URL
