@@ -29,6 +29,12 @@ public enum RegularFile {
         return complete ? (data, info) : nil
     }
 
+    /// The file mapped rather than read (a memo of many MB, an image to link in), once it is known
+    /// to be a regular file: mapping a FIFO reads it, and waits.
+    public static func mapped(_ path: String) -> Data? {
+        exists(path) ? try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) : nil
+    }
+
     /// Whether `path` is a regular file (not following a symbolic link's target into a FIFO).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -37,6 +37,14 @@ public struct StoreTemporaries: Sendable {
         }
     }
 
+    /// `write`, making the file's folder first, for what is kept only to spare a later build work
+    /// (a drawn card, a resized poster): a failure costs that build the work again, so it is not
+    /// an error.
+    public func keep(_ data: Data, at url: URL) {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? write(data, to: url)
+    }
+
     /// Removes what writers that died left: those whose process is gone, and any old enough.
     public func sweep() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }

@@ -92,6 +92,8 @@ extension BuildPlan {
         let monitor = FetchMonitor()
         let cacheFolder = url(range.cache)
         let cache = ResponseCache(folder: cacheFolder)
+        // Made here, read only if a live or offline source asks the cache.
+        let memo = AnswerMemo(folder: cacheFolder, identity: BuildIdentity.restorable)
         StoreTemporaries(store: cacheFolder).sweep()
         let source: any BoxOfficeSource
         var caching: CachingClient?
@@ -108,7 +110,7 @@ extension BuildPlan {
                 } ?? false)
             let client = CachingClient(
                 cache: cache, upstream: nil, monitor: monitor, now: now, history: history,
-                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.restorable))
+                memo: memo)
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil || postersCached)
         } else {
@@ -130,7 +132,7 @@ extension BuildPlan {
             let client = CachingClient(
                 cache: cache, upstream: LiveSource(settings: live, monitor: monitor, clock: clock),
                 monitor: monitor, now: now, history: history, budget: budget,
-                memo: AnswerMemo(folder: cacheFolder, identity: BuildIdentity.restorable))
+                memo: memo)
             caching = client
             source = APISource(client: client, searchesPosters: kakaoKey != nil)
         }

@@ -45,9 +45,7 @@ final class DemoMemo: @unchecked Sendable {
 
     /// The last build's values (none when the file is not this binary's, whole and sound).
     func contents() -> Contents {
-        // Mapped (it is large), once it is known to be a file: mapping a FIFO reads it, and waits.
-        (RegularFile.exists(file.path) ? try? Data(contentsOf: file, options: .alwaysMapped) : nil)
-            .flatMap { Self.decode($0, identity: identity) } ?? Contents()
+        RegularFile.mapped(file.path).flatMap { Self.decode($0, identity: identity) } ?? Contents()
     }
 
     /// Writes this build's charts and films when more than one in fifty had to be simulated: the
@@ -85,18 +83,10 @@ final class DemoMemo: @unchecked Sendable {
         // Sorted, so the same values make the same file.
         let days = contents.days.keys.sorted()
         body.int(days.count)
-        for ordinal in days {
-            let chart = contents.days[ordinal]!
-            body.int(chart.date.ordinal); body.date(chart.fetchedAt); body.int(chart.rejectedRows);
-            body.entries(chart.entries)
-        }
+        for ordinal in days { body.dayChart(contents.days[ordinal]!) }
         let periods = contents.periods.keys.sorted { ($0.kind, $0.start) < ($1.kind, $1.start) }
         body.int(periods.count)
-        for key in periods {
-            let chart = contents.periods[key]!
-            body.string(chart.kind.rawValue); body.int(chart.start.ordinal); body.date(chart.fetchedAt);
-            body.entries(chart.entries)
-        }
+        for key in periods { body.periodChart(contents.periods[key]!) }
         let codes = contents.movies.keys.sorted()
         body.int(codes.count)
         for code in codes {
@@ -110,11 +100,8 @@ final class DemoMemo: @unchecked Sendable {
         for (request, chart) in scoped {
             body.string(request.scope.slug)
             switch chart {
-            case .day(let c):
-                body.string("day"); body.int(c.date.ordinal); body.date(c.fetchedAt); body.int(c.rejectedRows)
-                body.entries(c.entries)
-            case .period(let c):
-                body.string(c.kind.rawValue); body.int(c.start.ordinal); body.date(c.fetchedAt); body.entries(c.entries)
+            case .day(let c): body.string("day"); body.dayChart(c)
+            case .period(let c): body.periodChart(c)
             }
         }
         return MemoWriter.file(header: header, identity: identity, body: body, tag: "demo-memo")
@@ -127,45 +114,30 @@ final class DemoMemo: @unchecked Sendable {
             guard let days = r.count() else { return nil }
             contents.days.reserveCapacity(r.room(days, each: 33))
             for _ in 0..<days {
-                guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(),
-                    let entries = r.entries()
-                else { return nil }
-                contents.days[ordinal] = DayChart(
-                    date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
+                guard let chart = r.dayChart() else { return nil }
+                contents.days[chart.date.ordinal] = chart
             }
             guard let periods = r.count() else { return nil }
             for _ in 0..<periods {
-                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(),
-                    let fetchedAt = r.date(),
-                    let entries = r.entries()
+                guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let chart = r.periodChart(kind: kind)
                 else { return nil }
-                contents.periods[DemoSource.PeriodKey(kind: kind, start: start)] = PeriodChart(
-                    kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
+                contents.periods[DemoSource.PeriodKey(kind: kind, start: chart.start.ordinal)] = chart
             }
             guard let movies = r.count() else { return nil }
             for _ in 0..<movies {
-                guard let code = r.string(), let present = r.flag() else { return nil }
-                if present {
-                    guard let movie = r.movie() else { return nil }
-                    contents.movies[code] = .some(movie)
-                } else {
-                    contents.movies[code] = .some(nil)
-                }
+                guard let code = r.string(), let movie = r.optional({ $0.movie() }) else { return nil }
+                contents.movies[code] = .some(movie)
             }
             guard let scoped = r.count() else { return nil }
             for _ in 0..<scoped {
-                guard let scope = r.string().flatMap(ChartScope.init(slug:)), let kind = r.string(),
-                    let start = r.ordinal(), let fetchedAt = r.date()
-                else { return nil }
+                guard let scope = r.string().flatMap(ChartScope.init(slug:)), let kind = r.string() else { return nil }
                 if kind == "day" {
-                    guard let rejected = r.int(), let entries = r.entries() else { return nil }
-                    let day = Day(ordinal: start)
-                    contents.scoped[.day(day, scope: scope)] = .day(
-                        DayChart(date: day, entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected))
+                    guard let chart = r.dayChart() else { return nil }
+                    contents.scoped[.day(chart.date, scope: scope)] = .day(chart)
                 } else {
-                    guard let kind = PeriodKind(rawValue: kind), let entries = r.entries() else { return nil }
-                    contents.scoped[.period(kind, Day(ordinal: start), scope: scope)] = .period(
-                        PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt))
+                    guard let kind = PeriodKind(rawValue: kind), let chart = r.periodChart(kind: kind)
+                    else { return nil }
+                    contents.scoped[.period(kind, chart.start, scope: scope)] = .period(chart)
                 }
             }
             return contents

@@ -117,8 +117,6 @@ public final class AnswerMemo: @unchecked Sendable {
     }
 
     private func load() -> [String: Kept] {
-        // Mapped (it is large), once it is known to be a file: mapping a FIFO reads it, and waits.
-        (RegularFile.exists(file.path) ? try? Data(contentsOf: file, options: .alwaysMapped) : nil)
-            .flatMap { Self.decode($0, identity: identity) } ?? [:]
+        RegularFile.mapped(file.path).flatMap { Self.decode($0, identity: identity) } ?? [:]
     }
 }

@@ -12,26 +12,17 @@ extension AnswerMemo {
     static func encode(_ kept: [String: Kept], identity: String) -> Data {
         var body = MemoWriter(capacity: 16 << 20)
         defer { body.free() }
-        let keys = kept.keys.sorted()
-        var count = 0
-        for key in keys {
-            guard let entry = kept[key], Self.kind(of: entry.value) != nil else { continue }
-            count += 1
-        }
-        body.int(count)
-        for key in keys {
-            guard let entry = kept[key], let kind = Self.kind(of: entry.value) else { continue }
+        let entries = kept.compactMap { key, entry in kind(of: entry.value).map { (key, entry, $0) } }
+            .sorted { $0.0 < $1.0 }
+        body.int(entries.count)
+        for (key, entry, kind) in entries {
             body.string(key)
             body.int(entry.stamp.size); body.double(entry.stamp.modified)
             body.int64(Int64(bitPattern: entry.stamp.fingerprint))
             body.byte(kind.rawValue)
             switch entry.value {
-            case .day(let chart, let notes):
-                body.int(chart.date.ordinal); body.date(chart.fetchedAt); body.int(chart.rejectedRows)
-                body.entries(chart.entries); warnings(notes, into: &body)
-            case .period(let chart, let notes):
-                body.string(chart.kind.rawValue); body.int(chart.start.ordinal); body.date(chart.fetchedAt)
-                body.entries(chart.entries); warnings(notes, into: &body)
+            case .day(let chart, let notes): body.dayChart(chart); warnings(notes, into: &body)
+            case .period(let chart, let notes): body.periodChart(chart); warnings(notes, into: &body)
             case .movie(let movie):
                 if let movie { body.flag(true); body.movie(movie) } else { body.flag(false) }
             case .poster(let poster):
@@ -81,27 +72,19 @@ extension AnswerMemo {
     private static func value(_ kind: Kind, from r: inout MemoReader) -> Decoded? {
         switch kind {
         case .day:
-            guard let ordinal = r.ordinal(), let fetchedAt = r.date(), let rejected = r.int(),
-                let entries = r.entries(), let notes = warnings(from: &r)
-            else { return nil }
-            let chart = DayChart(
-                date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
+            guard let chart = r.dayChart(), let notes = warnings(from: &r) else { return nil }
             return .day(chart, notes)
         case .period:
-            guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let start = r.ordinal(),
-                let fetchedAt = r.date(), let entries = r.entries(), let notes = warnings(from: &r)
+            guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let chart = r.periodChart(kind: kind),
+                let notes = warnings(from: &r)
             else { return nil }
-            let chart = PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
             return .period(chart, notes)
-        case .movie:
-            guard let present = r.flag() else { return nil }
-            if !present { return .movie(nil) }
-            return r.movie().map { .movie($0) }
+        case .movie: return r.optional { $0.movie() }.map { .movie($0) }
         case .poster:
-            guard let present = r.flag() else { return nil }
-            if !present { return .poster(nil) }
-            guard let url = r.string(), let width = r.int(), let height = r.int() else { return nil }
-            return .poster(Poster(url: url, width: width, height: height))
+            return r.optional { r -> Poster? in
+                guard let url = r.string(), let width = r.int(), let height = r.int() else { return nil }
+                return Poster(url: url, width: width, height: height)
+            }.map { .poster($0) }
         }
     }
 

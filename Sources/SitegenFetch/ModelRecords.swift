@@ -88,6 +88,15 @@ package struct MemoWriter {
         }
     }
 
+    package mutating func dayChart(_ c: DayChart) {
+        int(c.date.ordinal); date(c.fetchedAt); int(c.rejectedRows); entries(c.entries)
+    }
+
+    /// Its kind first: a filter's record says there whether a day or which period follows.
+    package mutating func periodChart(_ c: PeriodChart) {
+        string(c.kind.rawValue); int(c.start.ordinal); date(c.fetchedAt); entries(c.entries)
+    }
+
     package mutating func people(_ list: [Person]) {
         int(list.count)
         for p in list { string(p.name); string(p.englishName); string(p.role) }
@@ -186,6 +195,18 @@ package struct MemoReader {
                     audienceTotal: audienceTotal, screens: screens, showings: showings))
         }
         return list
+    }
+
+    package mutating func dayChart() -> DayChart? {
+        guard let ordinal = ordinal(), let fetchedAt = date(), let rejected = int(), let entries = entries()
+        else { return nil }
+        return DayChart(date: Day(ordinal: ordinal), entries: entries, fetchedAt: fetchedAt, rejectedRows: rejected)
+    }
+
+    /// What follows the kind `MemoWriter.periodChart` writes first (read by the caller).
+    package mutating func periodChart(kind: PeriodKind) -> PeriodChart? {
+        guard let start = ordinal(), let fetchedAt = date(), let entries = entries() else { return nil }
+        return PeriodChart(kind: kind, start: Day(ordinal: start), entries: entries, fetchedAt: fetchedAt)
     }
 
     package mutating func rankStatus() -> RankStatus? {

@@ -33,7 +33,7 @@ public final class CardPainter: @unchecked Sendable {
         if file.poster { return (OutputFile(path: file.path, contents: try poster(file.path, of: page)), nil) }
         guard file.drawing != nil else { return (file, nil) }
         let url = cached(file.path)
-        if let image = try? Data(contentsOf: url, options: .alwaysMapped), Self.isWhole(image) {
+        if let image = RegularFile.mapped(url.path), Self.isWhole(image) {
             reused += 1
             return (OutputFile(path: file.path, contents: image), url.path)
         }
@@ -106,11 +106,9 @@ public final class CardPainter: @unchecked Sendable {
     /// `card/0123abcd….png` → `0123abcd….png`.
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
-    /// A failed write only costs the next build a drawing, so it is not an error.
+    /// Kept through the cache's own temporaries (`<cache>/cards/<name>`).
     static func keep(_ png: Data, at url: URL) {
-        let cache = url.deletingLastPathComponent().deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? StoreTemporaries(store: cache).write(png, to: url)
+        StoreTemporaries(store: url.deletingLastPathComponent().deletingLastPathComponent()).keep(png, at: url)
     }
 }
 

@@ -97,8 +97,8 @@ public struct PosterCopies: Sendable {
         var warnings: [DataWarning] = []
         var bytes: [String: Data] = [:]
         var late = 0, notCached = 0
-        // Said oldest first, as before the newest were asked for first.
-        for (code, result) in results.sorted(by: { $0.0 < $1.0 }) {
+        // Said oldest first (the results come in the order asked: newest first).
+        for (code, result) in results.reversed() {
             switch result {
             case .success(let copies):
                 out.sizedPosters[code] = copies.poster

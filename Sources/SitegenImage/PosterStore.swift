@@ -38,7 +38,7 @@ public final class PosterStore: @unchecked Sendable {
     func key(_ url: String) -> String {
         var f = Fingerprint(Self.recipe)
         f.add(url)
-        return String(f.value, radix: 16).leftPadded(to: 16)
+        return String(format: "%016llx", f.value)
     }
 
     /// The copies an earlier build made of the poster at `url`, when every one is still whole.
@@ -58,8 +58,7 @@ public final class PosterStore: @unchecked Sendable {
             // line are the ones kept together.
             guard let name = path.split(separator: "/").last.map(String.init), Self.isCopyName(name),
                 path == SizedPoster.folder + "/" + name, name.hasSuffix("-\(width).webp"),
-                RegularFile.exists(folder.appendingPathComponent(name).path),
-                let data = try? Data(contentsOf: folder.appendingPathComponent(name), options: .alwaysMapped),
+                let data = RegularFile.mapped(folder.appendingPathComponent(name).path),
                 Self.isWholeWebP(data), Self.checksum(data, fields[0], width, height, path) == sum
             else { return nil }
             let file = PosterFile(path: path, width: width, height: height)
@@ -79,15 +78,16 @@ public final class PosterStore: @unchecked Sendable {
     func keep(_ copies: PosterCopies.Copies, of url: String) {
         for (path, data) in copies.bytes {
             // Written even when a file of that name is there: it may be the damaged one that sent
-            // this poster to be resized again.
-            write(data, to: folder.appendingPathComponent(String(path.split(separator: "/").last ?? "")))
+            // this poster to be resized again. Through the cache's temporaries, each under a name
+            // of its own: two films can share a poster, and be resized at once.
+            temporaries.keep(data, at: folder.appendingPathComponent(String(path.split(separator: "/").last ?? "")))
         }
         let lines = copies.poster.card.map { ("card", $0) } + copies.poster.page.map { ("page", $0) }
         let list = lines.map { kind, file in
             let sum = Self.checksum(copies.bytes[file.path] ?? Data(), kind, file.width, file.height, file.path)
             return "\(kind) \(file.width) \(file.height) \(file.path) \(String(sum, radix: 16))\n"
         }.joined()
-        write(Data(list.utf8), to: folder.appendingPathComponent(key(url) + ".list"))
+        temporaries.keep(Data(list.utf8), at: folder.appendingPathComponent(key(url) + ".list"))
     }
 
     /// A copy's bytes with the line that names it: a flipped bit in either is found.
@@ -110,19 +110,5 @@ public final class PosterStore: @unchecked Sendable {
         else { return false }
         let length = data.dropFirst(4).prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         return length + 8 == data.count
-    }
-
-    /// Whole or not at all: written under a name of its own in the cache's temporaries folder
-    /// (two films can share a poster, and be resized at once), then renamed into place. A failure
-    /// only costs the next build a resize, so it is not an error.
-    func write(_ data: Data, to url: URL) {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? temporaries.write(data, to: url)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -48,7 +48,7 @@ enum AudienceChart {
                 let rows = (phone.map { "row\($0)" } ?? "no-narrow") + " " + (wider.map { "wrow\($0)" } ?? "no-wide")
                 out +=
                     "<span class=\"chart-milestone \(rows)\(x > 0.8 ? " end" : "")\" style=\"\(side)\">"
-                        + "\(w.milestone(milestone.threshold))</span>"
+                        + "\(w.compact(milestone.threshold))</span>"
             }
             out += "</div>"
         }

@@ -3,13 +3,10 @@ import SitegenMustache
 
 /// What the two editions write differently beyond single words and dates, so a page asks its
 /// edition rather than branching on the language: a narrow column's sales, a day in a table, a
-/// week's span, a milestone, a name in the other script under the page's own.
+/// week's span, a name in the other script under the page's own.
 extension Words {
     /// Sales in a narrow column: 「12억」 (만/억, floored), "₩1.2B".
     func salesCompact(_ won: Int64) -> String { isKorean ? KoreanFormat.compact(won) : self.won(won, compact: true) }
-
-    /// An audience milestone passed: 「100만」, "1M".
-    func milestone(_ threshold: Int64) -> String { isKorean ? RunFacts.label(threshold) : compact(threshold) }
 
     /// A day of a week's table: 「2.10 (토)」, "Sat, Feb 10".
     func periodDay(_ d: Day) -> String {
@@ -67,14 +64,4 @@ extension Words {
     func searchGroupLabel(_ group: Int, first text: String) -> String {
         isKorean ? SearchPage.groups[group] : SearchPage.englishGroup(of: text).1
     }
-}
-
-extension Language {
-    /// The root edition writes what both share (the site's data, robots.txt, the service worker),
-    /// and its 404 page answers for both.
-    var isRoot: Bool { self == .ko }
-    /// From the edition's folder up to the site root.
-    var up: String { isRoot ? "" : "../" }
-    /// Before a URN's name, so an edition's feed entries are its own.
-    var urnPrefix: String { isRoot ? "" : "\(rawValue):" }
 }

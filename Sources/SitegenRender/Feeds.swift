@@ -96,7 +96,7 @@ enum Feeds {
                 + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         // The English pages after the Korean ones; each page names the other in its hreflang links.
         for language in site.config.languages {
-            let folder = language == .ko ? "" : language.folder
+            let folder = language.folder
             for route in routes {
                 guard let base = site.config.baseURL else { continue }
                 let url = Route.joined(base, folder + route.prettyPath)

@@ -40,3 +40,13 @@ public struct StringTable: Sendable {
         return StringTable(language: language, displayPath: displayPath, strings: strings)
     }
 }
+
+extension Language {
+    /// The root edition writes what both share (the site's data, robots.txt, the service worker),
+    /// and its 404 page answers for both.
+    var isRoot: Bool { self == .ko }
+    /// From the edition's folder up to the site root.
+    var up: String { isRoot ? "" : "../" }
+    /// Before a URN's name, so an edition's feed entries are its own.
+    var urnPrefix: String { isRoot ? "" : "\(rawValue):" }
+}

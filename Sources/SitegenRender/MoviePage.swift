@@ -113,7 +113,7 @@ enum MoviePage {
                     "tier": e.map { .text($0.rank == 1 ? "r1" : $0.rank <= 3 ? "r3" : $0.rank <= 5 ? "r5" : "r10") }]
         }
         let milestones: [TemplateValue] = run.milestones.map { m in
-            ["label": .text(w("passedMilestone", w.milestone(m.threshold))),
+            ["label": .text(w("passedMilestone", w.compact(m.threshold))),
              "date": .text(w.longDate(m.date)),
              "dayHref": .text(site.href(.day(m.date), from: route)),
              "dayOfRun": m.dayOfRun.map { .text(w("inDays", "\($0)")) },

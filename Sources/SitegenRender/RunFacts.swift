@@ -51,6 +51,4 @@ struct RunFacts {
         }
         milestones = found
     }
-
-    static func label(_ threshold: Int64) -> String { KoreanFormat.compact(threshold) }
 }

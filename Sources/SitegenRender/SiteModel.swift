@@ -65,7 +65,7 @@ struct SiteModel: Sendable {
     /// From `page` (of this edition) back to the site root, where the assets are. The 404 page
     /// resolves from the root at any depth (its `<base>`), in either edition.
     func root(_ page: Route) -> String {
-        page == .notFound ? "" : page.root + (page.isPage && language != .ko ? "../" : "")
+        page == .notFound ? "" : page.root + (page.isPage ? language.up : "")
     }
 
     /// A relative link from `page` to `target`, both of this edition.
