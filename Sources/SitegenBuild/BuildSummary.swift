@@ -20,6 +20,8 @@ public struct BuildSummary: Sendable {
     public var footprint: Footprint?
     /// What an in-place update changed of the footprint, when it knows (see `FootprintRecord`).
     public var footprintChange: Footprint?
+    /// The whole output's footprint as a staged build wrote it, added up while writing.
+    public var footprintWritten: Footprint?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     public let updatedInPlace: Bool
     /// The pages an in-place update rendered again (their keys changed, or their files were not

@@ -161,6 +161,7 @@ public struct Pipeline: Sendable {
             seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
             output: plan.output, source: dataset.source)
         summary.footprintChange = report.footprintChange
+        summary.footprintWritten = report.footprint
         if inPlace { summary.rerendered = changed }
         return summary
     }

@@ -37,7 +37,8 @@ public struct BuildCommand: AsyncParsableCommand {
             var summary = try await pipeline.build()
             summary.footprint = FootprintRecord.footprint(
                 of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0,
-                before: before, change: summary.updatedInPlace ? summary.footprintChange : nil)
+                before: before, change: summary.updatedInPlace ? summary.footprintChange : nil,
+                written: summary.footprintWritten)
             pipeline.steps.mark("measure")
             console.summary(summary.line)
             // Asked for, so said even with --quiet, on standard error beside the notes.

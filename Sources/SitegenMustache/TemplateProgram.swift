@@ -27,6 +27,7 @@ final class TemplateProgram: @unchecked Sendable { // the buffers are written in
     let keys: UnsafeMutableBufferPointer<String>
     /// Each key's UTF-8 length, compared before the key itself.
     let keyLengths: UnsafeMutableBufferPointer<Int>
+    var keyCount: Int { keys.count }
     /// Template number → its name, and where its instructions are.
     let names: [String]
     let ranges: [Range<Int>]

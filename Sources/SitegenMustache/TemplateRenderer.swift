@@ -26,6 +26,20 @@ struct TemplateRenderer {
     /// The block overrides in force, outermost first (the outermost definition of a block wins, as in
     /// the inheritance spec). A parent adds its own and takes them away when it is done.
     private var blocks: [Block] = []
+    private let hints: Hints
+
+    /// For each key of the program, where in its object the last lookup found it, plus one (0: not
+    /// yet). Objects of one kind are built alike, so a row's `{{audience}}` is at the same place in
+    /// every row, and `{{t.…}}` at the same place in the strings' few hundred: tried first, it
+    /// spares a search from the end of the object. A class, so lookups stay non-mutating.
+    private final class Hints {
+        let slots: UnsafeMutableBufferPointer<UInt16>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: 0)
+        }
+        deinit { slots.deallocate() }
+    }
 
     private struct Block {
         let name: Int32
@@ -36,6 +50,7 @@ struct TemplateRenderer {
     init(program: TemplateProgram, strict: Bool = false, reserving capacity: Int = 32_768) {
         self.program = program
         self.strict = strict
+        hints = Hints(count: program.keyCount)
         out.reserveCapacity(capacity)
     }
 
@@ -57,19 +72,16 @@ struct TemplateRenderer {
     /// released per frame searched.
     private func lookup(_ op: TemplateProgram.Op) -> TemplateValue? {
         if op.b == 0 { return stack.last }
-        let keys = program.keys, lengths = program.keyLengths
         let first = Int(op.a), end = Int(op.a + op.b)
         return stack.withUnsafeBufferPointer { frames -> TemplateValue? in
             // The first name is searched from the innermost context outwards; the rest descend.
             var i = frames.count - 1
             while i >= 0 {
-                if case .object(let fields) = frames[i], let found = fields.find(keys[first], utf8Count: lengths[first])
-                {
+                if case .object(let fields) = frames[i], let found = find(first, in: fields) {
                     var value = found
                     var k = first + 1
                     while k < end {
-                        guard case .object(let inner) = value, let next = inner.find(keys[k], utf8Count: lengths[k])
-                        else { return nil }
+                        guard case .object(let inner) = value, let next = find(k, in: inner) else { return nil }
                         value = next
                         k += 1
                     }
@@ -79,6 +91,17 @@ struct TemplateRenderer {
             }
             return nil
         }
+    }
+
+    /// Key `k` of the program in `fields`: where it was found last, else searched (see `Hints`).
+    @inline(__always)
+    private func find(_ k: Int, in fields: TemplateFields) -> TemplateValue? {
+        let key = program.keys[k], length = program.keyLengths[k]
+        let hint = Int(hints.slots[k])
+        if hint > 0, let value = fields.value(at: hint - 1, named: key, utf8Count: length) { return value }
+        guard let index = fields.index(of: key, utf8Count: length) else { return nil }
+        if index < Int(UInt16.max) { hints.slots[k] = UInt16(index + 1) }
+        return fields.pairs[index].1 ?? .null
     }
 
     private func value(_ op: TemplateProgram.Op) throws -> TemplateValue? {

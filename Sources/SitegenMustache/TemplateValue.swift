@@ -51,13 +51,30 @@ public struct TemplateFields: Sendable, Equatable {
     /// names without calling the string comparison.
     @inline(__always)
     func find(_ key: String, utf8Count: Int) -> TemplateValue? {
+        index(of: key, utf8Count: utf8Count).map { pairs[$0].1 ?? .null }
+    }
+
+    /// Where the value named `key` is, for `value(at:)`.
+    @inline(__always)
+    func index(of key: String, utf8Count: Int) -> Int? {
         var i = pairs.count - 1
         while i >= 0 {
             let name = pairs[i].0
-            if name.utf8.count == utf8Count && name == key { return pairs[i].1 ?? .null }
+            if name.utf8.count == utf8Count && name == key { return i }
             i -= 1
         }
         return nil
+    }
+
+    /// The value at `index` when it is named `key`: an object's names are each given once (a name
+    /// given twice is a builder's mistake, caught in debug builds), so it is the value `find` gives.
+    @inline(__always)
+    func value(at index: Int, named key: String, utf8Count: Int) -> TemplateValue? {
+        guard index < pairs.count else { return nil }
+        let name = pairs[index].0
+        guard name.utf8.count == utf8Count && name == key else { return nil }
+        assert(self.index(of: key, utf8Count: utf8Count) == index, "'\(key)' given twice in one object")
+        return pairs[index].1 ?? .null
     }
 
     public subscript(key: String) -> TemplateValue? {

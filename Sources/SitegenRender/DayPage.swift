@@ -7,7 +7,9 @@ import SitegenMustache
 /// same rows as posters at `#posters`. Its filters' top 10s (한국·외국·다양성) are one page beside
 /// it, `filters/`, each at its own anchor.
 enum DayPage {
-    static func context(_ site: SiteModel, chart: DayChart, route: Route) -> TemplateValue {
+    /// `rows` false leaves the chart's rows out, for the filters page, which shows its filters' rows
+    /// instead (a whole history's day pages built each day's rows twice).
+    static func context(_ site: SiteModel, chart: DayChart, route: Route, rows: Bool = true) -> TemplateValue {
         let date = chart.date
         let isHome = route == .home
         let w = site.words
@@ -34,7 +36,7 @@ enum DayPage {
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
         let links = periodLinks(site, date, from: route)
-        let entries: TemplateValue = .list(site.rows.on(date).map(\.values))
+        let entries: TemplateValue = .list(rows ? site.rows.on(date).map(\.values) : [])
         let filters = site.market.scopes.filter { site.market.day($0, date) != nil }
         let day: TemplateValue = [
             "iso": .text(date.iso),
@@ -93,7 +95,7 @@ enum DayPage {
         let scopes = site.market.scopes.compactMap { scope in
             site.market.day(scope, date).map { (scope, $0.entries.map { scopedEntry(site, $0, date: date) }) }
         }
-        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route),
+        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route, rows: false),
             case .object(var day)? = page["day"], case .object(var view)? = page["chart"]
         else { return nil }
         let w = site.words

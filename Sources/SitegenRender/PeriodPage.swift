@@ -39,7 +39,10 @@ enum PeriodPage {
         return link(site, kind, chart.start, from: route)
     }
 
-    static func context(_ site: SiteModel, chart: PeriodChart, route: Route? = nil) -> TemplateValue {
+    /// `rows` false leaves the chart's rows out, for the filters page (as `DayPage.context`).
+    static func context(
+        _ site: SiteModel, chart: PeriodChart, route: Route? = nil, rows: Bool = true
+    ) -> TemplateValue {
         let kind = chart.kind, start = chart.start
         let route = route ?? .period(kind, start)
         let w = site.words
@@ -75,7 +78,8 @@ enum PeriodPage {
         }
         let audienceSum = chart.audienceSum
         let salesSum = chart.salesSum
-        let entries: TemplateValue = .list(chart.entries.map { entry(site, $0, kind: chart.kind, start: chart.start) })
+        let entries: TemplateValue =
+            .list(rows ? chart.entries.map { entry(site, $0, kind: chart.kind, start: chart.start) } : [])
         let dataRoute = Route.yearData(of: start, kind: kind, .json)
         let csvRoute = Route.yearData(of: start, kind: kind, .csv)
         let filters = site.market.scopes.filter { site.market.period($0, kind, start) != nil }
@@ -120,7 +124,7 @@ enum PeriodPage {
                 (scope, chart.entries.map { entry(site, $0, kind: kind, start: start) })
             }
         }
-        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route),
+        guard !scopes.isEmpty, case .object(let page) = context(site, chart: chart, route: route, rows: false),
             case .object(var period)? = page["period"], case .object(var view)? = page["chart"]
         else { return nil }
         let w = site.words

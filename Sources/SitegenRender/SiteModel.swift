@@ -18,6 +18,9 @@ struct SiteModel: Sendable {
     let t: TemplateValue
     let words: Words
     private(set) var rows: ChartRows
+    /// Each charted film's poster as its chart rows show it, worked out once by a whole build: a
+    /// whole history has 400,000 rows of 4,000 films. A build of a few pages works out what it shows.
+    private var rowPosters: [String: TemplateValue] = [:]
 
     var dataset: Dataset { index.dataset }
     var days: [DayChart] { index.days }
@@ -35,6 +38,12 @@ struct SiteModel: Sendable {
         notes = input.notes
         buildTime = input.buildTime
         rows = ChartRows([], values: { _, _ in .null })
+        if wanted == nil {
+            let codes = self.index.movieCodes + self.index.periodTitles.keys + self.index.market.scopedOnly.keys
+            let model = self
+            let posters = concurrentMap(codes.count, chunk: 256) { model.posterContext(codes[$0]) }
+            rowPosters = Dictionary(zip(codes, posters), uniquingKeysWith: { first, _ in first })
+        }
         // A row's values need the model for their poster context.
         let model = self
         if let wanted {
@@ -295,6 +304,7 @@ struct SiteModel: Sendable {
     /// A poster served from the site, a hot-linked one, or the drawn placeholder. `local` and
     /// `local2x` are paths from the site root; `remote` is a found poster's URL on its own host.
     func posterContext(_ code: String, onFilmPage: Bool = false) -> TemplateValue {
+        if !onFilmPage, let known = rowPosters[code] { return known }
         let name = self.name(of: code)
         // An attribute cannot be marked Korean: a film named only in Korean on an English page is
         // described without its name (the name is beside the poster, marked).

@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 /// What a static host counts of a published site: the bytes and the number of files in the output
-/// folder (GitHub Pages stops at 1 GB, Cloudflare Pages at 20,000 files). Measured on disk after
-/// the write rather than added up from what this run wrote, since an in-place update writes a few
-/// files of many; one `fstatat` per file, relative to each folder's descriptor, links not followed.
+/// folder (GitHub Pages stops at 1 GB, Cloudflare Pages at 20,000 files). A staged build adds up
+/// what it wrote (every file is its own); otherwise measured on disk after the write, one
+/// `fstatat` per file, relative to each folder's descriptor, links not followed.
 public struct Footprint: Sendable, Equatable {
     public var bytes: Int64 = 0
     public var files = 0
@@ -89,6 +89,17 @@ public struct Footprint: Sendable, Equatable {
                 if child >= 0 { add(child, into: &total) }
             default: break
             }
+        }
+    }
+
+    /// A file's size, or everything in a folder; a link or anything else counts nothing.
+    static func entry(_ path: String) -> Footprint {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return Footprint() }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return Footprint(bytes: Int64(info.st_size), files: 1)
+        case S_IFDIR: return measure(URL(fileURLWithPath: path))
+        default: return Footprint()
         }
     }
 

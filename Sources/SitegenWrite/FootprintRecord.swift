@@ -31,15 +31,19 @@ public enum FootprintRecord {
 
     /// The output's footprint: the recorded one when `unchanged` and the stamps still match; the
     /// one recorded `before` an in-place update plus what it `change`d (the morning's 150 files
-    /// instead of a walk over 40,000: a third of the morning); else measured. Recorded for the
-    /// next run either way.
+    /// instead of a walk over 40,000: a third of the morning); what a staged build `written` added
+    /// up; else measured. Recorded for the next run either way.
     public static func footprint(
-        of output: URL, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil
+        of output: URL, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil,
+        written: Footprint? = nil
     ) -> Footprint {
         if unchanged, let recorded = recorded(of: output) { return recorded }
         let writer = SiteWriter(output: output)
         let stamps = Self.stamps(writer)
-        let footprint = if let before, let change { before + change } else { Footprint.measure(output) }
+        let footprint =
+            if let written { written }
+            else if let before, let change { before + change }
+            else { Footprint.measure(output) }
         if let stamps {
             let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(footprint.bytes)", "\(footprint.files)",
                         "\(footprint.cardBytes)", "\(footprint.cardFiles)"].joined(separator: " ") + "\n"

@@ -26,6 +26,8 @@ public struct WriteReport: Sendable {
     public var removedStrays: [String] = []
     /// What an in-place update added to the output's footprint (negative when it shrank), when known.
     public var footprintChange: Footprint?
+    /// The whole output's footprint, when the write knows it: a staged build wrote every file in it.
+    public var footprint: Footprint?
     /// What the manifest records of the output as this write left it (see `FileStamp`).
     public var stamps: [String: UInt64] = [:]
     public var folders: [BuildManifest.Folder] = []
@@ -226,6 +228,8 @@ public struct SiteWriter: Sendable {
         private var made: Set<String> = [""]
         private var written: Set<String> = []
         private var bytes = 0, count = 0, unchanged = 0
+        /// Of those, the share cards' (`card/`), which the summary line gives apart.
+        private var cardBytes = 0, cardCount = 0
         private var stamps: [String: UInt64] = [:]
         private let fileMode: UInt32?
 
@@ -277,6 +281,10 @@ public struct SiteWriter: Sendable {
                     if kept { unchanged += 1 }
                     bytes += data.count
                     count += 1
+                    if relative.hasPrefix("card/") {
+                        cardBytes += data.count
+                        cardCount += 1
+                    }
                     stamps[relative] = stamp
                 }
             } catch let error as WriteError {
@@ -307,6 +315,13 @@ public struct SiteWriter: Sendable {
                 report.stamps = stamps
                 report.fileMode = fileMode
                 report.folders = writer.stampFolders(made)
+                // What a host counts: every file is this build's (the marker's too) but a repository
+                // carried over, which is walked. Added up, it spares the summary line a walk of a
+                // whole history's 40,000 files (a quarter of a second).
+                var footprint = Footprint(bytes: Int64(self.bytes), files: count)
+                (footprint.cardBytes, footprint.cardFiles) = (Int64(cardBytes), cardCount)
+                for name in carried { footprint = footprint + Footprint.entry(writer.output.path + "/" + name) }
+                report.footprint = footprint
             }
             return report
         }

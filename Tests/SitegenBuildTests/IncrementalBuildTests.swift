@@ -72,6 +72,9 @@ import SitegenWrite
         #expect(!summary.updatedInPlace || summary.footprintChange.map { footprint + $0 } == Footprint.measure(site),
                 "\(String(describing: summary.footprintChange)) added to \(footprint)")
         let wholeSummary = try await build(after, into: whole)
+        // What a staged build added up of the footprint while writing is what a walk finds.
+        #expect(wholeSummary.footprintWritten == Footprint.measure(whole))
+        #expect(summary.updatedInPlace || summary.footprintWritten == Footprint.measure(site))
         // The summary line counts the pages of the site, not of the rebuild's work.
         #expect(summary.pages == wholeSummary.pages, "\(summary.pages) pages said, \(wholeSummary.pages) in the site")
         let (got, want) = (try SiteFixture.files(site), try SiteFixture.files(whole))

@@ -36,6 +36,26 @@ import SitegenMustache
         #expect(repeated == ["b": "kept", "nothing": nil, "a": "last"])
     }
 
+    /// A lookup first tries where the same tag found its name last (rows are built alike): rows
+    /// that put a name elsewhere, lack it (so it is the outer object's), or hold a different name
+    /// at that place still read their own values.
+    @Test func eachRowReadsItsOwnValueWhereverItsObjectPutsTheName() throws {
+        guard case .object(var changed) = ["b": "b4", "a": "a4", "c": "c4"] as TemplateValue else {
+            Issue.record("a literal is an object")
+            return
+        }
+        changed["a"] = "a4+"
+        let rows: [TemplateValue] = [
+            ["a": "a1", "b": "b1"], ["b": "b2", "a": "a2"], ["x": "x3", "b": "b3"], ["c": "c5"], .object(changed),
+            ["a": nil, "b": "b6"], ["t": ["word": "own"]], ["a": "a8", "b": "b8"],
+        ]
+        let context: TemplateValue = ["a": "outer", "t": ["other": "o", "word": "outer word"], "rows": .list(rows)]
+        let got = try render(["page": "{{#rows}}[{{a}} {{b}} {{t.word}}]{{/rows}}"], context: context)
+        #expect(got
+            == "[a1 b1 outer word][a2 b2 outer word][outer b3 outer word][outer  outer word][a4+ b4 outer word]"
+            + "[ b6 outer word][outer  own][a8 b8 outer word]", "\(got)")
+    }
+
     @Test func sectionsFollowMustacheTruthiness() throws {
         let context: TemplateValue = ["t": true, "f": false, "empty": [], "list": [1, 2], "obj": ["v": "in"], "text": "s", "blank": ""]
         let template = "{{#t}}T{{/t}}{{#f}}F{{/f}}{{^f}}notF{{/f}}{{#empty}}E{{/empty}}{{^empty}}noE{{/empty}}{{#list}}<{{.}}>{{/list}}{{#obj}}{{v}}{{/obj}}{{#text}}[{{.}}]{{/text}}{{^blank}}noBlank{{/blank}}{{^nothing}}none{{/nothing}}"

@@ -71,6 +71,8 @@ import Glibc
         let whole = try await SiteFixture.build(into: site, until: "2024-02-10")
         #expect(!whole.updatedInPlace)
         #expect(FileManager.default.fileExists(atPath: head.path), "kept by a whole build too")
+        // What it says of its size counts the repository it carried over, as a walk of the folder does.
+        #expect(whole.footprintWritten == Footprint.measure(site), "\(String(describing: whole.footprintWritten))")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(".git/objects/ab/cdef").path))
         let again = try await SiteFixture.build(into: site, until: "2024-02-10")
         #expect(again.repaired == 0 && FileManager.default.fileExists(atPath: head.path), "\(again.line)")
