@@ -59,8 +59,8 @@ public struct JSONWriter {
     }
 
     public mutating func field(_ k: String, _ v: String?) { if let v { key(k); string(v) } }
-    public mutating func field(_ k: String, _ v: Int64?) { if let v { key(k); raw(String(v)) } }
-    public mutating func field(_ k: String, _ v: Int?) { if let v { key(k); raw(String(v)) } }
+    public mutating func field(_ k: String, _ v: Int64?) { if let v { key(k); number(v) } }
+    public mutating func field(_ k: String, _ v: Int?) { if let v { key(k); number(Int64(v)) } }
     public mutating func field(_ k: String, _ v: Double?) {
         if let v, v.isFinite { key(k); raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)) }
     }
@@ -69,6 +69,8 @@ public struct JSONWriter {
 
     /// A number or literal, as it is.
     public mutating func raw(_ text: String) { separate(); bytes.append(contentsOf: text.utf8) }
+
+    public mutating func number(_ n: Int64) { separate(); DecimalDigits.append(n, to: &bytes) }
 
     public mutating func string(_ s: String) { string(s, separated: true) }
 

@@ -104,6 +104,7 @@ public struct TemplateLibrary: Sendable {
 
     public func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
         var renderer = TemplateRenderer(program: program, strict: strict)
+        defer { program.giveBack(renderer.hints) }
         do {
             guard try renderer.render(name, context) else {
                 throw TemplateError(file: name + ".mustache", line: 0, column: 0, message: "template not found")

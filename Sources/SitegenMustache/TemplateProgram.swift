@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every template compiled once into one flat list of instructions, for the renderer to run.
 ///
 /// Why not walk the node tree: the tree's arrays and strings are shared by every thread rendering
@@ -6,6 +8,32 @@
 /// instruction is plain integers; texts, indents and names live in buffers allocated once and only
 /// read after `init`, and partials, parents and blocks are resolved to numbers when compiling.
 final class TemplateProgram: @unchecked Sendable { // the buffers are written in init only, freed in deinit
+    /// For each key of the program, where in its object the last lookup found it, plus one (0: not
+    /// yet). Objects of one kind are built alike, so a row's `{{audience}}` is at the same place in
+    /// every row, and `{{t.…}}` at the same place in the strings' few hundred on every page: tried
+    /// first, it spares a search from the end of the object. One renderer at a time uses a table,
+    /// borrowed and given back, so the places found carry from page to page. A class, so lookups
+    /// stay non-mutating.
+    final class Hints: @unchecked Sendable { // used by one renderer at a time
+        let slots: UnsafeMutableBufferPointer<UInt16>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: 0)
+        }
+        deinit { slots.deallocate() }
+    }
+
+    private let spareHints = NSLock()
+    private var spares: [Hints] = []
+
+    func borrowHints() -> Hints {
+        spareHints.withLock { spares.popLast() } ?? Hints(count: keys.count)
+    }
+
+    func giveBack(_ hints: Hints) {
+        spareHints.withLock { spares.append(hints) }
+    }
+
     struct Op {
         enum Code: UInt8 { case text, variable, unescaped, section, inverted, partial, parent, block }
         let code: Code
@@ -27,7 +55,6 @@ final class TemplateProgram: @unchecked Sendable { // the buffers are written in
     let keys: UnsafeMutableBufferPointer<String>
     /// Each key's UTF-8 length, compared before the key itself.
     let keyLengths: UnsafeMutableBufferPointer<Int>
-    var keyCount: Int { keys.count }
     /// Template number → its name, and where its instructions are.
     let names: [String]
     let ranges: [Range<Int>]

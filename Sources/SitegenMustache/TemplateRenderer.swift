@@ -26,20 +26,8 @@ struct TemplateRenderer {
     /// The block overrides in force, outermost first (the outermost definition of a block wins, as in
     /// the inheritance spec). A parent adds its own and takes them away when it is done.
     private var blocks: [Block] = []
-    private let hints: Hints
-
-    /// For each key of the program, where in its object the last lookup found it, plus one (0: not
-    /// yet). Objects of one kind are built alike, so a row's `{{audience}}` is at the same place in
-    /// every row, and `{{t.…}}` at the same place in the strings' few hundred: tried first, it
-    /// spares a search from the end of the object. A class, so lookups stay non-mutating.
-    private final class Hints {
-        let slots: UnsafeMutableBufferPointer<UInt16>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: 0)
-        }
-        deinit { slots.deallocate() }
-    }
+    /// Borrowed from the program for one render (`TemplateProgram.Hints`).
+    let hints: TemplateProgram.Hints
 
     private struct Block {
         let name: Int32
@@ -50,7 +38,7 @@ struct TemplateRenderer {
     init(program: TemplateProgram, strict: Bool = false, reserving capacity: Int = 32_768) {
         self.program = program
         self.strict = strict
-        hints = Hints(count: program.keyCount)
+        hints = program.borrowHints()
         out.reserveCapacity(capacity)
     }
 

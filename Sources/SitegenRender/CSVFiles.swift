@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// CSV of every year's charts and every movie: UTF-8 with a BOM and CRLF lines, so Excel opens Korean
@@ -89,10 +90,24 @@ enum CSVFiles {
         }
 
         /// A number's digits, which never need quoting.
-        mutating func cell<N: BinaryInteger>(_ number: N) {
+        mutating func cell(_ number: Int64) {
             if !atRowStart { out.append(UInt8(ascii: ",")) }
             atRowStart = false
-            out.append(contentsOf: String(number).utf8)
+            DecimalDigits.append(number, to: &out)
+        }
+
+        mutating func cell(_ number: Int) { cell(Int64(number)) }
+
+        /// A rate with one decimal, as `KoreanFormat.oneDecimal` spells it; blank when unknown.
+        mutating func cell(tenths value: Double?) {
+            guard let value else { return cell("") }
+            let tenths = Int64((abs(value) * 10).rounded())
+            if !atRowStart { out.append(UInt8(ascii: ",")) }
+            atRowStart = false
+            if value < 0 && tenths > 0 { out.append(UInt8(ascii: "-")) }
+            DecimalDigits.append(tenths / 10, to: &out)
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") &+ UInt8(tenths % 10))
         }
 
         mutating func endRow() {
@@ -103,7 +118,7 @@ enum CSVFiles {
         /// A chart entry's cells after the date (the `header`'s columns), and the row's end.
         mutating func row(_ e: ChartEntry) {
             func n(_ v: Int64?) { if let v { cell(v) } else { cell("") } }
-            func rate(_ v: Double?) { cell(v.map(KoreanFormat.oneDecimal) ?? "") }
+            func rate(_ v: Double?) { cell(tenths: v) }
             cell(e.rank)
             if e.isNew { cell("") } else { cell(e.rankChange) }
             cell(e.isNew ? "Y" : "")

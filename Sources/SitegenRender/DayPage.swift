@@ -148,15 +148,18 @@ enum DayPage {
     static func scopedEntry(
         _ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day
     ) -> TemplateValue {
-        guard case .object(var fields) = entry(site, e, date: date, versus: versus) else { return .null }
-        fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
-        return .object(fields)
+        entry(site, e, date: date, versus: versus, hasPage: site.history[e.movieCode] != nil)
     }
 
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.
-    /// `date` nil (a week's row) leaves out the day of the run; `versus` names what the rank
-    /// change is against, for screen readers.
-    static func entry(_ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day) -> TemplateValue {
+    /// `date` nil (a week's row) leaves out the day of the run, or gives the week of the run when
+    /// the row is of a period ending `periodEnd`; `versus` names what the rank change is against,
+    /// for screen readers. Every film on a daily chart has its page; a filter's or week's row may
+    /// not (`hasPage`). Whole, not amended after: amending a row copied its 35 fields.
+    static func entry(
+        _ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day, hasPage: Bool = true,
+        periodEnd: Day? = nil
+    ) -> TemplateValue {
         let w = site.words
         let change = w.rankChange(e, versus: versus)
         // A new entry's change is against a day it was not charted: KOBIS gives its whole audience
@@ -173,8 +176,7 @@ enum DayPage {
             "isNew": .bool(e.isNew),
             "change": ["kind": .text(change.kind), "symbol": .text(change.symbol), "spoken": .text(change.spoken)],
             "title": .text(site.title(e)), "titleLang": site.titleLang(e),
-            // Every film on a daily chart has its page; a week's row may not (PeriodPage says).
-            "hasPage": true,
+            "hasPage": .bool(hasPage),
             "code": .text(e.movieCode),
             "movieHref": .text(site.path(.movie(e.movieCode))),
             "audience": .text(KoreanFormat.grouped(e.audience)),
@@ -193,7 +195,8 @@ enum DayPage {
             // layout as a lazy image is. The others are as large, and an equal paint is no new largest.
             "eager": e.rank == 1 ? true : nil,
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
-            "dayOfRun": date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
+            "dayOfRun": periodEnd.map { w.weekOfRun(open: e.openDate, end: $0).templateValue }
+                ?? date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
             "weekdayChangeRate": weekAgo.map {
                 .text(KoreanFormat.signedPercent(Double(e.audience - $0) / Double($0) * 100))
             },

@@ -26,12 +26,12 @@ extension JSONWriter {
     mutating func row(_ e: ChartEntry, date: Day? = nil) {
         array { a in
             if let date { a.string(date.iso) }
-            func number(_ v: Int64?) { a.raw(v.map { String($0) } ?? "null") }
+            func number(_ v: Int64?) { if let v { a.number(v) } else { a.raw("null") } }
             func rate(_ v: Double?) {
                 guard let v, v.isFinite else { return a.raw("null") }
                 a.raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v))
             }
-            a.raw(String(e.rank)); a.raw(String(e.rankChange)); a.string(e.status.rawValue)
+            a.number(Int64(e.rank)); a.number(Int64(e.rankChange)); a.string(e.status.rawValue)
             if date == nil { a.string(e.movieCode); a.string(e.title); a.string(e.rawTitle) }
             if let open = e.openDate { a.string(open.iso) } else { a.raw("null") }
             number(e.audience); number(e.audienceChange); rate(e.audienceChangeRate); number(e.audienceTotal)

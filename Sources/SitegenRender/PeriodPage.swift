@@ -154,13 +154,9 @@ enum PeriodPage {
     /// 「개봉 2주차」), and without a link when the film never made a daily top 10 in the range (it
     /// then has no page).
     static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind, start: Day) -> TemplateValue {
-        guard case .object(var fields) = DayPage.entry(site, e, date: nil, versus: kind == .week ? .week : .weekend)
-        else { return .null }
-        fields["hasPage"] = .bool(site.history[e.movieCode] != nil)
-        let end = start.adding(days: kind.length - 1)
-        // Set to null, not removed, when unknown: the templates' strict mode knows the name.
-        fields["dayOfRun"] = site.words.weekOfRun(open: e.openDate, end: end).map { .text($0) } ?? .null
-        return .object(fields)
+        DayPage.entry(
+            site, e, date: nil, versus: kind == .week ? .week : .weekend, hasPage: site.history[e.movieCode] != nil,
+            periodEnd: start.adding(days: kind.length - 1))
     }
 }
 
