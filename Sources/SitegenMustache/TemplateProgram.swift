@@ -7,7 +7,8 @@ import Foundation
 /// sit on cache lines both cores write, and they were a third of the whole build's time. Here an
 /// instruction is plain integers; texts, indents and names live in buffers allocated once and only
 /// read after `init`, and partials, parents and blocks are resolved to numbers when compiling.
-final class TemplateProgram: @unchecked Sendable { // the buffers are written in init only, freed in deinit
+// The buffers are written in init only, freed in deinit; the spare hint tables change under their lock.
+final class TemplateProgram: @unchecked Sendable {
     /// For each key of the program, where in its object the last lookup found it, plus one (0: not
     /// yet). Objects of one kind are built alike, so a row's `{{audience}}` is at the same place in
     /// every row, and `{{t.…}}` at the same place in the strings' few hundred on every page: tried

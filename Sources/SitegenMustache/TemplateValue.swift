@@ -33,8 +33,10 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// An object's fields as the (name, value) pairs they were written in, not a dictionary: a page's
 /// objects have a few dozen short keys, are built once and read a few times, and hashing every key
-/// to build a `Dictionary` (then again to read it) cost more than the rendering. A lookup scans
-/// from the end, so a name given twice keeps its last value, as a dictionary assignment would.
+/// to build a `Dictionary` (then again to read it) cost more than the rendering. Each name is given
+/// once, as in a `Dictionary` literal (setting a name again replaces it): a lookup may first try
+/// where another object of the same kind had the name, and takes the first it finds there (a name
+/// given twice is caught there in debug builds).
 public struct TemplateFields: Sendable, Equatable {
     /// Nil stands for `.null`: it lets a dictionary literal's own array be kept without a copy.
     private(set) var pairs: [(String, TemplateValue?)]

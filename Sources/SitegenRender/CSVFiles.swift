@@ -49,15 +49,6 @@ enum CSVFiles {
         return "'" + s
     }
 
-    static func document(_ header: [String], _ rows: [[String]]) -> Data {
-        var csv = Writer(header: header, rows: rows.count)
-        for row in rows {
-            for cell in row { csv.cell(cell) }
-            csv.endRow()
-        }
-        return csv.data
-    }
-
     /// Appends cells to one buffer as they come: a whole history's year files were 180,000 rows
     /// of 18 strings in arrays of arrays, built and copied before a byte was written.
     struct Writer {
@@ -73,8 +64,7 @@ enum CSVFiles {
         var data: Data { Data(out) }
 
         mutating func cell(_ cell: String) {
-            if !atRowStart { out.append(UInt8(ascii: ",")) }
-            atRowStart = false
+            separate()
             if cell.utf8.contains(where: {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
             }) {
@@ -91,8 +81,7 @@ enum CSVFiles {
 
         /// A number's digits, which never need quoting.
         mutating func cell(_ number: Int64) {
-            if !atRowStart { out.append(UInt8(ascii: ",")) }
-            atRowStart = false
+            separate()
             DecimalDigits.append(number, to: &out)
         }
 
@@ -102,12 +91,17 @@ enum CSVFiles {
         mutating func cell(tenths value: Double?) {
             guard let value else { return cell("") }
             let tenths = Int64((abs(value) * 10).rounded())
-            if !atRowStart { out.append(UInt8(ascii: ",")) }
-            atRowStart = false
+            separate()
             if value < 0 && tenths > 0 { out.append(UInt8(ascii: "-")) }
             DecimalDigits.append(tenths / 10, to: &out)
             out.append(UInt8(ascii: "."))
             out.append(UInt8(ascii: "0") &+ UInt8(tenths % 10))
+        }
+
+        /// The comma before every cell but a row's first.
+        private mutating func separate() {
+            if !atRowStart { out.append(UInt8(ascii: ",")) }
+            atRowStart = false
         }
 
         mutating func endRow() {
@@ -118,15 +112,15 @@ enum CSVFiles {
         /// A chart entry's cells after the date (the `header`'s columns), and the row's end.
         mutating func row(_ e: ChartEntry) {
             func n(_ v: Int64?) { if let v { cell(v) } else { cell("") } }
-            func rate(_ v: Double?) { cell(tenths: v) }
             cell(e.rank)
             if e.isNew { cell("") } else { cell(e.rankChange) }
             cell(e.isNew ? "Y" : "")
             cell(CSVFiles.text(e.movieCode))
             cell(CSVFiles.text(e.title))
             cell(e.openDate?.iso ?? "")
-            cell(e.audience); n(e.audienceChange); rate(e.audienceChangeRate); cell(e.audienceTotal)
-            cell(e.sales); rate(e.salesShare); n(e.salesChange); rate(e.salesChangeRate); cell(e.salesTotal)
+            cell(e.audience); n(e.audienceChange); cell(tenths: e.audienceChangeRate); cell(e.audienceTotal)
+            cell(e.sales); cell(tenths: e.salesShare); n(e.salesChange); cell(tenths: e.salesChangeRate)
+            cell(e.salesTotal)
             cell(e.screens); cell(e.showings)
             endRow()
         }

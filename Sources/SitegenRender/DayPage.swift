@@ -171,6 +171,10 @@ enum DayPage {
             site.days[i].entries.first { $0.movieCode == e.movieCode && $0.audience > 0 }?.audience
         }
         let weekdayChange = weekAgo.map { e.audience - $0 }
+        // 「개봉 3일차」 on a day's row, 「개봉 2주차」 on a period's; null when unknown.
+        let dayOfRun: String? =
+            if let periodEnd { w.weekOfRun(open: e.openDate, end: periodEnd) }
+            else { date.flatMap { w.dayOfRun(open: e.openDate, on: $0) } }
         return [
             "rank": .int(e.rank),
             "isNew": .bool(e.isNew),
@@ -195,8 +199,7 @@ enum DayPage {
             // layout as a lazy image is. The others are as large, and an equal paint is no new largest.
             "eager": e.rank == 1 ? true : nil,
             "openDate": e.openDate.map { .text(w.shortDate($0)) },
-            "dayOfRun": periodEnd.map { w.weekOfRun(open: e.openDate, end: $0).templateValue }
-                ?? date.flatMap { w.dayOfRun(open: e.openDate, on: $0) }.templateValue,
+            "dayOfRun": dayOfRun.templateValue,
             "weekdayChangeRate": weekAgo.map {
                 .text(KoreanFormat.signedPercent(Double(e.audience - $0) / Double($0) * 100))
             },

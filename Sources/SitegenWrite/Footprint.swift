@@ -6,8 +6,10 @@ import Glibc
 
 /// What a static host counts of a published site: the bytes and the number of files in the output
 /// folder (GitHub Pages stops at 1 GB, Cloudflare Pages at 20,000 files). A staged build adds up
-/// what it wrote (every file is its own); otherwise measured on disk after the write, one
-/// `fstatat` per file, relative to each folder's descriptor, links not followed.
+/// what it wrote (every file is its own), an in-place update adds what it changed to the size
+/// recorded before it, a build that changed nothing says that record again (`FootprintRecord`);
+/// otherwise measured on disk after the write, one `fstatat` per file, relative to each folder's
+/// descriptor, links not followed. A file put in the output by hand is counted by the next walk.
 public struct Footprint: Sendable, Equatable {
     public var bytes: Int64 = 0
     public var files = 0
@@ -92,13 +94,16 @@ public struct Footprint: Sendable, Equatable {
         }
     }
 
-    /// A file's size, or everything in a folder; a link or anything else counts nothing.
+    /// A file's size, or everything in a folder (none of it share cards: only the output's own
+    /// `card/` holds them); a link or anything else counts nothing.
     static func entry(_ path: String) -> Footprint {
         var info = stat()
         guard lstat(path, &info) == 0 else { return Footprint() }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return Footprint(bytes: Int64(info.st_size), files: 1)
-        case S_IFDIR: return measure(URL(fileURLWithPath: path))
+        case S_IFDIR:
+            let all = measure(URL(fileURLWithPath: path))
+            return Footprint(bytes: all.bytes, files: all.files)
         default: return Footprint()
         }
     }

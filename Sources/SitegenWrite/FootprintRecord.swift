@@ -43,7 +43,7 @@ public enum FootprintRecord {
         let footprint =
             if let written { written }
             else if let before, let change { before + change }
-            else { Footprint.measure(output) }
+            else { Footprint.measure(writer.output) }
         if let stamps {
             let line = ["1", "\(stamps.0)", "\(stamps.1)", "\(footprint.bytes)", "\(footprint.files)",
                         "\(footprint.cardBytes)", "\(footprint.cardFiles)"].joined(separator: " ") + "\n"

@@ -51,7 +51,8 @@ import Glibc
         let site = folder.appendingPathComponent("_site")
         try await SiteFixture.build(into: site, until: "2024-02-09")
         let head = site.appendingPathComponent(".git/HEAD"), nested = site.appendingPathComponent("date/.hg/store")
-        for file in [head, nested, site.appendingPathComponent(".git/objects/ab/cdef")] {
+        // A folder named card/ inside it holds no share cards of the site's.
+        for file in [head, nested, site.appendingPathComponent(".git/objects/ab/cdef"), site.appendingPathComponent(".git/card/x")] {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("ref: refs/heads/main\n".utf8).write(to: file)
         }
