@@ -90,12 +90,8 @@ enum CSVFiles {
         /// A rate with one decimal, as `KoreanFormat.oneDecimal` spells it; blank when unknown.
         mutating func cell(tenths value: Double?) {
             guard let value else { return cell("") }
-            let tenths = Int64((abs(value) * 10).rounded())
             separate()
-            if value < 0 && tenths > 0 { out.append(UInt8(ascii: "-")) }
-            DecimalDigits.append(tenths / 10, to: &out)
-            out.append(UInt8(ascii: "."))
-            out.append(UInt8(ascii: "0") &+ UInt8(tenths % 10))
+            KoreanFormat.appendOneDecimal(value, to: &out)
         }
 
         /// The comma before every cell but a row's first.

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// Korean presentation conventions: full figures with separators in tables, 만/억 in cards and
@@ -38,9 +39,18 @@ public enum KoreanFormat {
 
     /// "28.5" — one decimal, rounded half away from zero, without Foundation's slow formatter.
     public static func oneDecimal(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        appendOneDecimal(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `oneDecimal` written into a byte buffer (the data files' rates).
+    static func appendOneDecimal(_ value: Double, to out: inout [UInt8]) {
         let tenths = Int64((abs(value) * 10).rounded())
-        let sign = value < 0 && tenths > 0 ? "-" : ""
-        return "\(sign)\(tenths / 10).\(tenths % 10)"
+        if value < 0 && tenths > 0 { out.append(UInt8(ascii: "-")) }
+        DecimalDigits.append(tenths / 10, to: &out)
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") &+ UInt8(tenths % 10))
     }
 
     public static func percent(_ value: Double) -> String { oneDecimal(value) + "%" }
