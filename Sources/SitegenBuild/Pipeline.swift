@@ -55,6 +55,7 @@ public struct Pipeline: Sendable {
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         steps.beginRun()
+        defer { settle() }
         let lock = try writer.lock()
         do {
             // Before anything is fetched, and before a rebuild can be found unchanged: --strict
@@ -94,6 +95,13 @@ public struct Pipeline: Sendable {
             lock.releaseAfterFailure()
             throw error
         }
+    }
+
+    /// Waits for the memos the fetch left being written (they are written beside the model and
+    /// the pages, not before them); every command calls it before it ends.
+    public func settle() {
+        plan.source.settle()
+        plan.caching?.settle()
     }
 
     /// Renders and writes again from data already fetched (`serve` after an edit).

@@ -61,6 +61,7 @@ public struct FetchCommand: AsyncParsableCommand {
                 plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
             }
             let pipeline = Pipeline(plan: plan, console: console)
+            defer { pipeline.settle() }
             let outcome = try await pipeline.fetch(reportingGaps: false)
             let seconds = Date().timeIntervalSince(started)
             guard let caching else { return }

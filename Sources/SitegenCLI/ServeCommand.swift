@@ -79,6 +79,7 @@ public struct ServeCommand: AsyncParsableCommand {
                 }
             }
             await rebuild(first: true)
+            pipeline.settle()  // the memos written, before a stop could cut them short
             let url = try await server.start()
             // The addresses themselves when the URL does not show them all (a name, or `::`).
             let shown = ListenHost.inURL(host) + ":\(url.port ?? 0)"

@@ -18,6 +18,8 @@ final class DemoMemo: @unchecked Sendable {
     let identity: String
     private let lock = NSLock()
     private var simulatedCount = 0
+    /// The file being written, which `settle` waits for.
+    private var saving: Later<Void>?
     /// Requests and films the last build simulated, for tests: the memo must spare the rest.
     var simulated: Int { lock.withLock { simulatedCount } }
 
@@ -53,9 +55,24 @@ final class DemoMemo: @unchecked Sendable {
     /// a few days costs less than writing 7 MB every morning, so on a ten-year site the file is
     /// rewritten about every seventy days (and whenever it was missing or another binary's).
     /// Either way the build's values are let go: a `serve` session keeps none of them.
+    ///
+    /// Encoded and written on another thread (a whole history's 7 MB took a first build's fetch
+    /// 0.3 s on one core while the other waited), so the model is built meanwhile; `settle`
+    /// waits for it, which every command does before it ends.
     func save(charts: [(ChartRequest, Chart)], movies: [String: Movie?], simulated missing: Int) {
+        settle()  // one writer at a time
         lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
+        let work = Later { self.write(charts: charts, movies: movies) }
+        lock.withLock { saving = work }
+    }
+
+    /// Waits until the file `save` began is written (or given up).
+    func settle() {
+        _ = lock.withLock { saving }?.value
+    }
+
+    private func write(charts: [(ChartRequest, Chart)], movies: [String: Movie?]) {
         // Written as the response cache writes (temp file, then renamed over it), so a build
         // reading it meanwhile sees the old one or the new one; a folder it cannot write is
         // found out before 7 MB are encoded for nothing.

@@ -19,6 +19,8 @@ public struct DemoSource: BoxOfficeSource {
     }
 
     public var kind: DataSourceKind { .demo }
+
+    public func settle() { memo?.settle() }
     /// The simulator is part of the binary, which the build manifest names.
     public var snapshotIdentity: String? { "demo" }
 

@@ -27,6 +27,8 @@ public final class AnswerMemo: @unchecked Sendable {
     private var known: [String: Kept]?
     private var used: [String: Kept] = [:]
     private var decoded = 0
+    /// The file being written, which `settle` waits for.
+    private var saving: Later<Void>?
 
     static let header = "sitegen-answer-memo 1"
     public static let fileName = "answer-memo"
@@ -100,14 +102,26 @@ public final class AnswerMemo: @unchecked Sendable {
     /// preview from the same cache does not cost the whole site's next build its memo; an entry
     /// whose file changed is replaced (same name), and one whose file is gone is never matched.
     /// Written as the cache writes, whole or not at all; never where something else than a file
-    /// (a folder, a FIFO) has its name.
+    /// (a folder, a FIFO) has its name. Encoded and written on another thread while the build
+    /// goes on; `settle` waits for it.
     public func save() {
+        settle()  // one writer at a time
         let kept: [String: Kept]? = lock.withLock {
             let all = (known ?? [:]).merging(used) { _, new in new }
             guard decoded > 0, decoded * 50 > all.count else { return nil }
             return all
         }
         guard let kept else { return }
+        let work = Later { self.write(kept) }
+        lock.withLock { saving = work }
+    }
+
+    /// Waits until the file `save` began is written (or given up).
+    public func settle() {
+        _ = lock.withLock { saving }?.value
+    }
+
+    private func write(_ kept: [String: Kept]) {
         let folder = file.deletingLastPathComponent()
         var info = stat()
         guard lstat(file.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG,

@@ -47,7 +47,11 @@ public struct CachingClient: APIClient {
     }
 
     /// Keeps this build's decoded answers for the next (when enough of them were new).
+    /// Written on another thread: `settle` waits for it.
     public func keepDecoded() { memo?.save() }
+
+    /// Waits until what `keepDecoded` began is written.
+    public func settle() { memo?.settle() }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         var cached: APIAnswer?

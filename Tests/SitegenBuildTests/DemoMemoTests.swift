@@ -19,8 +19,10 @@ import SitegenModel
         return url
     }
 
+    /// Waits for the memo as a command does: it is written on another thread.
     func fetch(_ source: DemoSource, _ days: [Day]) async throws -> Dataset {
-        try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
+        defer { source.settle() }
+        return try await Fetcher(source: source, jobs: 2).fetch(days: days).dataset
     }
 
     /// Compared as Bools: a difference printed whole would be megabytes.

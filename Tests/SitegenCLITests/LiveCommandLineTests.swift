@@ -20,6 +20,9 @@ struct LiveCommandLineTests {
         // Each day's 한국, 외국 and 다양성 charts come too (the market view is on unless --no-market).
         #expect(apis.filteredRequests.count == 3 * 3)
         #expect(asked == 3 + 3 * 3 + 2 * (apis.movieRequests) + apis.posterImageRequests)
+        // The memo of what it decoded is written on another thread: fetch waits for it before it ends.
+        let memo = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent("answer-memo"))
+        #expect(memo.starts(with: Data("sitegen-answer-memo 1\n".utf8)), "fetch left its answer memo whole")
 
         let repo = SiteFixture.repo
         let out = folder.appendingPathComponent("_site")
