@@ -137,17 +137,20 @@ final class DemoMemo: @unchecked Sendable {
                 contents.days[chart.date.ordinal] = chart
             }
             guard let periods = r.count() else { return nil }
+            contents.periods.reserveCapacity(r.room(periods, each: 33))
             for _ in 0..<periods {
                 guard let kind = r.string().flatMap(PeriodKind.init(rawValue:)), let chart = r.periodChart(kind: kind)
                 else { return nil }
                 contents.periods[DemoSource.PeriodKey(kind: kind, start: chart.start.ordinal)] = chart
             }
             guard let movies = r.count() else { return nil }
+            contents.movies.reserveCapacity(r.room(movies, each: 2))
             for _ in 0..<movies {
                 guard let code = r.string(), let movie = r.optional({ $0.movie() }) else { return nil }
                 contents.movies[code] = .some(movie)
             }
             guard let scoped = r.count() else { return nil }
+            contents.scoped.reserveCapacity(r.room(scoped, each: 33))
             for _ in 0..<scoped {
                 guard let scope = r.string().flatMap(ChartScope.init(slug:)), let kind = r.string() else { return nil }
                 if kind == "day" {

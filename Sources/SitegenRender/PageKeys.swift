@@ -60,6 +60,9 @@ struct PageKeys {
                 facts[code] = g.value
             }
         }
+        // Films seen only on a filter's chart are listed too: worked out here once, not for each
+        // of their rows (a whole history's filter charts have 240,000).
+        for code in site.market.scopedOnly.keys where looks[code] == nil { looks[code] = Self.look(code, site) }
         self.looks = looks
         self.facts = facts
         var ids = Fingerprint()

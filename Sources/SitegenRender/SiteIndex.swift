@@ -33,8 +33,17 @@ final class SiteIndex: Sendable {
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
-        // The people index needs only the dataset and is the costliest part: built on another core meanwhile.
+        // The people and market indexes need only the dataset: built on other cores meanwhile (the
+        // market's is a third of a morning's index, which the pages' keys wait for).
         let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes) }
+        let market = Later {
+            let national = Set(dataset.chartedMovieCodes)
+            var periodOnly = Set<String>()
+            for chart in dataset.periods {
+                for e in chart.entries where !national.contains(e.movieCode) { periodOnly.insert(e.movieCode) }
+            }
+            return MarketIndex(dataset, nationalCodes: national, periodCodes: periodOnly)
+        }
         days = dataset.days
         var index: [Day: Int] = [:]
         var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
@@ -84,7 +93,7 @@ final class SiteIndex: Sendable {
         }
         openedIn = opened
         busiestDayTotal = days.map(\.audienceSum).max() ?? 0
-        market = MarketIndex(dataset, nationalCodes: Set(movieCodes), periodCodes: Set(periodTitles.keys))
+        self.market = market.value
         self.people = people.value
     }
 
