@@ -57,6 +57,7 @@ public struct ServeCommand: AsyncParsableCommand {
             // The port first: a port in use should not cost a fetch.
             let server = try PreviewServer(root: plan.output, host: host, port: UInt16(port), reload: reload)
             let pipeline = Pipeline(plan: plan, console: console)
+            defer { pipeline.settle() }  // a failed fetch may have begun writing a memo
             // Held for the whole session: serve rewrites the folder on every change.
             let lock = try SiteWriter(output: plan.output).lock(command: "serve")
             defer { lock.release() }

@@ -4,6 +4,7 @@ import SitegenSiteSupport
 import SitegenTestSupport
 @testable import SitegenDemo
 @testable import SitegenFetch
+import SitegenDecode
 import SitegenCLI
 import SitegenModel
 
@@ -144,5 +145,52 @@ import SitegenModel
         #expect(a.count > 500)
         #expect(a.keys.sorted() == b.keys.sorted())
         for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
+    }
+
+    /// The memo is written on another thread while the model and pages are made: every build,
+    /// one that fails after its fetch too, waits for its source before it returns, so a command
+    /// never ends with the file half written.
+    @Test func everyBuildWaitsForItsSourceToSettle() async throws {
+        final class Calls: @unchecked Sendable {
+            private let lock = NSLock()
+            private var n = 0
+            func bump() { lock.withLock { n += 1 } }
+            var count: Int { lock.withLock { n } }
+        }
+        struct Settling: BoxOfficeSource {
+            let base: DemoSource
+            let calls: Calls
+            var kind: DataSourceKind { base.kind }
+            var snapshotIdentity: String? { base.snapshotIdentity }
+            func answer(_ plan: FetchPlan, jobs: Int, monitor: FetchMonitor) async throws -> FetchAnswers {
+                try await base.answer(plan, jobs: jobs, monitor: monitor)
+            }
+            func posterImage(url: String) async throws -> Data { try await base.posterImage(url: url) }
+            func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
+                try await base.regions(monitor: monitor)
+            }
+            func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
+                try await base.filmList(years: years, jobs: jobs, monitor: monitor)
+            }
+            func settle() { calls.bump(); base.settle() }
+        }
+        let root = try folder()
+        let cache = root.appendingPathComponent("cache")
+        let calls = Calls()
+        let source = Settling(base: DemoSource(memoIn: cache, identity: "test"), calls: calls)
+        _ = try await SiteFixture.build(into: root.appendingPathComponent("a/_site"), days: 20, source: source)
+        #expect(calls.count == 1)
+        #expect(DemoSource(memoIn: cache, identity: "test").memo?.contents().days.count == 20, "written whole")
+        // A partial that includes itself through a section is found only when a page is rendered.
+        let templates = root.appendingPathComponent("T")
+        try FileManager.default.createDirectory(
+            at: templates.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try "{{#site}}{{> partials/footer}}{{/site}}".write(
+            to: templates.appendingPathComponent("partials/footer.mustache"), atomically: true, encoding: .utf8)
+        await #expect(throws: (any Error).self) {
+            try await SiteFixture.build(
+                into: root.appendingPathComponent("b/_site"), days: 30, templates: templates, source: source)
+        }
+        #expect(calls.count == 2)
     }
 }
