@@ -52,12 +52,13 @@ final class DemoMemo: @unchecked Sendable {
 
     /// Writes this build's charts and films when more than one in fifty had to be simulated: the
     /// morning after the file is written a build finds all but the new day in it, and simulating
-    /// a few days costs less than writing 7 MB every morning, so on a ten-year site the file is
-    /// rewritten about every seventy days (and whenever it was missing or another binary's).
-    /// Either way the build's values are let go: a `serve` session keeps none of them.
+    /// a few days costs less than writing the file (55 MB for a whole history with the market
+    /// view) every morning, so on a ten-year site it is rewritten about every seventy days (and
+    /// whenever it was missing or another binary's). Either way the build's values are let go: a
+    /// `serve` session keeps none of them.
     ///
-    /// Encoded and written on another thread (a whole history's 7 MB took a first build's fetch
-    /// 0.3 s on one core while the other waited), so the model is built meanwhile; `settle`
+    /// Encoded and written on another thread (a whole history's took a first build's fetch 0.3 s
+    /// on one core while the other waited), so the model is built meanwhile; `settle`
     /// waits for it, which every command does before it ends.
     func save(charts: [(ChartRequest, Chart)], movies: [String: Movie?], simulated missing: Int) {
         settle()  // one writer at a time
