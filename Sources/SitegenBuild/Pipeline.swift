@@ -162,6 +162,8 @@ public struct Pipeline: Sendable {
         // The last build's manifest and this one's: thirty thousand names each.
         freeLater(record)
         if manifest == nil { freeLater(checked) }
+        // The time said is the whole command's: a memo still being written is part of it.
+        settle()
         var summary = BuildSummary(
             days: dataset.days.count, movies: movies,
             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,

@@ -80,7 +80,7 @@ public struct ServeCommand: AsyncParsableCommand {
                 }
             }
             await rebuild(first: true)
-            pipeline.settle()  // the memos written, before a stop could cut them short
+            pipeline.settle()  // the memos written before the server waits for a stop
             let url = try await server.start()
             // The addresses themselves when the URL does not show them all (a name, or `::`).
             let shown = ListenHost.inURL(host) + ":\(url.port ?? 0)"

@@ -64,8 +64,7 @@ final class DemoMemo: @unchecked Sendable {
         settle()  // one writer at a time
         lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
-        let work = Later { self.write(charts: charts, movies: movies) }
-        lock.withLock { saving = work }
+        lock.withLock { saving = Later { self.write(charts: charts, movies: movies) } }
     }
 
     /// Waits until the file `save` began is written (or given up).
@@ -76,7 +75,7 @@ final class DemoMemo: @unchecked Sendable {
     private func write(charts: [(ChartRequest, Chart)], movies: [String: Movie?]) {
         // Written as the response cache writes (temp file, then renamed over it), so a build
         // reading it meanwhile sees the old one or the new one; a folder it cannot write is
-        // found out before 7 MB are encoded for nothing.
+        // found out before the file is encoded for nothing.
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard FileManager.default.isWritableFile(atPath: folder.path) else { return }
@@ -145,7 +144,7 @@ final class DemoMemo: @unchecked Sendable {
                 contents.periods[DemoSource.PeriodKey(kind: kind, start: chart.start.ordinal)] = chart
             }
             guard let movies = r.count() else { return nil }
-            contents.movies.reserveCapacity(r.room(movies, each: 2))
+            contents.movies.reserveCapacity(r.room(movies, each: 9))  // a code's length and a flag at least
             for _ in 0..<movies {
                 guard let code = r.string(), let movie = r.optional({ $0.movie() }) else { return nil }
                 contents.movies[code] = .some(movie)

@@ -112,8 +112,7 @@ public final class AnswerMemo: @unchecked Sendable {
             return all
         }
         guard let kept else { return }
-        let work = Later { self.write(kept) }
-        lock.withLock { saving = work }
+        lock.withLock { saving = Later { self.write(kept) } }
     }
 
     /// Waits until the file `save` began is written (or given up).

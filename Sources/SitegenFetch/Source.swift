@@ -124,7 +124,7 @@ public protocol BoxOfficeSource: Sendable {
     /// The bytes of a chosen poster, from whatever host image search found it on.
     func posterImage(url: String) async throws -> Data
     /// Waits for what answering left running (a memo being written): a command calls it before
-    /// it ends, so the file is whole for the next.
+    /// it ends, or its exit would stop the write and the next build would go without the memo.
     func settle()
 }
 

@@ -60,6 +60,8 @@ struct PageKeys {
                 facts[code] = g.value
             }
         }
+        // The whole-site pages' key reads the charted films' looks, as it did before the ones below.
+        let charted = looks
         // Films seen only on a filter's chart are listed too: worked out here once, not for each
         // of their rows (a whole history's filter charts have 240,000).
         for code in site.market.scopedOnly.keys where looks[code] == nil { looks[code] = Self.look(code, site) }
@@ -96,7 +98,7 @@ struct PageKeys {
         g.add(site.days.isEmpty); g.add(ArchivePage.isSplit(site)); g.add(site.market.scopes.isEmpty)
         global = g
         whole = WholeSiteKeys(
-            site, dayPrints: dayPrints, periodPrints: periodPrints, marketDayPrints: marketDayPrints, looks: looks,
+            site, dayPrints: dayPrints, periodPrints: periodPrints, marketDayPrints: marketDayPrints, looks: charted,
             facts: facts)
     }
 

@@ -148,8 +148,8 @@ import SitegenModel
     }
 
     /// The memo is written on another thread while the model and pages are made: every build,
-    /// one that fails after its fetch too, waits for its source before it returns, so a command
-    /// never ends with the file half written.
+    /// one that fails after its fetch too, waits for its source before it returns, so a command's
+    /// exit never stops the write.
     @Test func everyBuildWaitsForItsSourceToSettle() async throws {
         final class Calls: @unchecked Sendable {
             private let lock = NSLock()
@@ -179,7 +179,8 @@ import SitegenModel
         let calls = Calls()
         let source = Settling(base: DemoSource(memoIn: cache, identity: "test"), calls: calls)
         _ = try await SiteFixture.build(into: root.appendingPathComponent("a/_site"), days: 20, source: source)
-        #expect(calls.count == 1)
+        let waited = calls.count
+        #expect(waited >= 1)
         #expect(DemoSource(memoIn: cache, identity: "test").memo?.contents().days.count == 20, "written whole")
         // A partial that includes itself through a section is found only when a page is rendered.
         let templates = root.appendingPathComponent("T")
@@ -191,6 +192,7 @@ import SitegenModel
             try await SiteFixture.build(
                 into: root.appendingPathComponent("b/_site"), days: 30, templates: templates, source: source)
         }
-        #expect(calls.count == 2)
+        #expect(calls.count > waited)
+        #expect(DemoSource(memoIn: cache, identity: "test").memo?.contents().days.count == 30, "fetched, then written")
     }
 }
