@@ -18,8 +18,7 @@ final class DemoMemo: @unchecked Sendable {
     let identity: String
     private let lock = NSLock()
     private var simulatedCount = 0
-    /// The file being written, which `settle` waits for.
-    private var saving: Later<Void>?
+    private let writing = BackgroundWrite()
     /// Requests and films the last build simulated, for tests: the memo must spare the rest.
     var simulated: Int { lock.withLock { simulatedCount } }
 
@@ -61,16 +60,13 @@ final class DemoMemo: @unchecked Sendable {
     /// on one core while the other waited), so the model is built meanwhile; `settle`
     /// waits for it, which every command does before it ends.
     func save(charts: [(ChartRequest, Chart)], movies: [String: Movie?], simulated missing: Int) {
-        settle()  // one writer at a time
         lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
-        lock.withLock { saving = Later { self.write(charts: charts, movies: movies) } }
+        writing.start { self.write(charts: charts, movies: movies) }
     }
 
     /// Waits until the file `save` began is written (or given up).
-    func settle() {
-        _ = lock.withLock { saving }?.value
-    }
+    func settle() { writing.settle() }
 
     private func write(charts: [(ChartRequest, Chart)], movies: [String: Movie?]) {
         // Written as the response cache writes (temp file, then renamed over it), so a build

@@ -19,10 +19,10 @@ public struct DemoSource: BoxOfficeSource {
     }
 
     public var kind: DataSourceKind { .demo }
-
-    public func settle() { memo?.settle() }
     /// The simulator is part of the binary, which the build manifest names.
     public var snapshotIdentity: String? { "demo" }
+
+    public func settle() { memo?.settle() }
 
     public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
         (DemoRegions.regions, [])

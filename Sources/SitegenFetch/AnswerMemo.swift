@@ -27,8 +27,7 @@ public final class AnswerMemo: @unchecked Sendable {
     private var known: [String: Kept]?
     private var used: [String: Kept] = [:]
     private var decoded = 0
-    /// The file being written, which `settle` waits for.
-    private var saving: Later<Void>?
+    private let writing = BackgroundWrite()
 
     static let header = "sitegen-answer-memo 1"
     public static let fileName = "answer-memo"
@@ -105,20 +104,17 @@ public final class AnswerMemo: @unchecked Sendable {
     /// (a folder, a FIFO) has its name. Encoded and written on another thread while the build
     /// goes on; `settle` waits for it.
     public func save() {
-        settle()  // one writer at a time
         let kept: [String: Kept]? = lock.withLock {
             let all = (known ?? [:]).merging(used) { _, new in new }
             guard decoded > 0, decoded * 50 > all.count else { return nil }
             return all
         }
         guard let kept else { return }
-        lock.withLock { saving = Later { self.write(kept) } }
+        writing.start { self.write(kept) }
     }
 
     /// Waits until the file `save` began is written (or given up).
-    public func settle() {
-        _ = lock.withLock { saving }?.value
-    }
+    public func settle() { writing.settle() }
 
     private func write(_ kept: [String: Kept]) {
         let folder = file.deletingLastPathComponent()

@@ -226,28 +226,24 @@ public struct HistoryGaps: Sendable, Equatable {
 }
 
 /// The top 10's totals, the figures a chart's page, its data file and the archive all print.
+/// Read in place where the rows lie in one buffer (an array or a slice of one): `reduce` copies
+/// each row out, retaining and releasing its three strings, and a whole history's market shares
+/// sum 240,000 rows (a third of their index).
 extension Sequence where Element == ChartEntry {
-    public var audienceSum: Int64 { reduce(Int64(0)) { $0 + $1.audience } }
-    public var salesSum: Int64 { reduce(Int64(0)) { $0 + $1.sales } }
-}
-
-/// The same read in place: `reduce` copies each row out, retaining and releasing its three
-/// strings, and a whole history's market shares sum 240,000 rows (a third of their index).
-extension Array where Element == ChartEntry {
     public var audienceSum: Int64 {
-        withUnsafeBufferPointer { rows in
+        withContiguousStorageIfAvailable { rows in
             var sum: Int64 = 0
             for i in rows.indices { sum += rows[i].audience }
             return sum
-        }
+        } ?? reduce(0) { $0 + $1.audience }
     }
 
     public var salesSum: Int64 {
-        withUnsafeBufferPointer { rows in
+        withContiguousStorageIfAvailable { rows in
             var sum: Int64 = 0
             for i in rows.indices { sum += rows[i].sales }
             return sum
-        }
+        } ?? reduce(0) { $0 + $1.sales }
     }
 }
 
