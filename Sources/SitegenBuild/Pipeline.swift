@@ -135,9 +135,12 @@ public struct Pipeline: Sendable {
         // Pages whose files are not as the last build left them are rendered again like changed ones.
         let changed = checked.map { Self.changedPages(site.pages, since: $0.manifest).union($0.drift.pages) }
         if plan.profiling, let changed { reportChanged(changed, of: site.pages.count) }
-        // More than half changed: staging the whole site (one atomic swap) then costs about as
-        // much as updating it in place.
-        let inPlace = changed.map { $0.count * 2 <= site.pages.count } ?? false
+        // More than two thirds changed: staging the whole site (one atomic swap) then costs about as
+        // much as updating it in place. Not half: a young site's morning with the market view
+        // changes just over half its pages (every film still on a 한국·외국·다양성 chart has a new
+        // total, and so have its people's pages), and in place it writes a third fewer files and
+        // leaves the rest as they were for a deploy that copies only what changed.
+        let inPlace = changed.map { $0.count * 3 <= site.pages.count * 2 } ?? false
         var record = BuildManifest(builder: builder, folder: "", pages: [])
         let (rendered, report) = try run(.write) {
             if inPlace, let checked, let changed {
@@ -148,7 +151,11 @@ public struct Pipeline: Sendable {
         }
         // A whole build writes every file afresh, so it puts right whatever drifted without counting it.
         let repaired = inPlace ? report.repairedCount : 0
-        if let line = Self.removedLine(report.removedStrays, from: plan.output) { console.warning(line) }
+        // A whole build swaps in a new folder, carrying only version control over: what the check
+        // found that no build wrote is gone with the old one, and is named as the repair names it
+        // (a hand-made CNAME went without a word whenever more than half the pages changed).
+        let removed = inPlace ? report.removedStrays : checked?.drift.strays ?? []
+        if let line = Self.removedLine(removed, from: plan.output) { console.warning(line) }
         let movies = dataset.chartedMovieCodes.count
         record.folders = report.folders
         record.fileMode = report.fileMode

@@ -35,6 +35,7 @@ enum ArchivePage {
         var archive = emptyArchive
         archive["range"] = .text(range)
         archive["dayCount"] = .int(site.days.count)
+        archive["daysSuffix"] = .text(site.words("daysSuffix", "\(site.days.count)"))
         archive["coverage"] = Coverage.notice(site)
         if isSplit(site) {
             let coverage = Coverage.years(site)
@@ -56,7 +57,8 @@ enum ArchivePage {
 
     /// Every name the archive template asks for, so strict rendering finds each one.
     private static let emptyArchive: [String: TemplateValue] = [
-        "year": .null, "range": .null, "dayCount": .int(0), "months": .list([]), "hasMonths": false, "years": .list([]),
+        "year": .null, "range": .null, "dayCount": .int(0), "daysSuffix": .null, "months": .list([]),
+        "hasMonths": false, "years": .list([]),
         "hasYears": false, "prevYear": .null, "nextYear": .null, "indexHref": .null, "coverage": .null,
     ]
 
@@ -77,6 +79,7 @@ enum ArchivePage {
         archive["year"] = .int(year)
         archive["range"] = .text(range)
         archive["dayCount"] = .int(dayCount)
+        archive["daysSuffix"] = .text(site.words("daysSuffix", "\(dayCount)"))
         archive["months"] = .list(months)
         archive["hasMonths"] = true
         archive["prevYear"] = neighbour(year - 1) ?? .null
@@ -106,6 +109,7 @@ enum ArchivePage {
         }
         var summary: [String: TemplateValue] = [
             "year": .int(year), "href": .text(site.href(page, from: route)), "dayCount": .int(charts.count),
+            "daysSuffix": .text(site.words("daysCountedSuffix", "\(charts.count)")),
             "months": .list(monthLinks),
             "busiest": .null, "pending": Coverage.pending(site, year: year, in: coverage)
         ]

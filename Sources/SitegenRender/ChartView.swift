@@ -23,6 +23,7 @@ enum ChartView {
             "rejectedRows": rejectedRows > 0 ? ["count": .int(rejectedRows)] : nil,
             "isPeriod": .bool(isPeriod),
             "scopes": scopes,
+            "koreanTitlesNote": .null,
         ]
     }
 }

@@ -114,6 +114,8 @@ enum DayPage {
         day["prev"] = neighbour(-1)
         day["next"] = neighbour(1)
         view["scopes"] = MarketPage.scopeCharts(site, scopes)
+        view["koreanTitlesNote"] = MarketPage.koreanTitlesNote(
+            site, site.market.scopes.compactMap { site.market.day($0, date)?.entries })
         let name = w("filtersPageName", heading)
         return site.base(
             route, title: w("dayTitle", heading, w("filtersPhrase")), description: name, kind: "filters",

@@ -59,7 +59,10 @@ enum DistributorPage {
                 "rank": index.ranking(year).firstIndex { $0.code == d.code }.map { .int($0 + 1) },
             ]
         }
-        let subtitle = site.words.subtitle(korean: d.name, english: d.englishName, shown: name)
+        // Its English name in ordinary capitals (「Hanbit Pictures」, not 「HANBIT PICTURES」), as the
+        // English edition gives it.
+        let subtitle = site.words.subtitle(
+            korean: d.name, english: EnglishNames.company(Words.trimmed(d.englishName)), shown: name)
         let distributor: TemplateValue = [
             "name": .text(name), "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
             "englishName": subtitle.text, "subtitleLang": subtitle.lang,
@@ -68,7 +71,8 @@ enum DistributorPage {
             "basis": .text(site.words("distributorBasis")), "indexHref": .text(site.href(.distributors, from: route)),
         ]
         return site.base(
-            route, title: site.words("distributorTitle", name), description: site.words("distributorDescription", name),
+            route, title: site.words("distributorTitle", name),
+            description: site.words("distributorDescription", name, KoreanFormat.subjectParticle(after: name)),
             kind: "distributor", content: ["distributor": distributor])
     }
 }

@@ -13,6 +13,12 @@ extension Words {
         isKorean ? "\(d.month).\(d.day) (\(weekday(d)))" : monthDayWeekday(d)
     }
 
+    /// A day with its weekday in a tooltip: 「2025.11.08 (토)」, "Sat, Nov 8, 2025" (the order the
+    /// English pages write a date everywhere else).
+    func dayWithWeekday(_ d: Day) -> String {
+        isKorean ? shortDate(d) + " (\(weekday(d)))" : EnglishFormat.longDate(d)
+    }
+
     /// A row of a film's day-by-day table, with the year where it changes, as a printed table gives
     /// it: Korean writes it first (2025.10.23), English last ("Thu, Oct 23, 2025").
     func historyDay(_ d: Day, showingYear: Bool) -> (yearBefore: String?, monthDay: String, yearAfter: String?) {

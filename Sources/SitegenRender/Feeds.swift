@@ -39,6 +39,8 @@ enum Feeds {
         <generator>sitegen</generator>
 
         """
+        // Each entry says it is demo data too: a reader or aggregator shows an entry on its own.
+        let demo = site.isDemo ? w("feedDemoSuffix") : ""
         for chart in recent {
             let heading = site.words.longDate(chart.date)
             let top = chart.first.map { w("feedTop", site.title($0)) } ?? ""
@@ -48,7 +50,7 @@ enum Feeds {
             .joined(separator: " · ")
             xml += """
             <entry>
-            <title>\(XML.escape(w("feedDayTitle", heading, top)))</title>
+            <title>\(XML.escape(w("feedDayTitle", heading, top) + demo))</title>
             <id>\(XML.escape(id(.day(chart.date), chart.date.iso)))</id>
             <link rel="alternate" type="text/html" href="\(XML.escape(link(.day(chart.date))))"/>
             <updated>\(stamp(chart))</updated>
@@ -67,7 +69,7 @@ enum Feeds {
             let route = Route.period(.week, chart.start)
             xml += """
             <entry>
-            <title>\(XML.escape(w("feedWeekTitle", heading, top)))</title>
+            <title>\(XML.escape(w("feedWeekTitle", heading, top) + demo))</title>
             <id>\(XML.escape(id(route, "week:" + chart.start.iso)))</id>
             <link rel="alternate" type="text/html" href="\(XML.escape(link(route)))"/>
             <updated>\(periodStamp(chart))</updated>

@@ -18,29 +18,36 @@ struct FilmFacts: Sendable {
 
     /// The one place a film's opening date, latest total and best rank are worked out, so every
     /// page that shows them (film, person, search, year, records) agrees.
-    init(code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart], title: String) {
+    init(
+        code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
+        scoped: (date: Day, entry: ChartEntry)?, title: String
+    ) {
         self.code = code
         self.title = title
         englishTitle = movie?.englishTitle ?? ""
         originalTitle = movie?.originalTitle ?? ""
         openDate = movie?.openDate ?? rows.first?.entry.openDate
         date = openDate ?? rows.first!.date
-        let latest = Self.latestTotal(code, rows: rows, periods: periods)!
+        let latest = Self.latestTotal(code, rows: rows, periods: periods, scoped: scoped)!
         audienceTotal = latest.total
         asOf = latest.date
         bestRank = rows.map(\.entry.rank).min()!
     }
 
-    /// The latest cumulative audience in the daily rows and any weekly row that ends after them.
+    /// The latest cumulative audience in the daily rows, any weekly row that ends after them, and
+    /// the film's latest row on a filter's chart (`SiteIndex.latestScoped`) when that is later still.
     static func latestTotal(
-        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]
+        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
+        scoped: (date: Day, entry: ChartEntry)?
     ) -> (total: Int64, date: Day)? {
-        latestRow(code, rows: rows, periods: periods).map { ($0.entry.audienceTotal, $0.date) }
+        latestRow(code, rows: rows, periods: periods, scoped: scoped).map { ($0.entry.audienceTotal, $0.date) }
     }
 
-    /// The row that total comes from (its 누적 매출액 is as of the same day).
+    /// The row that total comes from (its 누적 매출액 is as of the same day). On a tie the national
+    /// chart's row is kept.
     static func latestRow(
-        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart]
+        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
+        scoped: (date: Day, entry: ChartEntry)?
     ) -> (date: Day, entry: ChartEntry)? {
         var best = rows.last
         for chart in periods where best.map({ chart.end > $0.date }) ?? true {
@@ -48,6 +55,7 @@ struct FilmFacts: Sendable {
                 best = (chart.end, e)
             }
         }
+        if let scoped, best.map({ scoped.date > $0.date }) ?? true { best = scoped }
         return best
     }
 }

@@ -141,4 +141,13 @@ public enum KoreanFormat {
         guard let n else { return "same" }
         return n > 0 ? "up" : n < 0 ? "down" : "same"
     }
+
+    /// 이 or 가 after `word`, by whether its last syllable ends in a consonant (「청람시네마(주)가」:
+    /// what is in brackets at the end is read too, as 「주」). A word that does not end in Hangul
+    /// (「CJ ENM」) gets 「이(가)」, as Korean writes when it cannot tell.
+    static func subjectParticle(after word: String) -> String {
+        let last = word.unicodeScalars.last { !")]） ".unicodeScalars.contains($0) }
+        guard let v = last?.value, (0xAC00...0xD7A3).contains(v) else { return "이(가)" }
+        return (v - 0xAC00) % 28 == 0 ? "가" : "이"
+    }
 }

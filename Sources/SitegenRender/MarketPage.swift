@@ -38,6 +38,15 @@ enum MarketPage {
         })
     }
 
+    /// On an English page, why some titles are in Korean: a film seen only on a filter's chart has
+    /// no details fetched, so no English title; nil when every title is in English.
+    static func koreanTitlesNote(_ site: SiteModel, _ charts: [[ChartEntry]]) -> TemplateValue {
+        guard !site.isKorean,
+            charts.contains(where: { $0.contains { site.filmName($0.movieCode, korean: $0.title).isKorean } })
+        else { return .null }
+        return .text(site.words("koreanTitlesNote"))
+    }
+
     /// 「한국영화 점유율 관객 54.3% · 매출 55.0%」 for a chart page.
     static func shareLine(_ share: MarketShare?, site: SiteModel, from route: Route) -> TemplateValue? {
         guard let share, let audience = share.koreanAudienceShare, let sales = share.koreanSalesShare else {
@@ -67,6 +76,7 @@ enum MarketPage {
         let s = sum.share
         return [
             "label": .text(label), "href": href.templateValue, "days": .int(sum.days),
+            "daysSuffix": .text(site.words("daysCountedSuffix", "\(sum.days)")),
             "korean": .text(KoreanFormat.grouped(s.koreanAudience)),
             "foreign": .text(KoreanFormat.grouped(s.foreignAudience)),
             "koreanCompact": .text(site.words.people(s.koreanAudience, compact: true)),

@@ -13,6 +13,9 @@ enum MoviePage {
         let movie = site.dataset.movies[code]
         let title = site.title(of: code)
         let w = site.words
+        // The totals every other page gives for it (year, person, records, its card): a weekly or
+        // weekend row that ends after its last day on the daily chart is later, and larger.
+        let known = site.index.latestRow(of: code)!
         let latest = rows.last!.entry
         let openDate = site.films[code]?.openDate
 
@@ -108,7 +111,7 @@ enum MoviePage {
         let best = ranks.min() ?? 0
         let strip: [TemplateValue] = span.map { d in
             let e = byDate[d]
-            return ["label": .text(w.shortDate(d) + " (\(w.weekday(d)))"),
+            return ["label": .text(w.dayWithWeekday(d)),
                     "rank": e.map { .int($0.rank) },
                     "tier": e.map { .text($0.rank == 1 ? "r1" : $0.rank <= 3 ? "r3" : $0.rank <= 5 ? "r5" : "r10") }]
         }
@@ -120,11 +123,14 @@ enum MoviePage {
              "approx": m.exact ? nil : .text(w("passedOutside"))]
         }
         var summary: [String: TemplateValue] = [
-            "audienceTotal": .text(w.people(latest.audienceTotal)),
-            "audienceTotalCompact": .text(w.people(latest.audienceTotal, compact: true)),
-            "salesTotalCompact": .text(w.won(latest.salesTotal, compact: true)),
-            "salesTotal": .text(w.won(latest.salesTotal)),
-            "asOf": .text(w.shortDate(rows.last!.date)),
+            "audienceTotal": .text(w.people(known.entry.audienceTotal)),
+            "audienceTotalCompact": .text(w.people(known.entry.audienceTotal, compact: true)),
+            // The exact figure under the rounded one, when rounding changed it (「7,165명」 said once).
+            "audienceTotalDetail": w.people(known.entry.audienceTotal, compact: true)
+                == w.people(known.entry.audienceTotal) ? .null : .text(w.people(known.entry.audienceTotal)),
+            "salesTotalCompact": .text(w.won(known.entry.salesTotal, compact: true)),
+            "salesTotal": .text(w.won(known.entry.salesTotal)),
+            "asOf": .text(w.shortDate(known.date)),
             "bestRank": .text(w("rankText", "\(best)")),
             "daysCharted": .text(w("daysText", "\(rows.count)")),
             "daysAtTop": .text(w("daysText", "\(ranks.filter { $0 == 1 }.count)")),
@@ -197,7 +203,7 @@ enum MoviePage {
             "weeks": weeksTable,
             "hasWeeks": .bool(weeksTable != nil),
         ]
-        let description = w("movieDescription", title, w.people(latest.audienceTotal, compact: true), "\(best)")
+        let description = w("movieDescription", title, w.people(known.entry.audienceTotal, compact: true), "\(best)")
             + (site.isDemo ? w("demoSuffix") : "")
         let structured = [
             StructuredData.breadcrumbs(site, [(w("searchTitle"), .search), (title, .movie(code))], from: route),

@@ -196,6 +196,8 @@ struct PageKeys {
         f.add(suffixedIDs)
         f.add(site.dataset.posters[code])
         addFacts(code, to: &f)
+        // Its latest row on a filter's chart, which its totals and sales may come from.
+        if let scoped = site.latestScoped[code] { f.add(scoped.date); f.add(scoped.entry) } else { f.add(false) }
         addLook(code, to: &f)
         f.add(site.notes.movies[code])
         // Its regions (name, slug, audience) and its distributors' pages.

@@ -143,6 +143,8 @@ enum PeriodPage {
         period["prev"] = neighbour(-1)
         period["next"] = neighbour(1)
         view["scopes"] = MarketPage.scopeCharts(site, scopes)
+        view["koreanTitlesNote"] = MarketPage.koreanTitlesNote(
+            site, site.market.scopes.compactMap { site.market.period($0, kind, start)?.entries })
         let name = w("periodPageName", w.periodHeading(kind, start), w("filtersPhrase"), w.kindName(kind))
         return site.base(
             route, title: w("periodTitle", name), description: name, kind: "filters",

@@ -28,7 +28,9 @@ enum PersonPage {
             ]
         }
         let roles = roleLabel(person, w)
-        let subtitle = w.subtitle(korean: person.name, english: person.englishName, shown: name)
+        // KOBIS's English name as an English reader writes it (「Yoon Jong-seok」, not 「YOON Jong-seok」).
+        let subtitle = w.subtitle(
+            korean: person.name, english: EnglishNames.person(Words.trimmed(person.englishName)), shown: name)
         let info: TemplateValue = [
             "id": .text(person.id),
             "name": .text(name), "nameLang": site.mark(w.person(person.name, english: person.englishName).isKorean),

@@ -38,7 +38,8 @@ struct Records {
             where m.threshold == Self.tenMillion || m.threshold == 5_000_000 || m.threshold == 1_000_000 {
                 crossings.append(Crossing(code: code, threshold: m.threshold, milestone: m, openedBeforeRange: cut))
             }
-            if let row = rows.first, row.entry.audienceTotal >= Self.tenMillion, row.date != open {
+            // Past it before its first day here (not on that day: that is a crossing, above).
+            if let row = rows.first, row.entry.audienceTotal - row.entry.audience >= Self.tenMillion, row.date != open {
                 before.append(Before(code: code, firstDate: row.date, firstTotal: row.entry.audienceTotal))
             }
         }
@@ -50,6 +51,6 @@ struct Records {
     /// weekly charts has its latest weekly row.
     static func latestTotal(_ site: SiteModel, _ code: String) -> (total: Int64, date: Day)? {
         if let film = site.films[code] { return (film.audienceTotal, film.asOf) }
-        return FilmFacts.latestTotal(code, rows: [], periods: site.chartsListing[code] ?? [])
+        return site.index.latestRow(of: code).map { ($0.entry.audienceTotal, $0.date) }
     }
 }

@@ -55,6 +55,7 @@ enum RegionPage {
             return [
                 "label": .text(site.words.month(Day(year: key / 12, month: key % 12 + 1, day: 1)!)),
                 "days": .int(m.days),
+                "daysSuffix": .text(site.words("daysCountedSuffix", "\(m.days)")),
                 "audience": .text(KoreanFormat.grouped(m.audience)),
                 "sales": .text(site.words.won(m.sales, compact: true)),
             ]

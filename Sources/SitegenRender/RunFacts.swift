@@ -39,9 +39,13 @@ struct RunFacts {
         for row in rows {
             let total = row.entry.audienceTotal
             for threshold in Self.thresholds where total >= threshold && (before?.total ?? 0) < threshold {
-                // Past it on the first day built: it happened before the range, unless that is the opening day.
-                guard before != nil || row.date == openDate else { continue }
-                let exact = before.map { row.date.days(since: $0.date) == 1 } ?? true
+                // The day's own admissions say where its total stood the day before, so a crossing on
+                // the first day built, or on a day back in the top 10, is known to the day.
+                let crossedThatDay = total - row.entry.audience < threshold
+                // Past it on the first day built: it happened before the range, unless that is the
+                // opening day or the day's admissions took it over.
+                guard before != nil || row.date == openDate || crossedThatDay else { continue }
+                let exact = crossedThatDay || (before.map { row.date.days(since: $0.date) == 1 } ?? true)
                 found.append(
                     Milestone(
                         threshold: threshold, date: row.date, exact: exact,

@@ -91,7 +91,10 @@ enum SearchPage {
                  href: site.href(.person(person.id), from: route),
                  detail: PersonPage.roleLabel(person, w) + " · " + w("filmsText", "\(person.credits.count)"))
         }
+        // The example date is one the site has (its latest), so trying it finds something.
+        let example = site.days.last?.date ?? Day(year: 2024, month: 2, day: 10)!
         let content: TemplateValue = [
+            "help": .text(w("searchHelp", example.iso, w.monthDay(example))),
             "filmCount": .text(KoreanFormat.grouped(films.count)),
             // 「1편」, "1 film": the count with its noun, singular for one.
             "filmCountText": .text(w("filmsText", KoreanFormat.grouped(films.count))),

@@ -114,11 +114,16 @@ enum ShareCards {
         let name = w.kindName(chart.kind)
         let span = w.cardSpan(start, end)
         let rows = topRows(site, chart.entries, label: w("cardPeriodAudience", name))
-        let alt = w("cardAltPeriod", w.weekName(chart.kind, start), span, name, altRows(site, chart.entries))
+        // English names a week by its dates ("Week of Oct 6–12, 2025"), so a range after it would
+        // say them twice; Korean names it by its number in the month and gives the dates beside.
+        let heading = w.isKorean ? w.weekName(chart.kind, start) : w.periodHeading(chart.kind, start)
+        let drawn = fit(heading, width: 1080, sizes: [54, 44])
+        let alt = w("cardAltPeriod", heading, span, name, altRows(site, chart.entries))
         return try card(
             site, templates, "card-week", owner: site.path(.period(chart.kind, start)), alt: alt,
             fields: [
-                "heading": .text(w.weekName(chart.kind, start)), "range": .text(span),
+                "heading": .text(drawn.text), "headingSize": .int(drawn.size),
+                "range": w.isKorean ? .text(span) : .null,
                 "kind": .text(w("cardKindPeriod", name)), "rows": .list(rows),
             ])
     }
@@ -146,8 +151,9 @@ enum ShareCards {
 
     static func movie(_ site: SiteModel, code: String, _ templates: Templates) throws -> ShareCard? {
         guard site.config.drawsCards, let film = site.films[code] else { return nil }
-        let rows = site.history[code] ?? []
-        let last = rows.last?.date ?? film.asOf
+        // Its day of release as of the total beside it (「249,654명 · 09.07 기준」 beside 「개봉 17일차」,
+        // the 5th's, read as one day's figures and did not add up).
+        let last = film.asOf
         let w = site.words
         let run = w.dayOfRun(open: film.openDate, on: last)
         // The largest copy the site serves: the card shows it 340 px wide.
@@ -158,8 +164,22 @@ enum ShareCards {
         let subtitle = w.cardSubtitle(english: film.englishTitle)
         let alt = w("cardAltMovie", title, w.people(film.audienceTotal), w.shortDate(film.asOf), "\(film.bestRank)")
             + (run.map { w("cardAltRun", $0, w.shortDate(last)) } ?? "")
+        // Two lines when nothing is under it (an English card, a film with no English title): a
+        // long title read "Sea Chaser: The Retur…" above half a card of room.
+        // A title a little too long for its line is drawn smaller first.
+        let titleLines: [TemplateValue]
+        if fits(title, width: 680, size: 56) || !subtitle.isEmpty {
+            let one = fit(title, width: 680, sizes: [56, 48])
+            titleLines = [["text": .text(one.text), "y": .int(130), "size": .int(one.size)]]
+        } else {
+            let lines = wrap(title, width: 680, size: 52)
+            titleLines = lines.enumerated().map { i, line in
+                ["text": .text(line), "y": .int(lines.count == 1 ? 130 : 118 + 62 * i), "size": .int(52)]
+            }
+        }
         var fields: [String: TemplateValue] = [
             "title": .text(fit(title, width: 680, size: 56)),
+            "titleLines": .list(titleLines),
             "englishTitle": subtitle.isEmpty ? .null : .text(fit(subtitle, width: 680, size: 30)),
             "total": .text(w.people(film.audienceTotal)),
             "asOf": .text(w("cardAsOf", w.shortDate(film.asOf))),
@@ -209,8 +229,9 @@ enum ShareCards {
     static func topRows(_ site: SiteModel, _ entries: [ChartEntry], label: String) -> [TemplateValue] {
         let w = site.words
         return entries.filter { $0.rank <= 3 }.prefix(3).enumerated().map { i, entry in
-            [
-                "rank": .text("\(entry.rank)"), "title": .text(fit(site.title(entry), width: 640, size: 50)),
+            let title = fit(site.title(entry), width: 640, sizes: [50, 44, 38])
+            return [
+                "rank": .text("\(entry.rank)"), "title": .text(title.text), "titleSize": .int(title.size),
                 "figure": .text(w.people(entry.audience)), "label": .text(label),
                 "total": .text(w("cardTotal", w.people(entry.audienceTotal, compact: true))),
                 "y": .int(250 + 110 * i), "labelY": .int(250 + 110 * i + 38),
@@ -274,6 +295,37 @@ enum ShareCards {
             out.append(ch)
         }
         return out
+    }
+
+    /// `text` at the largest of `sizes` (largest first) it fits `width` pixels at, else cut at the
+    /// smallest: a title a letter too long is drawn a little smaller, not cut ("Sea Chaser: The Retur…").
+    static func fit(_ text: String, width: Int, sizes: [Int]) -> (text: String, size: Int) {
+        for size in sizes.dropLast() where fits(text, width: width, size: size) { return (text, size) }
+        let smallest = sizes.last!
+        return (fit(text, width: width, size: smallest), smallest)
+    }
+
+    /// `text` on at most two lines of `width` pixels at `size`, broken between words, the second
+    /// cut with "…" if it is still too long; one line when it fits on one, or when its first word
+    /// alone does not fit (then it is cut as one line).
+    static func wrap(_ text: String, width: Int, size: Int) -> [String] {
+        if fits(text, width: width, size: size) { return [text] }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var first = ""
+        var taken = 0
+        for word in words {
+            let next = first.isEmpty ? String(word) : first + " " + word
+            guard fits(next, width: width, size: size) else { break }
+            first = next
+            taken += 1
+        }
+        guard taken > 0 else { return [fit(text, width: width, size: size)] }
+        let rest = words[taken...].joined(separator: " ")
+        return [first, fit(rest, width: width, size: size)]
+    }
+
+    static func fits(_ text: String, width: Int, size: Int) -> Bool {
+        fit(text, width: width, size: size) == text
     }
 
     static func em(_ ch: Character) -> Double {

@@ -24,6 +24,10 @@ final class SiteIndex: Sendable {
     /// The weekly and weekend charts listing each film, in the dataset's order: a film's facts
     /// look through its own few charts, not all two thousand of a ten-year site.
     let chartsListing: [String: [PeriodChart]]
+    /// Each film's latest row on a 한국, 외국 or 다양성 chart (a day's, or a week's or weekend's
+    /// as of its last day): a film out of the national top 10 stays on them for weeks, and its
+    /// total there is the film's own (the filters choose films, not audiences; a region's is not).
+    let latestScoped: [String: (date: Day, entry: ChartEntry)]
     /// The largest day total: the archive tints each day against it.
     let busiestDayTotal: Int64
     /// Films by the year they opened (`openDate(of:)`), in code order, for the year pages.
@@ -60,6 +64,8 @@ final class SiteIndex: Sendable {
             for code in Set(chart.entries.map(\.movieCode)) { listing[code, default: []].append(chart) }
         }
         chartsListing = listing
+        let latestScoped = Self.latestScoped(dataset)
+        self.latestScoped = latestScoped
         let films = Dictionary(
             uniqueKeysWithValues: history.map { code, rows in
                 // An empty movieNm in movie info must not blank a title the chart knows.
@@ -67,6 +73,7 @@ final class SiteIndex: Sendable {
                     code,
                     FilmFacts(
                         code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
+                        scoped: latestScoped[code],
                         title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first {
                             !$0.isEmpty
                         } ?? code)
@@ -104,5 +111,29 @@ final class SiteIndex: Sendable {
     private static func openDate(_ code: String, films: [String: FilmFacts], periodTitles: [String: ChartEntry]) -> Day?
     {
         films[code]?.openDate ?? periodTitles[code]?.openDate
+    }
+}
+
+extension SiteIndex {
+    /// The row a film's latest total comes from, as every page gives it (`FilmFacts.latestRow`).
+    func latestRow(of code: String) -> (date: Day, entry: ChartEntry)? {
+        FilmFacts.latestRow(
+            code, rows: history[code] ?? [], periods: chartsListing[code] ?? [], scoped: latestScoped[code])
+    }
+
+    /// See `latestScoped`. The first filter in tab order wins a tie (a film on the 한국 and 다양성
+    /// charts the same day has one total), so the choice never depends on dictionary order.
+    static func latestScoped(_ dataset: Dataset) -> [String: (date: Day, entry: ChartEntry)] {
+        var latest: [String: (date: Day, entry: ChartEntry)] = [:]
+        func offer(_ date: Day, _ entry: ChartEntry) {
+            if let known = latest[entry.movieCode], known.date >= date { return }
+            latest[entry.movieCode] = (date, entry)
+        }
+        for scope in ChartScope.market {
+            guard let charts = dataset.scoped[scope] else { continue }
+            for chart in charts.days { for e in chart.entries { offer(chart.date, e) } }
+            for chart in charts.periods { for e in chart.entries { offer(chart.end, e) } }
+        }
+        return latest
     }
 }

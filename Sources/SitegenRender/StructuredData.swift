@@ -71,11 +71,15 @@ enum StructuredData {
             ("url", .string(url(site, .movie(code), from: page))),
         ]
         let movie = site.dataset.movies[code]
+        // In the page's language, as the page shows them (an English page's search result named
+        // its director in Hangul).
+        let w = site.words
         if let english = movie?.englishTitle, !english.isEmpty { fields.append(("alternateName", .string(english))) }
         func people(_ list: [Person]) -> Value {
             .array(list.map { person in
                 var p: [(String, Value)] = [
-                    ("@type", .string("Person")), ("name", .string(PeopleIndex.clean(person.name))),
+                    ("@type", .string("Person")),
+                    ("name", .string(w.person(PeopleIndex.clean(person.name), english: person.englishName).text)),
                 ]
                 if let id = site.people.id(of: person) {
                     p.append(("url", .string(url(site, .person(id), from: page))))
@@ -87,11 +91,17 @@ enum StructuredData {
             if !movie.directors.isEmpty { fields.append(("director", people(movie.directors))) }
             // The billed cast, as the page shows it; the rest are on the search page.
             if !movie.actors.isEmpty { fields.append(("actor", people(Array(movie.actors.prefix(10))))) }
-            if !movie.genres.isEmpty { fields.append(("genre", .array(movie.genres.map { .string($0) }))) }
+            if !movie.genres.isEmpty {
+                fields.append(("genre", .array(movie.genres.map { .string(w.genre($0) ?? $0) })))
+            }
             if let minutes = movie.runtimeMinutes { fields.append(("duration", .string("PT\(minutes)M"))) }
-            if let grade = movie.watchGrades.first { fields.append(("contentRating", .string(grade))) }
+            if let grade = movie.watchGrades.first {
+                fields.append(("contentRating", .string(w.grade(grade) ?? grade)))
+            }
             if let nation = movie.nations.first {
-                fields.append(("countryOfOrigin", .object([("@type", .string("Country")), ("name", .string(nation))])))
+                let name = w.nation(nation) ?? nation
+                let country: Value = .object([("@type", .string("Country")), ("name", .string(name))])
+                fields.append(("countryOfOrigin", country))
             }
         }
         if let open = site.films[code]?.openDate ?? movie?.openDate {

@@ -37,7 +37,7 @@ enum YearPage {
         _ site: SiteModel, _ code: String
     ) -> (sales: Int64?, widest: Int?, distributor: (text: String, isKorean: Bool)?) {
         let rows = site.history[code] ?? []
-        let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
+        let latest = site.index.latestRow(of: code)
         let distributor = site.dataset.movies[code]?.companies.first { $0.part == "배급사" }.map {
             site.words.company($0.name, english: $0.englishName)
         }
@@ -99,7 +99,10 @@ enum YearPage {
             [
                 "title": .text(site.title(of: f.code)), "titleLang": site.titleLang(of: f.code),
                 "href": .text(site.href(.movie(f.code), from: route)),
-                "days": .int(f.days)
+                "days": .int(f.days),
+                // Around the count, in the edition's order: 「1위 24일」, "24 days at No. 1".
+                "atTopBefore": .text(site.words("atTopBefore")),
+                "atTopAfter": .text(site.words("atTopAfter", "\(f.days)")),
             ]
         }
         var months: [TemplateValue] = []
@@ -110,7 +113,8 @@ enum YearPage {
             months.append([
                 "name": .text(site.words.monthName(month)),
                 "total": .text(KoreanFormat.grouped(inMonth.reduce(Int64(0)) { $0 + $1.audienceSum })),
-                "days": .int(inMonth.count), "partial": .bool(inMonth.count < length), "length": .int(length)
+                "days": .int(inMonth.count), "daysSuffix": .text(site.words("daysSuffix", "\(inMonth.count)")),
+                "partial": .bool(inMonth.count < length), "length": .int(length)
             ])
         }
         let all = years(site)
@@ -125,6 +129,7 @@ enum YearPage {
                 .text(site.words("dateRange", site.words.longDate(f), site.words.longDate(last!)))
             },
             "dayCount": .int(facts.charts.count),
+            "daysSuffix": .text(site.words("daysSuffix", "\(facts.charts.count)")),
             "partial": .bool(!whole),
             "films": .list(films), "hasFilms": .bool(!films.isEmpty),
             "days": .list(bigDays),
@@ -153,6 +158,7 @@ enum YearPage {
             return [
                 "year": .int(year), "href": .text(site.href(.year(year), from: route)),
                 "dayCount": .int(facts.charts.count),
+                "daysSuffix": .text(site.words("daysCountedSuffix", "\(facts.charts.count)")),
                 "pending": Coverage.pending(site, year: year, in: coverage),
                 "total": .text(
                     site.words.people(facts.charts.reduce(Int64(0)) { $0 + $1.audienceSum }, compact: true)),
@@ -206,7 +212,7 @@ struct YearJob: PageJob {
             if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
             // Its sales as of that total and its widest release, which may be in another year.
             let rows = site.history[code] ?? []
-            let latest = FilmFacts.latestRow(code, rows: rows, periods: site.chartsListing[code] ?? [])
+            let latest = site.index.latestRow(of: code)
             f.add(latest?.entry.salesTotal ?? -1)
             f.add(rows.lazy.map(\.entry.screens).max() ?? -1)
         }

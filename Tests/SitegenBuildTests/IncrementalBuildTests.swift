@@ -117,7 +117,7 @@ import SitegenWrite
         // Within a week (films of the day before become 「이미 개봉」), then into the next week.
         var summary = try await rebuildMatchesWholeBuild(morning("2025-12-30"), morning("2025-12-31"))
         #expect(summary.updatedInPlace)
-        summary = try await rebuildMatchesWholeBuild(morning("2026-01-03"), morning("2026-01-04"))
+        summary = try await rebuildMatchesWholeBuild(morning("2026-01-04"), morning("2026-01-05"))
         #expect(summary.updatedInPlace)
         // KOBIS moves a film's opening within the same morning: the list is all that changed.
         var moved = morning("2025-12-31")

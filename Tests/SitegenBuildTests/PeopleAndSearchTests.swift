@@ -10,6 +10,44 @@ import SitegenSiteSupport
 @Suite struct PeopleAndSearchTests {
     static func json(_ data: Data?) throws -> Any { try JSONSerialization.jsonObject(with: try #require(data)) }
 
+    /// Each film's latest cumulative audience on any chart the site publishes, read back from the
+    /// yearly CSV files (national and filtered, days and periods; a period's as of its last day; on
+    /// the same day the national chart's): what every page must give as its total.
+    static func latestTotals(_ files: [String: Data]) throws -> [String: (date: String, total: Int64)] {
+        var latest: [String: (date: String, total: Int64, national: Bool)] = [:]
+        for (path, data) in files.sorted(by: { $0.key < $1.key })
+        where path.hasPrefix("data/") && path.hasSuffix(".csv") && !path.hasPrefix("data/movie/")
+            && !path.contains("region")
+        {
+            let national = !["korean", "foreign", "diversity"].contains { path.hasPrefix("data/\($0)/") }
+            var lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(Self.csvFields)
+            let header = lines.removeFirst().map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
+            let date = try #require(header.firstIndex(of: "종료일") ?? header.firstIndex(of: "날짜"), "\(path)")
+            let code = try #require(header.firstIndex(of: "영화코드")), total = try #require(header.firstIndex(of: "누적관객수"))
+            for row in lines where row.count == header.count {
+                let known = latest[row[code]]
+                if let known, known.date > row[date] || (known.date == row[date] && (known.national || !national)) {
+                    continue
+                }
+                latest[row[code]] = (row[date], try #require(Int64(row[total])), national)
+            }
+        }
+        return latest.mapValues { ($0.date, $0.total) }
+    }
+
+    /// One line of a CSV file as RFC 4180 quotes it.
+    static func csvFields(_ line: Substring) -> [String] {
+        var fields: [String] = [], field = "", quoted = false, previous: Character = " "
+        for ch in line {
+            if ch == "\"" { if quoted && previous == "\"" { field.append(ch) }; quoted.toggle() }
+            else if ch == "," && !quoted { fields.append(field); field = "" }
+            else { field.append(ch) }
+            previous = ch
+        }
+        fields.append(field)
+        return fields
+    }
+
     @Test func aDemoDirectorWithSeveralFilmsGetsOnePageSummingThem() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 30)
@@ -23,12 +61,16 @@ import SitegenSiteSupport
         #expect(codes.count >= 3, "a typical month has a demo director with several films: \(name) has \(codes.count)")
 
         let page = try SiteFixture.text(out, "person/\(id)/index.html")
+        let latest = try Self.latestTotals(files)
         var sum: Int64 = 0
         for code in codes {
-            // The film's latest cumulative audience and best rank, from its own data file.
+            // The film's best rank from its own data file, and its latest cumulative audience on any
+            // of the site's charts (a film out of the national top 10 stays on the 다양성 chart).
             let movie = try Self.json(files["data/movie/\(code).json"]) as! [String: Any]
             let columns = movie["columns"] as! [String], history = movie["history"] as! [[Any]]
-            let total = (history.last![columns.firstIndex(of: "audienceTotal")!] as! NSNumber).int64Value
+            let national = (history.last![columns.firstIndex(of: "audienceTotal")!] as! NSNumber).int64Value
+            let total = try #require(latest[code]?.total)
+            #expect(total >= national, "the latest total is never below the national chart's last")
             let best = history.map { ($0[columns.firstIndex(of: "rank")!] as! NSNumber).intValue }.min()!
             #expect(columns.first == "date" && history.allSatisfy { $0.count == columns.count })
             sum += total
@@ -39,6 +81,18 @@ import SitegenSiteSupport
             let moviePage = try SiteFixture.text(out, "movie/\(code)/index.html")
             #expect(moviePage.contains("<a href=\"../../person/\(id)/index.html\">\(name)</a>"), "\(code) links its director")
         }
+        // Every film page gives that same latest total, some of them from a filter's chart only.
+        var fromFilters = 0
+        for (code, latest) in latest {
+            guard let film = files["movie/\(code)/index.html"].map({ String(decoding: $0, as: UTF8.self) }) else { continue }
+            #expect(film.contains(KoreanFormat.people(latest.total)), "\(code): \(latest)")
+            let movie = try Self.json(files["data/movie/\(code).json"]) as! [String: Any]
+            let columns = movie["columns"] as! [String], history = movie["history"] as! [[Any]]
+            if (history.last![columns.firstIndex(of: "audienceTotal")!] as! NSNumber).int64Value < latest.total {
+                fromFilters += 1
+            }
+        }
+        #expect(fromFilters > 0, "a month of the demo has films that stay on a filter's chart")
         #expect(page.contains("<h1>\(name)</h1>") && page.contains("<p class=\"eyebrow\">감독"))
         #expect(page.contains("<span class=\"sr\">\(KoreanFormat.people(sum))</span>"), "the sum of \(codes.count) films")
         #expect(page.contains("영화 \(codes.count)편의 누적 관객 합"))

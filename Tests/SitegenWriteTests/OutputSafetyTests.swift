@@ -79,6 +79,27 @@ import Glibc
         #expect(again.repaired == 0 && FileManager.default.fileExists(atPath: head.path), "\(again.line)")
     }
 
+    /// Files put in the output by hand, then a build that changes most pages (a shorter range):
+    /// it is staged whole and swapped in, so they go with the old folder, and are named as the
+    /// in-place repair names them (they went without a word).
+    @Test func aWholeBuildOverTheSiteNamesWhatItRemoved() async throws {
+        let folder = try SiteFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("_site")
+        try await SiteFixture.build(into: site, days: 14, until: "2024-02-09")
+        try Data("boxoffice.example.com\n".utf8).write(to: site.appendingPathComponent("CNAME"))
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("custom"), withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: site.appendingPathComponent("custom/page.html"))
+        let log = SiteFixture.Log()
+        let summary = try await SiteFixture.build(into: site, days: 3, until: "2024-02-09", log: log)
+        #expect(!summary.updatedInPlace, "staged whole: \(summary.line)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("CNAME").path))
+        let said = log.lines.filter { $0.contains("no build wrote") }
+        #expect(said.count == 1 && said[0].contains("removed 2 names") && said[0].contains("CNAME")
+                    && said[0].contains("custom") && said[0].contains("Public/"), "\(log.lines)")
+    }
+
     /// A regular file where the next day's folder must be made (its folder's stamp put back, so
     /// the repair does not see it): the update fails with one line and no live file has changed.
     @Test func aFailedUpdateLeavesThePreviousSiteAsItWas() async throws {
