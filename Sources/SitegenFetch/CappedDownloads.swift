@@ -40,7 +40,8 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// A host that answers every request with another redirect costs this many requests, no more.
     static let maxRedirects = 5
     private let lock = NSLock()
-    private var pending: [Int: Pending] = [:]
+    /// By the task object: its identifier counts within its session, and a poster has a session of its own.
+    private var pending: [ObjectIdentifier: Pending] = [:]
 
     init(cap: Int, noun: String, deadline: Double, hosts: PosterHosts? = nil) {
         self.cap = cap; self.noun = noun; self.deadline = deadline; self.hosts = hosts
@@ -56,13 +57,13 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     ? hosts?.refusal(for: url) : "it redirects to an address that is not http(s)"
             } else { "it redirects nowhere" }
         lock.withLock {
-            let hops = (pending[task.taskIdentifier]?.redirects ?? 0) + 1
-            pending[task.taskIdentifier]?.redirects = hops
+            let hops = (pending[ObjectIdentifier(task)]?.redirects ?? 0) + 1
+            pending[ObjectIdentifier(task)]?.redirects = hops
             if refusal == nil, hops > Self.maxRedirects {
                 refusal = "it redirected more than \(Self.maxRedirects) times"
             }
             if let refusal {
-                pending[task.taskIdentifier]?.refused =
+                pending[ObjectIdentifier(task)]?.refused =
                     hosts == nil
                     ? ResponseMismatchError(reason: refusal) : PosterRefused(description: "redirected, then " + refusal)
             }
@@ -75,10 +76,22 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         URLSession(configuration: configuration, delegate: self, delegateQueue: InlineQueue())
     }
 
+    /// `request` in a session of its own, let go when it is over. A session reads all its
+    /// transfers on one queue, which also runs their cancellation: with six hosts sending without
+    /// end, one poster's cancellation at the cap waited behind the others' reading, and each of
+    /// them read its whole body (a gigabyte a poster on loopback, and memory without bound from a
+    /// host that never stops). Alone, a poster is cut off within a few chunks of the cap.
+    func loadAlone(_ request: URLRequest, configuration: URLSessionConfiguration) async throws -> (Data, URLResponse) {
+        let session = session(configuration)
+        // A session keeps its delegate until it is invalidated.
+        defer { session.finishTasksAndInvalidate() }
+        return try await load(request, in: session)
+    }
+
     func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
         try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request)
-            lock.withLock { pending[task.taskIdentifier] = Pending(continuation: continuation) }
+            lock.withLock { pending[ObjectIdentifier(task)] = Pending(continuation: continuation) }
             let seconds = deadline
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self, weak task] in
                 guard let self, let task else { return }
@@ -91,9 +104,9 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Marks a task refused (the first reason stands) and lets go of what it read; false once it is over.
     private func refuse(_ task: URLSessionTask, _ reason: Error) -> Bool {
         lock.withLock {
-            guard pending[task.taskIdentifier] != nil else { return false }
-            if pending[task.taskIdentifier]?.refused == nil { pending[task.taskIdentifier]?.refused = reason }
-            pending[task.taskIdentifier]?.data = Data()
+            guard pending[ObjectIdentifier(task)] != nil else { return false }
+            if pending[ObjectIdentifier(task)]?.refused == nil { pending[ObjectIdentifier(task)]?.refused = reason }
+            pending[ObjectIdentifier(task)]?.data = Data()
             return true
         }
     }
@@ -108,15 +121,15 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let over = response.expectedContentLength > Int64(cap)
         lock.withLock {
-            pending[dataTask.taskIdentifier]?.response = response
-            if over { pending[dataTask.taskIdentifier]?.refused = tooLarge }
+            pending[ObjectIdentifier(dataTask)]?.response = response
+            if over { pending[ObjectIdentifier(dataTask)]?.refused = tooLarge }
         }
         completionHandler(over ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = lock.withLock { () -> Bool in
-            let id = dataTask.taskIdentifier
+            let id = ObjectIdentifier(dataTask)
             guard pending[id]?.refused == nil, let count = pending[id]?.data.count else { return false }
             guard count + data.count <= cap else { return true }
             // Through the dictionary's own storage: `var entry = pending[id]` would copy the
@@ -129,7 +142,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let entry = lock.withLock({ pending.removeValue(forKey: ObjectIdentifier(task)) }) else { return }
         if let refused = entry.refused { entry.continuation.resume(throwing: refused) }
         else if let error { entry.continuation.resume(throwing: error) }
         else if let response = entry.response { entry.continuation.resume(returning: (entry.data, response)) }

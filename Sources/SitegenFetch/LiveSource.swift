@@ -72,7 +72,8 @@ public actor LiveSource: APIClient {
     nonisolated let session: URLSession
     nonisolated let answers: CappedDownloads
     /// Poster images only: their own session, whose delegate also checks where redirects lead.
-    nonisolated let posterSession: URLSession
+    /// Each poster is downloaded in a session of its own (see `CappedDownloads.loadAlone`).
+    nonisolated let posterConfiguration: URLSessionConfiguration
     nonisolated let posterDownloads: CappedDownloads
     let monitor: FetchMonitor
     let clock: @Sendable () -> Date
@@ -98,7 +99,7 @@ public actor LiveSource: APIClient {
         posterDownloads = CappedDownloads(
             cap: SourceRequest.maxPosterBytes, noun: "poster", deadline: settings.deadlineSeconds,
             hosts: settings.posterHosts)
-        posterSession = posterDownloads.session(configuration)
+        posterConfiguration = configuration
     }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
@@ -178,7 +179,7 @@ public actor LiveSource: APIClient {
             do {
                 monitor.networkRequest()
                 let (data, response) = request.isPosterImage
-                    ? try await posterDownloads.load(urlRequest, in: posterSession)
+                    ? try await posterDownloads.loadAlone(urlRequest, configuration: posterConfiguration)
                     : try await answers.load(urlRequest, in: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 if case .posterSearch = request, status == 401 || status == 403 {
