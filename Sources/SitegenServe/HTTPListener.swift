@@ -20,6 +20,14 @@ final class HTTPListener: @unchecked Sendable {
     private let handler: @Sendable (PreviewRequest) -> PreviewResponse
     private let slots = DispatchSemaphore(value: maxConnections)
     private let longSlots = DispatchSemaphore(value: maxLongConnections)
+    /// Connections still reading their request's head, and since when. When every slot is taken,
+    /// the one that has waited longest for its head gives its slot up to a newcomer: a client
+    /// sends a whole head in a moment, and 64 that each send a byte a second (reconnecting when
+    /// cut off) made 62% of other requests get 503 for as long as they kept at it.
+    private let waitingForHead = Mutex([Int32: UInt64]())
+    /// Only a head this late is given up for a newcomer, so a burst of ordinary requests (tabs
+    /// reloading at once) never cuts one of its own off.
+    static let lateHeadNanoseconds: UInt64 = 500_000_000
 
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
@@ -89,7 +97,9 @@ final class HTTPListener: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            guard slots.wait(timeout: .now()) == .success else {
+            guard slots.wait(timeout: .now()) == .success
+                || (cutOffLateHead() && slots.wait(timeout: .now() + .milliseconds(500)) == .success)
+            else {
                 Self.reply(client, PreviewResponse(status: 503, body: Data("too many connections\n".utf8)), head: false)
                 close(client)
                 continue
@@ -102,8 +112,26 @@ final class HTTPListener: @unchecked Sendable {
         }
     }
 
+    /// Shuts the connection down that has waited longest for the rest of its head, if it has waited
+    /// long enough: its read ends and its thread gives the slot back. Done under the lock that its
+    /// thread takes before closing the descriptor, so the number still names that connection.
+    private func cutOffLateHead() -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return waitingForHead.withLock { waiting in
+            guard let (fd, since) = waiting.min(by: { $0.value < $1.value }),
+                now - since >= Self.lateHeadNanoseconds
+            else { return false }
+            waiting[fd] = nil
+            shutdown(fd, Int32(SHUT_RDWR))
+            return true
+        }
+    }
+
     private func serve(_ connection: Connection) {
         let client = connection.fd
+        waitingForHead.withLock { $0[client] = DispatchTime.now().uptimeNanoseconds }
+        // Before the descriptor is closed (after this returns), so a cut-off never reaches another.
+        defer { _ = waitingForHead.withLock { $0.removeValue(forKey: client) } }
         let ends = DispatchTime.now().uptimeNanoseconds + Self.connectionSeconds * 1_000_000_000
         var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -133,6 +161,7 @@ final class HTTPListener: @unchecked Sendable {
                 Self.lingeringClose(client, &buffer)
                 return
             case .complete:
+                _ = waitingForHead.withLock { $0.removeValue(forKey: client) }
                 guard var request = head.request() else {
                     Self.reply(client, PreviewResponse(status: 400, body: Data("400 Bad Request\n".utf8)), head: false)
                     return

@@ -68,6 +68,27 @@ import SitegenTestSupport
         #expect(stalled == [408, 408])
     }
 
+    /// As many clients as there are connections, each stopped mid-head (a slowloris): an ordinary
+    /// request still gets its page, the longest-waiting half head giving up its connection. Each
+    /// request got 503 until the read timeout cut them off (62% of requests, with them reconnecting).
+    @Test func slowHeadsOnEveryConnectionCannotShutOthersOut() async throws {
+        let (_, server, port, _) = try await ServeTests.servedSite()
+        defer { Task { await server.stop() } }
+        let statuses = await Self.onThread { () -> [Int?] in
+            let connected = DispatchSemaphore(value: 0)
+            for _ in 0..<HTTPListener.maxConnections {
+                Thread.detachNewThread {
+                    _ = try? RawHTTP.exchange(port: port, Data("GET / HTTP/1.1\r\nX-Slow: ".utf8)) { connected.signal() }
+                }
+            }
+            for _ in 0..<HTTPListener.maxConnections { _ = connected.wait(timeout: .now() + 30) }
+            // Every connection is taken, and each has waited longer than a head takes.
+            Thread.sleep(forTimeInterval: Double(HTTPListener.lateHeadNanoseconds) / 1e9 + 0.3)
+            return (0..<5).map { _ in (try? RawHTTP.get(port: port, "/"))?.status }
+        }
+        #expect(statuses == [200, 200, 200, 200, 200], "\(statuses)")
+    }
+
     static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in Thread.detachNewThread { continuation.resume(returning: body()) } }
     }
