@@ -135,6 +135,9 @@ public enum Inputs {
         return exists
     }
 
+    /// Far more than any note is (a page of text is a few KB), far less than breaks a page.
+    static let maxNoteBytes = 256_000
+
     /// `site.md`, `date/YYYY-MM-DD.md`, `movie/<movieCd>.md`. A missing folder means no notes.
     public static func notes(at folder: URL, label: String) throws -> (NoteSources, [String]) {
         var notes = NoteSources()
@@ -144,6 +147,14 @@ public enum Inputs {
             warnings.append("\(label)/\(relative): notes are read from .md files only; rename it to .md; ignored")
         }
         for (relative, url) in try files(in: folder, withExtension: "md") {
+            // A note is read into every page that shows it: a pasted log of 300 MB made a 315 MB
+            // home page and took the build to 1.3 GB.
+            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+                size > maxNoteBytes
+            {
+                throw InputError(
+                    "\(label)/\(relative) is \(size / 1_000) KB; a note is at most \(maxNoteBytes / 1_000) KB")
+            }
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw InputError("\(label)/\(relative): cannot read it as UTF-8 text")
             }

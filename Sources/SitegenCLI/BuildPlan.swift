@@ -69,13 +69,16 @@ extension BuildPlan {
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
         let historyText =
             range.history ?? (FileManager.default.fileExists(atPath: url("history").path) ? "history" : nil)
+        // A default input folder that is not there is read as nothing; the cache and history are
+        // written, so they are checked whether or not they exist yet.
+        let unnamed = [options.templates == nil, options.publicFolder == nil, options.notes == "Notes", false]
         try checkFolders(
             output: output,
-            [
+            zip([
                 ("--templates", templates), ("--public", publicFolder),
                 ("--notes", options.notes), ("--cache", range.cache)
-            ].map { ($0.0, $0.1, url($0.1)) }
-                + (historyText.map { [("--history", $0, url($0))] } ?? []))
+            ], unnamed).map { ($0.0.0, $0.0.1, url($0.0.1), $0.1) }
+                + (historyText.map { [("--history", $0, url($0), false)] } ?? []))
         let history = historyText.map { HistoryStore.open(folder: url($0)) }
         let budget = CallBudget(limit: range.budget)
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -161,7 +164,9 @@ extension BuildPlan {
 
     /// An input folder that is empty, is the output, lies inside it or holds it would read the
     /// site (or its staging folder) back into itself.
-    static func checkFolders(output: URL, _ folders: [(option: String, text: String, url: URL)]) throws {
+    static func checkFolders(
+        output: URL, _ folders: [(option: String, text: String, url: URL, defaultAndRead: Bool)]
+    ) throws {
         let site = output.resolvingSymlinksInPath().path
         for folder in folders {
             guard !folder.text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -169,9 +174,13 @@ extension BuildPlan {
             }
             let path = folder.url.resolvingSymlinksInPath().path
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            if exists, !isFolder.boolValue {
                 throw UsageError("\(folder.option) \(ErrorText.printable(path)) is a file, not a folder; name a folder")
             }
+            // A default folder that is not there reads nothing back (`--output .` in a folder with
+            // no Templates/ was refused for a Templates/ nobody had named).
+            if !exists && folder.defaultAndRead { continue }
             if path == site || path.hasPrefix(site + "/") {
                 throw UsageError(
                     "\(folder.option) \(ErrorText.printable(path)) is inside --output \(ErrorText.printable(site)); "

@@ -52,7 +52,14 @@ public struct InitCommand: AsyncParsableCommand {
                 console.note("note: KOBIS's first daily chart is \(BuildPlan.firstKOBISDay.iso); the site starts there")
             }
             let report = try SiteStarter(folder: folder, eject: eject, force: force, since: first.day).create()
-            for path in report.skipped { console.note("init: kept your \(path) (never overwritten)") }
+            // Named up to a few: a second `init --force` keeps hundreds (the vendored source).
+            if !report.skipped.isEmpty {
+                let named = report.skipped.prefix(5).joined(separator: ", ")
+                let more = report.skipped.count > 5 ? " and \(report.skipped.count - 5) more" : ""
+                console.note(
+                    "init: kept \(report.skipped.count) \(report.skipped.count == 1 ? "file" : "files") of yours "
+                        + "(never overwritten): \(named)\(more)")
+            }
             if let line = Self.costNote(since: first.day, until: BuildPlan.yesterdayInSeoul(now: Date())) {
                 console.note(line)
             }

@@ -258,6 +258,8 @@ public actor LiveSource: APIClient {
         case .networkConnectionLost: return "the connection to \(service) was lost"
         case .notConnectedToInternet: return "no network connection"
         case .cannotFindHost, .dnsLookupFailed: return "could not find \(service)'s host"
+        case .badServerResponse: return "\(service) closed the connection without a proper answer"
+        case .cancelled: return "the request to \(service) was cut off"
         default: return "network error talking to \(service) (URLError \(error.code.rawValue))"
         }
     }

@@ -16,6 +16,18 @@ import SitegenModel
         #expect(warnings == ["Notes/date/2024-02-10.markdown: notes are read from .md files only; rename it to .md; ignored"], "\(warnings)")
     }
 
+    /// A note is read into its page whole: one far larger than any note (a pasted log) is refused
+    /// with one line naming it, not published as a page of hundreds of megabytes.
+    @Test func aNoteTooLargeForAPageIsRefusedByName() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let huge = String(repeating: "로그 한 줄입니다.\n", count: 20_000)
+        let notes = try SiteFixture.writeNotes(["site.md": huge, "date/2024-02-09.md": "# 메모\n"], in: folder)
+        #expect(throws: InputError.self) { try Inputs.notes(at: notes, label: "Notes") }
+        do { _ = try Inputs.notes(at: notes, label: "Notes") } catch {
+            #expect("\(error)".contains("Notes/site.md is ") && "\(error)".contains("a note is at most 256 KB"), "\(error)")
+        }
+    }
+
     @Test func anUnwritableCacheIsOneWarningNotOneAnItem() async throws {
         let folder = try SiteFixture.temporaryFolder()
         // A file where the cache folder would be: nothing can be saved under it (as root too).

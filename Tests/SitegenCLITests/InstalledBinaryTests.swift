@@ -110,6 +110,11 @@ struct InstalledBinaryTests {
         #expect(forced.status == 0, "\(forced.err)")
         #expect(try String(contentsOf: site.appendingPathComponent("README.md"), encoding: .utf8) == "mine\n")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Notes/site.md").path))
+        #expect(forced.err.contains("kept 1 file of yours (never overwritten): README.md"), "\(forced.err)")
+        // Again: every file is kept, and said in one line, not a line each (it was 258).
+        let again = try Binary.run(["init", "--force", site.path])
+        let kept = again.err.split(separator: "\n").filter { $0.contains("of yours") }
+        #expect(again.status == 0 && kept.count == 1 && kept[0].contains(" more"), "\(again.err)")
     }
 
     @Test func versionNamesTheReleaseAndTheLibcmarkItLinks() throws {
