@@ -191,13 +191,22 @@ import SitegenDecode
             ("the year before the weekday", /\b\d{4} (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),/),
             ("a Korean-style date", /\b(?:19|20)\d\d\.(?:1[0-2]|[1-9])(?![\d])/),
             ("a week's links run together", /Week \d+:? Week Weekend/),
+            // From a read of the English edition (2026-11-27): Korean word order and mixed notation.
+            ("a count after its rank (「1위 24일」 word for word)", /· No\. 1 \d+ days?\b/),
+            ("a top 10 after its date", /\d{4} top 10\b/),
+            ("a rank written with #", /(?:^|\s)#\d+\b/),
+            ("a date with its weekday after it", /\b\d{4} \((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\)/),
+            ("\"the 1 film\"", /\bthe 1 film\b/),
+            ("a range begun with from and joined by a dash", /\bfrom [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} –\s/),
         ]
         var pages = 0, columns = 0
         for (path, html) in files where path.hasPrefix("en/") && path.hasSuffix(".html") {
             pages += 1
             let title = html.firstMatch(of: /<title>([^<]*)<\/title>/)?.output.1 ?? ""
             #expect(!title.contains("· List ·") && !title.contains("· Posters ·"), "\(path): \(title)")
-            let text = Self.readable(html)
+            // Tooltips too (a film's rank strip says its dates only there).
+            let tooltips = html.matches(of: /title="([^"]*)"/).map { String($0.output.1) }
+            let text = Self.readable(html) + "\n" + tooltips.joined(separator: "\n")
             for (bug, pattern) in bugs {
                 if let found = text.firstMatch(of: pattern) {
                     let start = text.index(found.range.lowerBound, offsetBy: -40, limitedBy: text.startIndex) ?? text.startIndex

@@ -215,4 +215,23 @@ import SitegenTestSupport
         #expect(cut.dropLast().allSatisfy { String($0) == emoji }, "a sequence is never cut in half")
         #expect(ShareCards.fit("영화 제목", width: 680, size: 56) == "영화 제목", "text that fits is left whole")
     }
+
+    /// A title a letter too long for its line is drawn smaller before it is cut, and with nothing
+    /// under it a long title takes two lines, broken between words: 「Sea Chaser: The Retur…」 was
+    /// cut above half a card of room.
+    @Test func aLongTitleIsDrawnSmallerOrOnTwoLinesBeforeItIsCut() {
+        let title = "Sea Chaser: The Return"
+        #expect(ShareCards.fit(title, width: 680, size: 56).hasSuffix("…"), "too long at 56 px")
+        #expect(ShareCards.fit(title, width: 680, sizes: [56, 48]) == (title, 48))
+        let long = "The Extraordinary Adventures of the Night Train to Busan"
+        let lines = ShareCards.wrap(long, width: 680, size: 52)
+        #expect(lines.count == 2 && lines[0].split(separator: " ").allSatisfy { long.contains($0) })
+        #expect(lines.joined(separator: " ").hasPrefix(String(long.prefix(20))))
+        #expect(lines.allSatisfy { ShareCards.fits($0, width: 680, size: 52) })
+        #expect(ShareCards.wrap("영화 제목", width: 680, size: 52) == ["영화 제목"], "one line when it fits")
+        // A first word longer than the line is cut as one line, not left empty.
+        let word = String(repeating: "가", count: 30)
+        #expect(ShareCards.wrap(word, width: 680, size: 52).count == 1)
+        #expect(ShareCards.wrap(word, width: 680, size: 52)[0].hasSuffix("…"))
+    }
 }

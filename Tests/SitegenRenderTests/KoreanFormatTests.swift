@@ -76,4 +76,12 @@ import Testing
         #expect(KoreanFormat.rankChange(entry(0, .old)) == .init(kind: "same", symbol: "–", spoken: "변동 없음"))
         #expect(KoreanFormat.rankChange(entry(0, .new)) == .init(kind: "new", symbol: "신작", spoken: "신규 진입"))
     }
+
+    /// 이 after a final consonant, 가 after a vowel, what is in brackets at the end read too; a name
+    /// ending in Latin letters gets 「이(가)」 (「(주)한빛픽처스이 배급한」 was in four descriptions of six).
+    @Test(arguments: [("(주)한빛픽처스", "가"), ("청람시네마(주)", "가"), ("(주)미리내필름", "이"), ("오름스튜디오", "가"),
+                      ("(주)별빛배급", "이"), ("CJ ENM", "이(가)"), ("", "이(가)")])
+    func theSubjectParticleFollowsTheLastSyllable(_ name: String, _ particle: String) {
+        #expect(KoreanFormat.subjectParticle(after: name) == particle)
+    }
 }

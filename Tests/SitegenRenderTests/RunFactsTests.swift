@@ -34,6 +34,21 @@ import Testing
         #expect(run.milestones.isEmpty)
     }
 
+    /// The day's own admissions say where its total stood the day before: a film that crossed 100만
+    /// on the first day built (1,015,722 with 61,555 that day), or on its first day back in the top
+    /// 10, crossed it that very day; one already past it the day before did not.
+    @Test func aCrossingOnTheFirstDayBuiltIsKnownFromThatDaysAdmissions() {
+        let open = Day(iso: "2025-08-27")!
+        let first = RunFacts(rows: [row("2025-09-01", rank: 1, total: 1_015_722, audience: 61_555)], openDate: open)
+        #expect(first.milestones.map(\.threshold) == [1_000_000])
+        #expect(first.milestones.first?.exact == true && first.milestones.first?.dayOfRun == 6)
+        let before = RunFacts(rows: [row("2025-09-01", rank: 1, total: 1_100_000, audience: 61_555)], openDate: open)
+        #expect(before.milestones.isEmpty, "past it before the first day: not claimed")
+        let back = RunFacts(rows: [row("2024-03-01", rank: 9, total: 950_000), row("2024-03-05", rank: 8, total: 1_020_000, audience: 30_000)],
+                            openDate: nil)
+        #expect(back.milestones.count == 1 && back.milestones[0].exact, "crossed on the day it came back")
+    }
+
     @Test func countsNumberOneStreaksAcrossConsecutiveDaysOnly() {
         let run = RunFacts(rows: [
             row("2024-01-01", rank: 1, total: 1), row("2024-01-02", rank: 1, total: 2), row("2024-01-03", rank: 1, total: 3),
