@@ -320,6 +320,19 @@ def check_search(driver, base, site, axe):
     partial = (title.replace(" ", "")[:3] + " " + title.replace(" ", "")[3:5]) if len(title.replace(" ", "")) >= 5 else title
     shown = search_results(driver, partial)
     check(title in shown, f"partial title {partial!r} did not find {title!r}: {shown[:5]}")
+    # Its words the other way round, with nothing between (a reader remembers words, not order).
+    def both(t, words):
+        folded = re.sub(r"[\s\W]+", "", t.lower())
+        return all(re.sub(r"[\s\W]+", "", w.lower()) in folded for w in words)
+    titles = [f[1] for f in index["f"]]
+    # A title whose first and last words together are its own, so it is among the few shown.
+    multi = next((t for t in titles if len(t.split()) >= 2
+                  and sum(both(o, [t.split()[0], t.split()[-1]]) for o in titles) == 1), None)
+    check(multi is not None, "the demo has a title of two words or more")
+    if multi:
+        parts = multi.split()
+        shown = search_results(driver, parts[-1] + " " + parts[0])
+        check(multi in shown, f"the words {parts[-1]!r} {parts[0]!r} did not find {multi!r}: {shown[:5]}")
     driver.find_element(By.ID, "site-search-q").send_keys(Keys.ESCAPE)
     hidden = driver.execute_script("return document.getElementById('site-search-list').hidden")
     check(hidden, "Esc did not close the search results")

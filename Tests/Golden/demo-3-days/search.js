@@ -184,11 +184,17 @@
     var q = fold(raw);
     if (!q || !data) return [];
     var out = dates(raw);
+    // Its words one by one, in any order, after the whole query: 「chaser return」 finds 「Sea
+    // Chaser: The Return」, which it missed for the word between.
+    var words = raw.split(/\s+/).map(fold).filter(function (w) { return w; });
     function ranked(items, limit) {
       var hits = [];
       items.forEach(function (item, i) {
-        var p = best(item.keys, q);
-        if (p >= 0) hits.push([p === 0 ? 0 : 1, -item.total, i, item]);
+        var p = best(item.keys, q), rank = p === 0 ? 0 : 1;
+        if (p < 0 && words.length > 1 && words.every(function (w) { return best(item.keys, w) >= 0; })) {
+          p = 1; rank = 2;
+        }
+        if (p >= 0) hits.push([rank, -item.total, i, item]);
       });
       hits.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; });
       return hits.slice(0, limit).map(function (h) { return h[3]; });
