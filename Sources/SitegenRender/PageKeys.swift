@@ -264,8 +264,11 @@ struct PageKeys {
     private static func look(_ code: String, _ site: SiteModel) -> UInt64 {
         var f = Fingerprint()
         f.add(site.title(of: code))
-        // The English edition's rows show it.
+        // The English edition's rows show it, or its original title, or its Korean one marked so,
+        // by whether the film is Korean (its details' nations, else the filter chart it made).
         f.add(site.dataset.movies[code]?.englishTitle)
+        f.add(site.dataset.movies[code]?.originalTitle)
+        f.add(site.isKoreanFilm(code).map { $0 ? 1 : 0 } ?? -1)
         f.add(site.dataset.sizedPosters[code])
         f.add(site.dataset.posters[code])
         return f.value

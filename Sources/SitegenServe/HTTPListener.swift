@@ -116,9 +116,10 @@ final class HTTPListener: @unchecked Sendable {
     /// long enough: its read ends and its thread gives the slot back. Done under the lock that its
     /// thread takes before closing the descriptor, so the number still names that connection.
     private func cutOffLateHead() -> Bool {
-        let now = DispatchTime.now().uptimeNanoseconds
         return waitingForHead.withLock { waiting in
-            guard let (fd, since) = waiting.min(by: { $0.value < $1.value }),
+            // Read under the lock: a connection that began after it could be later than `now`.
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard let (fd, since) = waiting.min(by: { $0.value < $1.value }), since <= now,
                 now - since >= Self.lateHeadNanoseconds
             else { return false }
             waiting[fd] = nil

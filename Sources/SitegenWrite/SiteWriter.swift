@@ -39,7 +39,7 @@ public struct WriteReport: Sendable {
     }
 }
 
-/// The one writer. A first build (or one that changes more than half the pages) goes into a
+/// The one writer. A first build (or one that changes more than two thirds of the pages) goes into a
 /// staging folder beside `--output`, swapped in with a single atomic rename only when everything
 /// is written; a later build updates the folder in place (`Update`: changed files staged, then
 /// renamed into place one by one), after checking it against the last build's manifest
