@@ -192,7 +192,7 @@ import SitegenDecode
             ("a Korean-style date", /\b(?:19|20)\d\d\.(?:1[0-2]|[1-9])(?![\d])/),
             ("a week's links run together", /Week \d+:? Week Weekend/),
             // From a read of the English edition (2026-11-27): Korean word order and mixed notation.
-            ("a count after its rank (「1위 24일」 word for word)", /· No\. 1 \d+ days?\b/),
+            ("a count after its rank (「1위 24일」 word for word)", /· No\.\s1\s\d+ days?\b/),
             ("a top 10 after its date", /\d{4} top 10\b/),
             ("a rank written with #", /(?:^|\s)#\d+\b/),
             ("a date with its weekday after it", /\b\d{4} \((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\)/),
