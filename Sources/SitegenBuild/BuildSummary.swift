@@ -23,6 +23,9 @@ public struct BuildSummary: Sendable {
     /// The whole output's footprint as a staged build wrote it, added up while writing.
     public var footprintWritten: Footprint?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
+    /// The whole range as it will be published once its history is filled in (a backfill's build
+    /// has fewer days than its range): said beside what was built, with the hosts it fits.
+    public var predicted: PublishedSize?
     public let updatedInPlace: Bool
     /// The pages an in-place update rendered again (their keys changed, or their files were not
     /// as the last build left them), by page id; nil for a whole build, which renders every page.
@@ -42,6 +45,13 @@ public struct BuildSummary: Sendable {
                 ? ", none changed" : ", \(written) changed" + (deleted > 0 ? ", \(deleted) deleted" : "")
         }
         if repaired > 0 { counts += ", \(repaired) repaired" }
+        if let predicted {
+            counts += "; the whole range \(predicted.text) when filled in, \(predicted.hostsText)"
+        } else if let footprint {
+            // Only what it is over: a site that fits every host needs no word about hosts.
+            let size = PublishedSize(bytes: footprint.bytes, files: footprint.files)
+            if PublishedSize.hosts.contains(where: { !size.fits($0) }) { counts += "; \(size.hostsText)" }
+        }
         return String(format: "built %@, %@, %@ (%@) from %@ in %.2f s → %@",
                       Count.of(days, "day"), Count.of(movies, "movie"), Count.of(pages, "page"), counts, what, seconds,
                       output.path)

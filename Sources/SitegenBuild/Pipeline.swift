@@ -156,7 +156,7 @@ public struct Pipeline: Sendable {
         // (a hand-made CNAME went without a word whenever more than half the pages changed).
         let removed = inPlace ? report.removedStrays : checked?.drift.strays ?? []
         if let line = Self.removedLine(removed, from: plan.output) { console.warning(line) }
-        let movies = dataset.chartedMovieCodes.count
+        let movies = site.filmPages
         record.folders = report.folders
         record.fileMode = report.fileMode
         record.inputs = inputsKey

@@ -40,6 +40,9 @@ public struct BuildCommand: AsyncParsableCommand {
                 before: before, change: summary.updatedInPlace ? summary.footprintChange : nil,
                 written: summary.footprintWritten)
             pipeline.steps.mark("measure")
+            if summary.days < plan.days.count {
+                summary.predicted = PublishedSize.estimate(days: plan.days.count, config: plan.config)
+            }
             console.summary(summary.line)
             // Asked for, so said even with --quiet, on standard error beside the notes.
             if timings { console.always(pipeline.steps.line) }

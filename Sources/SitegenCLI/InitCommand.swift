@@ -60,9 +60,11 @@ public struct InitCommand: AsyncParsableCommand {
                     "init: kept \(report.skipped.count) \(report.skipped.count == 1 ? "file" : "files") of yours "
                         + "(never overwritten): \(named)\(more)")
             }
-            if let line = Self.costNote(since: first.day, until: BuildPlan.yesterdayInSeoul(now: Date())) {
+            let until = BuildPlan.yesterdayInSeoul(now: Date())
+            if let line = Self.costNote(since: first.day, until: until) {
                 console.note(line)
             }
+            if let line = Self.sizeNote(since: first.day, until: until) { console.note(line) }
             console.summary(
                 "init: created \(report.created.count) files in \(directory), keeping every day from \(first.day.iso); "
                     + "next: cd \(SettingText.shellQuoted(directory)) && sitegen build")
@@ -85,6 +87,17 @@ extension InitCommand {
         return "note: filling the history from \(since.iso) takes \(plan.cost(budget: budget)) with the market view "
             + "(on by default; market = false saves \(Count.grouped(plan.scoped)) calls); the site publishes what it "
             + "has meanwhile. regions = true would add \(regions.cost(budget: budget))"
+    }
+
+    /// What the site will weigh once its history is filled in, as `init` writes it (the market view
+    /// and share cards on, posters downloaded, a base URL from the workflow): said for a range of
+    /// a month or more, where it starts to matter.
+    static func sizeNote(since: Day, until: Day) -> String? {
+        guard since <= until, until.ordinal - since.ordinal >= 30 else { return nil }
+        let days = (0...(until.ordinal - since.ordinal)).map { since.adding(days: $0) }
+        var config = SiteConfig()
+        config.baseURL = URL(string: "https://example.github.io/site/")
+        return PublishedSize.planLine(days: days, config: config).map { "note: " + $0 }
     }
 
     static func firstDay(_ text: String?, now: Date) throws -> (day: Day, clamped: Bool) {

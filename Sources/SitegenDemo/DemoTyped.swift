@@ -24,7 +24,13 @@ extension DemoSource {
         let national = zip(requests, charts).compactMap { request, chart -> DayChart? in
             if request.scope == .all, case .day(let c)? = chart { c } else { nil }
         }
+        // Then the films only the other charts bring (national weeks, the filters), as a live source
+        // asks them after every national year.
         let films = FetchPlan.newFilms(in: national, seen: &seen)
+            + FetchPlan.otherFilms(
+                in: zip(requests, charts).compactMap { request, chart in
+                    if request.scope == .all, case .day = chart { nil } else { chart.map { (request, $0) } }
+                }, seen: &seen)
         monitor.plan(films.count)
         var movies = films.map { known.movies[$0.code] }
         let missingMovies = movies.indices.filter { movies[$0] == nil }

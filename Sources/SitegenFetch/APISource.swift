@@ -25,20 +25,32 @@ public struct APISource: BoxOfficeSource {
         monitor.planDays(plan.dayCount)
         var answers = FetchAnswers()
         var seen = Set<String>()
+        var nationalPeriods: [[(ChartRequest, Chart)]] = []
         for round in plan.rounds {
             let results = try await boundedMap(round.charts, limit: jobs) { try await self.chart($0, monitor: monitor) }
             answers.charts += zip(round.charts, results).map { ($0, $1) }
             let charted = results.compactMap { if case .fetched(.day(let chart), _) = $0 { chart } else { nil } }
             let films = FetchPlan.newFilms(in: charted, seen: &seen)
             answers.films += zip(films, try await details(films, jobs: jobs, monitor: monitor)).map { ($0, $1) }
+            nationalPeriods.append(Self.fetched(Array(zip(round.charts, results))))
         }
         // The filters after every national year: a run stopped by its budget leaves filtered
-        // charts for the next run, never a national day of an older year.
-        for round in plan.rounds {
+        // charts for the next run, never a national day of an older year. The films only they
+        // (or only the national weeks) bring come with each year's filters, newest year first.
+        for (round, periods) in zip(plan.rounds, nationalPeriods) {
             let scoped = try await boundedMap(round.scoped, limit: jobs) { try await self.chart($0, monitor: monitor) }
             answers.charts += zip(round.scoped, scoped).map { ($0, $1) }
+            let films = FetchPlan.otherFilms(in: periods + Self.fetched(Array(zip(round.scoped, scoped))), seen: &seen)
+            answers.films += zip(films, try await details(films, jobs: jobs, monitor: monitor)).map { ($0, $1) }
         }
         return answers
+    }
+
+    /// The charts that came back, with what was asked.
+    static func fetched(_ answers: [(ChartRequest, ChartAnswer)]) -> [(ChartRequest, Chart)] {
+        answers.compactMap { request, answer in
+            if case .fetched(let chart, _) = answer { (request, chart) } else { nil }
+        }
     }
 
     public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {

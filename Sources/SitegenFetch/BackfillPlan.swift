@@ -32,7 +32,8 @@ public struct BackfillPlan: Sendable, Equatable {
     public func runs(budget: Int) -> Int { calls == 0 ? 0 : (calls + budget - 1) / max(1, budget) }
 
     /// New films a chart brings per day where the cache cannot tell: about 400 distinct films
-    /// reach the daily top 10 in a year (KOBIS, 2010s), so 1.1 a day.
+    /// reach a chart the site publishes in a year (KOBIS, 2010s: the national top 10 and the
+    /// 한국, 외국 and 다양성 ones), so 1.1 a day.
     static let newFilmsPerDay = 1.1
 
     /// Pages a year of the film list is counted as before its first page says: KOBIS lists about
@@ -71,6 +72,18 @@ public struct BackfillPlan: Sendable, Equatable {
         let periods = FetchPlan.periods(covering: days)
         plan.periods = periods.count
         plan.periodsToFetch = periods.filter { source.settled(.periodChart($0.kind, $0.start)) == nil }.count
+        // Every film on a chart the site publishes has a page, so its details are fetched too: the
+        // national weeks' and the filters' films held count as the days' do.
+        let marketScopes = scopes.filter { ChartScope.market.contains($0) }
+        let others = periods.map { SourceRequest.periodChart($0.kind, $0.start) }
+            + FetchPlan(days: days, scopes: marketScopes).rounds.flatMap(\.scoped).map(\.request)
+        for request in others {
+            switch source.settled(request)?.value {
+            case .day(let chart, _)?: for entry in chart.entries { films.insert(entry.movieCode) }
+            case .period(let chart, _)?: for entry in chart.entries { films.insert(entry.movieCode) }
+            default: break
+            }
+        }
         plan.filmsToFetch = films.filter { source.settled(.movieInfo(code: $0)) == nil }.count
         // A year of held charts measures the rate better than any constant.
         let rate = plan.daysHeld >= 365 ? Double(films.count) / Double(plan.daysHeld) : newFilmsPerDay

@@ -61,6 +61,35 @@ public struct FetchPlan: Sendable {
         }
         return films
     }
+
+    /// The films a round's other charts bring (the national weeks and weekends, and the 한국, 외국
+    /// and 다양성 charts) that `seen` has not met: every film on a chart the site publishes has a
+    /// page, so its details are asked for too, after the national days' films. A region's chart is
+    /// not one of them: its rows are a region's figures and link a film only if it has a page.
+    public static func otherFilms(in charts: [(ChartRequest, Chart)], seen: inout Set<String>) -> [FilmRequest] {
+        var films: [FilmRequest] = []
+        let wanted = charts.filter { request, _ in
+            if case .region = request.scope { false } else { true }
+        }
+        // Days before periods, each oldest first: the title a film first charted under.
+        for (_, chart) in wanted.sorted(by: { order($0.1) < order($1.1) }) {
+            let entries: [ChartEntry] = switch chart {
+            case .day(let c): c.entries
+            case .period(let c): c.entries
+            }
+            for e in entries where seen.insert(e.movieCode).inserted {
+                films.append(FilmRequest(code: e.movieCode, chartTitle: e.rawTitle))
+            }
+        }
+        return films
+    }
+
+    private static func order(_ chart: Chart) -> (Int, Int) {
+        switch chart {
+        case .day(let c): (0, c.date.ordinal)
+        case .period(let c): (1, c.start.ordinal)
+        }
+    }
 }
 
 public enum ChartRequest: Sendable, Hashable {

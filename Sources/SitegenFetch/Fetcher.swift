@@ -131,13 +131,13 @@ public struct Fetcher: Sendable {
             // A refused key is said once, not once per movie.
             warnings += answer.warnings.filter { seenWarnings.insert($0.description).inserted }
         }
+        dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies, scopedCharts: scopedStopped)
+        dataset.scoped = scoped.mapValues { ScopedCharts(days: $0.days, periods: $0.periods) }
         // Movie info with an empty movieNm keeps the title the film first charted under.
         for code in dataset.movies.filter({ $0.value.title.isEmpty }).map(\.key) {
             let title = Self.chartTitle(code, in: dataset)
             dataset.movies[code]?.title = title
         }
-        dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies, scopedCharts: scopedStopped)
-        dataset.scoped = scoped.mapValues { ScopedCharts(days: $0.days, periods: $0.periods) }
         dataset.regions = regionList
         // Asked after the charts and their films: a backfill that spends its budget on history
         // leaves the list for a later run, never a day.
@@ -185,6 +185,12 @@ extension Fetcher {
     /// The title a film first charted under, for movie info whose movieNm is empty.
     static func chartTitle(_ code: String, in dataset: Dataset) -> String {
         for day in dataset.days { if let e = day.entries.first(where: { $0.movieCode == code }) { return e.title } }
+        // A film with a page from the national weeks or a filter's chart alone.
+        let others = dataset.periods.map(\.entries)
+            + ChartScope.market.flatMap { scope in
+                (dataset.scoped[scope]?.days.map(\.entries) ?? []) + (dataset.scoped[scope]?.periods.map(\.entries) ?? [])
+            }
+        for entries in others { if let e = entries.first(where: { $0.movieCode == code }) { return e.title } }
         return code
     }
 }

@@ -34,15 +34,6 @@ enum CSVFiles {
         return csv.data
     }
 
-    static func movie(_ rows: [(date: Day, entry: ChartEntry)]) -> Data {
-        var csv = Writer(header: ["날짜"] + header, rows: rows.count)
-        for row in rows {
-            csv.cell(row.date.iso)
-            csv.row(row.entry)
-        }
-        return csv.data
-    }
-
     /// Text from the network: a leading = + - @ (or tab/CR) would make Excel evaluate it.
     static func text(_ s: String) -> String {
         guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }

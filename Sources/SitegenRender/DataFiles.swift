@@ -107,14 +107,17 @@ enum DataFiles {
 
     static func movie(_ site: SiteModel, _ code: String) -> Data {
         var json = JSONWriter(capacity: 16_384)
+        let run = site.index.run(of: code)
         json.object { o in
+            // A film never in the national top 10: the filter's chart its rows are from.
+            if let scope = run?.scope, scope != .all { o.field("chart", scope.slug) }
             o.field("code", code)
             o.field("columns", JSONWriter.historyColumns)
             o.field("demo", site.isDemo)
             if let details = site.dataset.movies[code] { o.key("details"); o.movie(details) }
             // Rows, not objects: a third of the bytes, which over the whole history is 25 MB.
             o.key("history")
-            o.array { a in for row in site.history[code] ?? [] { a.row(row.entry, date: row.date) } }
+            o.array { a in for row in run?.rows ?? [] { a.row(row.entry, date: row.date) } }
             if let poster = site.dataset.posters[code] {
                 o.key("poster")
                 o.object { p in

@@ -150,7 +150,7 @@ enum DayPage {
     static func scopedEntry(
         _ site: SiteModel, _ e: ChartEntry, date: Day?, versus: Words.Versus = .day
     ) -> TemplateValue {
-        entry(site, e, date: date, versus: versus, hasPage: site.history[e.movieCode] != nil)
+        entry(site, e, date: date, versus: versus, hasPage: site.hasPage(e.movieCode))
     }
 
     /// One chart row. Links are from the site root: templates write `{{root}}{{movieHref}}`.

@@ -123,11 +123,11 @@ struct FeedsJob: WholeSitePageJob {
     func pageCount(_ site: SiteModel) -> Int { 0 }
 
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
-        // Films that made a weekly chart but no daily top 10 have no page, nor do films only
-        // on a filter's chart (most 다양성 films); their cards and rows still need a poster.
+        // Films that made a weekly chart but no daily top 10 (national or a filter's) have no
+        // page; their cards and rows still need a poster.
         let placeholders =
             site.periodOnlyCodes.map { site.placeholder($0, year: site.periodTitles[$0]?.openDate?.year) }
-            + site.market.scopedOnly.sorted(by: { $0.key < $1.key }).map {
+            + site.market.scopedOnly.filter { !site.hasPage($0.key) }.sorted(by: { $0.key < $1.key }).map {
                 site.placeholder($0.key, year: $0.value.openDate?.year)
             }
         guard site.language.isRoot else {

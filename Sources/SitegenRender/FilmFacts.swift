@@ -15,13 +15,17 @@ struct FilmFacts: Sendable {
     let audienceTotal: Int64
     let asOf: Day
     let bestRank: Int
+    /// The chart `bestRank` is on: the national one, or for a film never on it, the filter's its
+    /// page tells its run from (and every page that shows the rank names it).
+    let rankScope: ChartScope
 
     /// The one place a film's opening date, latest total and best rank are worked out, so every
     /// page that shows them (film, person, search, year, records) agrees.
     init(
         code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
-        scoped: (date: Day, entry: ChartEntry)?, title: String
+        scoped: (date: Day, entry: ChartEntry)?, rankScope: ChartScope = .all, title: String
     ) {
+        self.rankScope = rankScope
         self.code = code
         self.title = title
         englishTitle = movie?.englishTitle ?? ""

@@ -9,7 +9,9 @@ enum MoviePage {
 
     static func context(_ site: SiteModel, code: String) -> TemplateValue {
         let route = Route.movie(code)
-        let rows = site.history[code] ?? []
+        // The national daily chart's rows, or for a film never on it, a filter's (said on the page).
+        let filmRun = site.index.run(of: code)!
+        let rows = filmRun.rows, scope = filmRun.scope
         let movie = site.dataset.movies[code]
         let title = site.title(of: code)
         let w = site.words
@@ -88,9 +90,11 @@ enum MoviePage {
         var values: [Day: TemplateValue] = [:]
         for row in rows {
             byDate[row.date] = row.entry
-            values[row.date] = site.rows.row(of: code, on: row.date)?.values
+            values[row.date] =
+                scope == .all
+                ? site.rows.row(of: code, on: row.date)?.values : DayPage.entry(site, row.entry, date: row.date)
         }
-        let span = site.days[site.dayIndex[rows.first!.date]!...site.dayIndex[rows.last!.date]!].map(\.date)
+        let span = Self.span(site, filmRun)
         let run = RunFacts(rows: rows, openDate: openDate)
         for (i, d) in span.enumerated() {
             // The year on the first row and where it changes, as a printed table gives it (on every
@@ -101,7 +105,7 @@ enum MoviePage {
             history.append([
                 "year": date.yearBefore.map { .text($0) }, "yearAfter": date.yearAfter.map { .text($0) },
                 "monthDay": .text(date.monthDay),
-                "dayHref": .text(site.href(.day(d), from: route)),
+                "dayHref": .text(site.href(scope == .all ? .day(d) : .dayFilters(d), from: route)),
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
@@ -131,7 +135,8 @@ enum MoviePage {
             "salesTotalCompact": .text(w.won(known.entry.salesTotal, compact: true)),
             "salesTotal": .text(w.won(known.entry.salesTotal)),
             "asOf": .text(w.shortDate(known.date)),
-            "bestRank": .text(w("rankText", "\(best)")),
+            "bestRank": .text(w.bestRank(best, on: scope)),
+            "runOnFilter": scope == .all ? .null : .text(w("runOnFilter", w.scopeName(scope))),
             "daysCharted": .text(w("daysText", "\(rows.count)")),
             "daysAtTop": .text(w("daysText", "\(ranks.filter { $0 == 1 }.count)")),
             "currentStreak": .null,
@@ -188,7 +193,6 @@ enum MoviePage {
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
-            "csvHref": .text(site.href(.movieCSV(code), from: route)),
             "hasDetails": .bool(movie != nil),
             "dataHref": .text(site.href(.movieData(code), from: route)),
             "englishTitle": subtitle.text, "subtitleLang": subtitle.lang,
@@ -203,7 +207,11 @@ enum MoviePage {
             "weeks": weeksTable,
             "hasWeeks": .bool(weeksTable != nil),
         ]
-        let description = w("movieDescription", title, w.people(known.entry.audienceTotal, compact: true), "\(best)")
+        let total = w.people(known.entry.audienceTotal, compact: true)
+        let description =
+            (scope == .all
+                ? w("movieDescription", title, total, "\(best)")
+                : w("movieDescriptionScoped", title, total, "\(best)", w.scopeName(scope)))
             + (site.isDemo ? w("demoSuffix") : "")
         let structured = [
             StructuredData.breadcrumbs(site, [(w("searchTitle"), .search), (title, .movie(code))], from: route),
@@ -212,6 +220,14 @@ enum MoviePage {
         return site.base(route, title: title, description: description, kind: "movie",
                          dataHref: site.href(.movieData(code), from: route), structuredData: structured,
                          content: ["movie": info])
+    }
+
+    /// The days a film's run spans on the chart its page tells it from, gaps included.
+    static func span(_ site: SiteModel, _ run: FilmRun) -> [Day] {
+        let first = run.rows.first!.date, last = run.rows.last!.date
+        if run.scope == .all { return site.days[site.dayIndex[first]!...site.dayIndex[last]!].map(\.date) }
+        let days = site.market.days[run.scope]!, index = site.market.dayIndex[run.scope]!
+        return days[index[first]!...index[last]!].map(\.date)
     }
 
     /// CSS hook for the rating badge colours (ALL / 12 / 15 / 청불).
@@ -301,8 +317,9 @@ struct MovieJob: PageJob {
             [movie]
                 + site.shared(
                     [
+                        // Its JSON alone: the CSV beside it repeated the same rows (one file a film,
+                        // 9,000 on a real whole history); the year files carry every row as CSV.
                         OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
-                        OutputFile(path: Route.movieCSV(code).path, contents: CSVFiles.movie(site.history[code] ?? [])),
                     ]) + (own ? card.map { [$0.file] } ?? [] : [])
                 + [site.placeholder(code, year: year)], 1
         )

@@ -66,7 +66,7 @@ enum OpeningsPage {
 
     static func film(_ site: SiteModel, _ film: ListedFilm, from route: Route) -> TemplateValue {
         let w = site.words
-        let charted = site.history[film.code] != nil
+        let charted = site.hasPage(film.code)
         let name = charted
             ? site.name(of: film.code)
             : w.film(film.title, english: film.englishTitle,
@@ -113,7 +113,7 @@ struct OpeningsJob: PageJob {
         f.add(openings.films.count)
         for film in openings.films {
             f.add(film)
-            let charted = site.history[film.code] != nil
+            let charted = site.hasPage(film.code)
             f.add(charted)
             // A charted film is named as its page names it, with its details' English names.
             if charted { keys.addLook(film.code, to: &f); keys.addFacts(film.code, to: &f) }

@@ -139,7 +139,7 @@ struct PageKeys {
         f.add(entries.count)
         for e in entries {
             addLook(e.movieCode, to: &f)
-            f.add(site.history[e.movieCode] != nil)
+            f.add(site.hasPage(e.movieCode))
         }
     }
 
@@ -169,15 +169,24 @@ struct PageKeys {
     /// A film page and its data, CSV and drawn poster: its rows, the days its run spans, its
     /// details, credits (by person page), facts and note.
     func addMovie(_ code: String, to f: inout Fingerprint) {
-        let rows = site.history[code] ?? []
+        let run = site.index.run(of: code)
+        let rows = run?.rows ?? []
         f.add(rows.count)
-        for row in rows { f.add(dayPrints[site.dayIndex[row.date]!]) }
-        if let first = rows.first, let last = rows.last, let a = site.dayIndex[first.date],
-            let b = site.dayIndex[last.date]
-        {
-            f.add(b - a)
-            for d in site.days[a...b] { f.add(d.date) }
-            f.add(last.date == site.days.last?.date)
+        if let run, run.scope != .all {
+            // A film told from a filter's chart: that chart's days (each filter's, as a day's pages show them).
+            f.add(run.scope.slug)
+            for row in rows { f.add(marketDayPrints[row.date].map { Int(bitPattern: UInt($0)) }) }
+            for d in MoviePage.span(site, run) { f.add(d) }
+            f.add(rows.last!.date == site.days.last?.date)
+        } else {
+            for row in rows { f.add(dayPrints[site.dayIndex[row.date]!]) }
+            if let first = rows.first, let last = rows.last, let a = site.dayIndex[first.date],
+                let b = site.dayIndex[last.date]
+            {
+                f.add(b - a)
+                for d in site.days[a...b] { f.add(d.date) }
+                f.add(last.date == site.days.last?.date)
+            }
         }
         let movie = site.dataset.movies[code]
         f.add(movie)

@@ -10,7 +10,10 @@ struct Credit: Sendable {
     var characters: [String] = []
 }
 
-/// A director or actor credited in the movie info of a charted film. KOBIS gives people no code in
+/// A director or actor credited in the movie info of a charted film, who directed one or is among
+/// the actors a film page shows (`MoviePage.actorsShown`) of one: KOBIS lists every actor of a
+/// film (96 for 경관의 피), and a page for each of them, linked from no page, was most of a
+/// real-sized site's files. Their page lists every film they are credited in. KOBIS gives people no code in
 /// movie info, so a person is their name plus English name: two different people sharing both are
 /// one page (a documented limit).
 struct PersonRecord: Sendable {
@@ -39,12 +42,14 @@ struct PeopleIndex: Sendable {
         var records: [(name: String, english: String, credits: [Credit])] = []
         var position: [String: Int] = [:]
         var order: [String] = []
+        var shown = Set<String>()
         for code in codes {
             guard let movie = dataset.movies[code] else { continue }
-            func add(_ person: Person, directed: Bool) {
+            func add(_ person: Person, directed: Bool, isShown: Bool) {
                 let name = Self.clean(person.name), english = Self.clean(person.englishName)
                 guard !name.isEmpty else { return }
                 let key = Self.key(name: name, english: english)
+                if isShown { shown.insert(key) }
                 let i: Int
                 if let known = position[key] { i = known } else {
                     i = records.count
@@ -62,9 +67,11 @@ struct PeopleIndex: Sendable {
                     }
                 }
             }
-            for d in movie.directors { add(d, directed: true) }
-            for a in movie.actors { add(a, directed: false) }
+            for d in movie.directors { add(d, directed: true, isShown: true) }
+            for (i, a) in movie.actors.enumerated() { add(a, directed: false, isShown: i < MoviePage.actorsShown) }
         }
+        order = order.filter { shown.contains($0) }
+        position = position.filter { shown.contains($0.key) }
         // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
         // person a distinct, stable id: the later key gets a "-2" suffix.
         var taken = Set<String>()

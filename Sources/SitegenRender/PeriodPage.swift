@@ -157,7 +157,7 @@ enum PeriodPage {
     /// then has no page).
     static func entry(_ site: SiteModel, _ e: ChartEntry, kind: PeriodKind, start: Day) -> TemplateValue {
         DayPage.entry(
-            site, e, date: nil, versus: kind == .week ? .week : .weekend, hasPage: site.history[e.movieCode] != nil,
+            site, e, date: nil, versus: kind == .week ? .week : .weekend, hasPage: site.hasPage(e.movieCode),
             periodEnd: start.adding(days: kind.length - 1))
     }
 }
@@ -184,7 +184,7 @@ struct PeriodJob: PageJob {
         for d in chart.days { f.add(site.dayIndex[d] != nil) }
         for e in chart.entries {
             keys.addLook(e.movieCode, to: &f)
-            f.add(site.history[e.movieCode] != nil)
+            f.add(site.hasPage(e.movieCode))
         }
         return true
     }

@@ -23,7 +23,7 @@ enum PersonPage {
                 "audienceTotal": .text(w.people(film.audienceTotal)),
                 "audienceCompact": .text(w.people(film.audienceTotal, compact: true)),
                 "asOf": .text(w.shortDate(film.asOf)),
-                "bestRank": .text(w("rankText", "\(film.bestRank)")),
+                "bestRank": .text(w.bestRank(film.bestRank, on: film.rankScope)),
                 "poster": site.posterContext(film.code),
             ]
         }

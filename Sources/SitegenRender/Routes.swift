@@ -6,7 +6,7 @@ import SitegenModel
 enum Route: Hashable {
     case home, day(Day), movie(String), person(String), archive, archiveYear(Int), search,
         notFound
-    case movieData(String), movieCSV(String), poster(String), feed, sitemap, robots, siteData, searchIndex
+    case movieData(String), poster(String), feed, sitemap, robots, siteData, searchIndex
     /// A year of one chart as one file: `data/2024.json` (the days), `data/week/2024.csv`,
     /// `data/korean/2024.json`, `data/korean/weekend/2024.csv`. A week is in its Monday's year.
     case chartData(ChartScope, PeriodKind?, Int, DataFormat)
@@ -36,7 +36,6 @@ enum Route: Hashable {
         case .archiveYear(let year): "archive/\(year)/index.html"
         case .notFound: "404.html"
         case .movieData(let code): "data/movie/\(code).json"
-        case .movieCSV(let code): "data/movie/\(code).csv"
         case .poster(let code): "poster/\(code).svg"
         case .feed: "feed.xml"
         case .sitemap: "sitemap.xml"
@@ -81,7 +80,7 @@ enum Route: Hashable {
         case .offline, .archive, .poster, .siteData, .search, .searchIndex, .years, .records, .market, .regions,
             .distributors, .openings:
             "../"
-        case .day, .movie, .person, .movieData, .movieCSV, .archiveYear, .period, .year, .region, .distributor:
+        case .day, .movie, .person, .movieData, .archiveYear, .period, .year, .region, .distributor:
             "../../"
         case .dayFilters, .periodFilters: "../../../"
         case .chartData: String(repeating: "../", count: path.utf8.filter { $0 == UInt8(ascii: "/") }.count)
@@ -99,7 +98,7 @@ enum Route: Hashable {
     /// the app's files are one for the whole site.
     var isPage: Bool {
         switch self {
-        case .chartData, .movieData, .movieCSV, .poster, .sitemap, .robots, .siteData, .manifest, .serviceWorker:
+        case .chartData, .movieData, .poster, .sitemap, .robots, .siteData, .manifest, .serviceWorker:
             false
         case .home, .day, .movie, .person, .archive, .archiveYear, .search, .notFound, .feed, .searchIndex, .period,
             .years, .year, .records, .dayFilters, .periodFilters, .market, .regions, .region, .distributors,

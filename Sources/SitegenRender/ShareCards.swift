@@ -144,8 +144,9 @@ enum ShareCards {
 
     static func ownsCard(_ site: SiteModel, film code: String) -> Bool {
         guard let film = site.films[code] else { return false }
-        if film.bestRank <= ownFilmBestRank { return true }
-        guard let last = site.history[code]?.last?.date, let latest = site.days.last?.date else { return false }
+        // The national top 3 keep their card for good; a filter's top 3 are not theirs.
+        if film.rankScope == .all && film.bestRank <= ownFilmBestRank { return true }
+        guard let last = site.index.run(of: code)?.rows.last?.date, let latest = site.days.last?.date else { return false }
         return latest.days(since: last) < 365
     }
 
@@ -162,7 +163,12 @@ enum ShareCards {
         // gives none: its reader has the page for the Korean title).
         let title = site.title(of: code)
         let subtitle = w.cardSubtitle(english: film.englishTitle)
-        let alt = w("cardAltMovie", title, w.people(film.audienceTotal), w.shortDate(film.asOf), "\(film.bestRank)")
+        let national = film.rankScope == .all
+        let alt =
+            (national
+                ? w("cardAltMovie", title, w.people(film.audienceTotal), w.shortDate(film.asOf), "\(film.bestRank)")
+                : w("cardAltMovieScoped", title, w.people(film.audienceTotal), w.shortDate(film.asOf),
+                    "\(film.bestRank)", w.scopeName(film.rankScope)))
             + (run.map { w("cardAltRun", $0, w.shortDate(last)) } ?? "")
         // Two lines when nothing is under it (an English card, a film with no English title): a
         // long title read "Sea Chaser: The Retur…" above half a card of room.
@@ -187,7 +193,8 @@ enum ShareCards {
             "run": run.map { .text($0) } ?? .null,
             "poster": poster.map { .text(posterToken + $0.path) } ?? .null,
             "labels": [
-                "total": .text(w("cardTotalLabel")), "bestRank": .text(w("cardBestRankLabel")),
+                "total": .text(w("cardTotalLabel")), "bestRank": .text(
+                    national ? w("cardBestRankLabel") : w("cardBestRankOn", w.scopeName(film.rankScope))),
                 "run": .text(w("cardRunLabel")),
             ],
         ]

@@ -11,14 +11,19 @@ final class SiteIndex: Sendable {
     let dayIndex: [Day: Int]
     /// Each movie's chart rows in date order.
     let history: [String: [(date: Day, entry: ChartEntry)]]
+    /// Every film with a page, sorted: those on the national daily chart and those only on a
+    /// filter's (`filterRuns`).
     let movieCodes: [String]
+    /// Films on no national daily chart but on a 한국, 외국 or 다양성 one: each has a page too,
+    /// its run told from the filter's chart it spent most days on (its ranks are that chart's).
+    let filterRuns: [String: FilmRun]
     /// Each charted film's latest totals and best rank.
     let films: [String: FilmFacts]
     let people: PeopleIndex
     /// Weekly and weekend charts, oldest first, and where each start day is among them.
     let periods: [PeriodKind: [PeriodChart]]
     let periodIndex: [PeriodKind: [Day: Int]]
-    /// Films on a weekly chart but on no daily one, with their latest weekly row.
+    /// Films on a weekly chart but on no daily one (national or a filter's), with their latest weekly row.
     let periodTitles: [String: ChartEntry]
     var periodOnlyCodes: [String] { periodTitles.keys.sorted() }
     /// The weekly and weekend charts listing each film, in the dataset's order: a film's facts
@@ -39,9 +44,13 @@ final class SiteIndex: Sendable {
         self.dataset = dataset
         // The people and market indexes need only the dataset: built on other cores meanwhile (the
         // market's is a third of a morning's index, which the pages' keys wait for).
-        let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes) }
+        let nationalCodes = Set(dataset.chartedMovieCodes)
+        let filterRuns = Self.filterRuns(dataset, national: nationalCodes)
+        self.filterRuns = filterRuns
+        // A film with a page from a filter's chart alone credits its people as the others do.
+        let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes + filterRuns.keys.sorted()) }
         let market = Later {
-            let national = Set(dataset.chartedMovieCodes)
+            let national = nationalCodes
             var periodOnly = Set<String>()
             for chart in dataset.periods {
                 for e in chart.entries where !national.contains(e.movieCode) { periodOnly.insert(e.movieCode) }
@@ -57,7 +66,7 @@ final class SiteIndex: Sendable {
         }
         dayIndex = index
         self.history = history
-        let movieCodes = history.keys.sorted()
+        let movieCodes = (Array(history.keys) + filterRuns.keys).sorted()
         self.movieCodes = movieCodes
         var listing: [String: [PeriodChart]] = [:]
         for chart in dataset.periods {
@@ -66,15 +75,16 @@ final class SiteIndex: Sendable {
         chartsListing = listing
         let latestScoped = Self.latestScoped(dataset)
         self.latestScoped = latestScoped
+        let runs = history.map { ($0, FilmRun(scope: .all, rows: $1)) } + filterRuns.map { ($0, $1) }
         let films = Dictionary(
-            uniqueKeysWithValues: history.map { code, rows in
+            uniqueKeysWithValues: runs.map { code, run in
                 // An empty movieNm in movie info must not blank a title the chart knows.
                 (
                     code,
                     FilmFacts(
-                        code: code, movie: dataset.movies[code], rows: rows, periods: listing[code] ?? [],
-                        scoped: latestScoped[code],
-                        title: [dataset.movies[code]?.title, rows.last!.entry.title].compactMap { $0 }.first {
+                        code: code, movie: dataset.movies[code], rows: run.rows, periods: listing[code] ?? [],
+                        scoped: latestScoped[code], rankScope: run.scope,
+                        title: [dataset.movies[code]?.title, run.rows.last!.entry.title].compactMap { $0 }.first {
                             !$0.isEmpty
                         } ?? code)
                 )
@@ -86,7 +96,9 @@ final class SiteIndex: Sendable {
         self.periods = periods
         var periodTitles: [String: ChartEntry] = [:]
         for chart in dataset.periods {
-            for e in chart.entries where history[e.movieCode] == nil { periodTitles[e.movieCode] = e }
+            for e in chart.entries where history[e.movieCode] == nil && filterRuns[e.movieCode] == nil {
+                periodTitles[e.movieCode] = e
+            }
         }
         self.periodTitles = periodTitles
         periodIndex = periods.mapValues { charts in
@@ -114,7 +126,45 @@ final class SiteIndex: Sendable {
     }
 }
 
+/// The chart rows a film's page tells its run from: the national daily chart's, or for a film
+/// never on it, one filter's (`scope`), whose ranks are that chart's and are said so.
+struct FilmRun: Sendable {
+    let scope: ChartScope
+    let rows: [(date: Day, entry: ChartEntry)]
+}
+
 extension SiteIndex {
+    /// Whether a film has a page: every film on a daily chart the site publishes has one.
+    func hasPage(_ code: String) -> Bool { history[code] != nil || filterRuns[code] != nil }
+
+    /// The rows its page tells the run from.
+    func run(of code: String) -> FilmRun? {
+        if let rows = history[code] { return FilmRun(scope: .all, rows: rows) }
+        return filterRuns[code]
+    }
+
+    /// Each film on a filter's daily chart and on no national one, with the filter it spent the
+    /// most days on (the first in tab order on a tie, so the choice never depends on dictionary
+    /// order).
+    static func filterRuns(
+        _ dataset: Dataset, national: Set<String>
+    ) -> [String: FilmRun] {
+        var best: [String: FilmRun] = [:]
+        for scope in ChartScope.market {
+            guard let charts = dataset.scoped[scope] else { continue }
+            var rows: [String: [(date: Day, entry: ChartEntry)]] = [:]
+            for chart in charts.days {
+                for e in chart.entries where !national.contains(e.movieCode) {
+                    rows[e.movieCode, default: []].append((chart.date, e))
+                }
+            }
+            for (code, list) in rows where list.count > (best[code]?.rows.count ?? 0) {
+                best[code] = FilmRun(scope: scope, rows: list.sorted { $0.date < $1.date })
+            }
+        }
+        return best
+    }
+
     /// The row a film's latest total comes from, as every page gives it (`FilmFacts.latestRow`).
     func latestRow(of code: String) -> (date: Day, entry: ChartEntry)? {
         FilmFacts.latestRow(

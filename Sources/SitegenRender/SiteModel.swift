@@ -68,6 +68,9 @@ struct SiteModel: Sendable {
 
     var isDemo: Bool { dataset.source == .demo }
 
+    /// Whether a film has a page (`SiteIndex.hasPage`): every film on a daily chart the site publishes.
+    func hasPage(_ code: String) -> Bool { index.hasPage(code) }
+
     /// `route`'s file in this edition: an English page under `en/`.
     func path(_ route: Route) -> String { (route.isPage ? language.folder : "") + route.path }
 
@@ -167,7 +170,8 @@ struct SiteModel: Sendable {
     var isKorean: Bool { language == .ko }
 
     func koreanTitle(of code: String) -> String {
-        dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title ?? index.periodTitles[code]?.title
+        dataset.movies[code]?.title ?? index.history[code]?.last?.entry.title
+            ?? index.filterRuns[code]?.rows.last?.entry.title ?? index.periodTitles[code]?.title
             ?? index.market.scopedOnly[code]?.title ?? code
     }
 

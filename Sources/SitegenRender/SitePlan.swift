@@ -4,4 +4,6 @@ public struct SitePlan: Sendable {
     let site: SiteModel
     let jobs: [any PageJob]
     public let pages: [PageKey]
+    /// The films with a page: every film on a daily chart the site publishes.
+    public var filmPages: Int { site.movieCodes.count }
 }

@@ -85,7 +85,7 @@ public enum SiteRenderer {
         for day in input.notes.days.keys.sorted() where !known.contains(day) {
             messages.append("note for \(day.iso) not shown: that day is not in the range built")
         }
-        for code in input.notes.movies.keys.sorted() where site.history[code] == nil {
+        for code in input.notes.movies.keys.sorted() where !site.hasPage(code) {
             messages.append("note for movie \(code) not shown: it is not on any chart in the range built")
         }
         return RenderSummary(pageCount: pages, messages: messages)

@@ -55,7 +55,7 @@ enum StructuredData {
                     ("@type", .string("ListItem")), ("position", .int(e.rank)),
                     ("name", .string(site.title(of: e.movieCode))),
                 ]
-                if site.history[e.movieCode] != nil {
+                if site.hasPage(e.movieCode) {
                     item.append(("url", .string(url(site, .movie(e.movieCode), from: page))))
                 }
                 return .object(item)

@@ -153,6 +153,12 @@ struct Words: Sendable {
         return (kind == .week ? "Week of " : "Weekend of ") + span
     }
 
+    /// A best rank and the chart it is on: 「3위」, or 「다양성영화 3위」 for a film whose page tells
+    /// its run from a filter's chart (it was never in the national top 10).
+    func bestRank(_ rank: Int, on scope: ChartScope) -> String {
+        scope == .all ? self("rankText", "\(rank)") : self("scopedRankText", scopeName(scope), "\(rank)")
+    }
+
     /// A filter's name: 「한국영화」, "Korean films".
     func scopeName(_ scope: ChartScope) -> String {
         switch scope {

@@ -54,7 +54,7 @@ enum YearPage {
             return [
                 "rank": .int(i + 1), "title": .text(site.title(of: f.code)),
                 "titleLang": site.titleLang(of: f.code),
-                "href": site.history[f.code] != nil ? .text(site.href(.movie(f.code), from: route)) : nil,
+                "href": site.hasPage(f.code) ? .text(site.href(.movie(f.code), from: route)) : nil,
                 "openDate": site.index.openDate(of: f.code).map { .text(w.shortDate($0)) }
                     ?? site.periodTitles[f.code]?.openDate.map { .text(w.shortDate($0)) },
                 "total": .text(KoreanFormat.grouped(f.total)), "totalCompact": .text(w.compact(f.total)),
@@ -207,7 +207,7 @@ struct YearJob: PageJob {
             f.add(code)
             keys.addFacts(code, to: &f)
             keys.addLook(code, to: &f)
-            f.add(site.history[code] != nil)
+            f.add(site.hasPage(code))
             if let row = site.periodTitles[code] { f.add(row) }
             if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
             // Its sales as of that total and its widest release, which may be in another year.

@@ -140,7 +140,7 @@ public struct Footprint: Sendable, Equatable {
     /// 「120.9 MB」: decimal units, as hosts state their limits, one decimal, rounded down.
     public var size: String { Self.size(bytes) }
 
-    static func size(_ bytes: Int64) -> String {
+    public static func size(_ bytes: Int64) -> String {
         let units: [(Int64, String)] = [(1_000_000_000, "GB"), (1_000_000, "MB"), (1_000, "KB")]
         for (scale, unit) in units where bytes >= scale {
             return "\(bytes / scale).\(bytes % scale * 10 / scale) \(unit)"
