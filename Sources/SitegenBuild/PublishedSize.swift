@@ -100,11 +100,12 @@ public struct PublishedSize: Sendable, Equatable {
 
     /// 「fits GitHub Pages and GitLab Pages (1 GB), …」 or what it is over, and what to do then.
     public var hostsText: String {
-        let fit = Self.hosts.filter(fits).map(\.name)
+        let fit = Self.hosts.filter(fits).map(\.name) + ["a bucket (no ceiling)"]
         let over = Self.hosts.filter { !fits($0) }.map(\.name)
-        if over.isEmpty { return "fits " + fit.joined(separator: ", ") + " and any bucket" }
-        return "over " + over.joined(separator: " and ")
-            + (fit.isEmpty ? "" : "; fits " + fit.joined(separator: ", ")) + " and any bucket"
+        func list(_ names: [String]) -> String {
+            names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+        return (over.isEmpty ? "" : "over " + list(over) + "; ") + "fits " + list(fit)
     }
 
     /// The line `init --since` and `sitegen fetch` say: the range's size as published, the hosts

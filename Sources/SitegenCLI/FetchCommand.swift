@@ -59,7 +59,9 @@ public struct FetchCommand: AsyncParsableCommand {
                 console.note("plan: \(before.description): about \(Count.grouped(before.calls)) KOBIS calls, "
                              + Self.runs(before, budget: range.budget))
                 plan.monitor.planBackfill(calls: before.calls, perDay: range.budget)
-                if let line = PublishedSize.planLine(days: plan.days, config: plan.config) { console.note("plan: " + line) }
+                if let line = PublishedSize.planLine(days: plan.days, config: plan.config) {
+                    console.note("plan: " + line)
+                }
             }
             let pipeline = Pipeline(plan: plan, console: console)
             defer { pipeline.settle() }

@@ -188,7 +188,8 @@ extension Fetcher {
         // A film with a page from the national weeks or a filter's chart alone.
         let others = dataset.periods.map(\.entries)
             + ChartScope.market.flatMap { scope in
-                (dataset.scoped[scope]?.days.map(\.entries) ?? []) + (dataset.scoped[scope]?.periods.map(\.entries) ?? [])
+                (dataset.scoped[scope]?.days.map(\.entries) ?? [])
+                    + (dataset.scoped[scope]?.periods.map(\.entries) ?? [])
             }
         for entries in others { if let e = entries.first(where: { $0.movieCode == code }) { return e.title } }
         return code

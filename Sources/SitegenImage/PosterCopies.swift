@@ -97,10 +97,12 @@ public struct PosterCopies: Sendable {
         var warnings: [DataWarning] = []
         var bytes: [String: Data] = [:]
         var late = 0, notCached = 0
+        let settled = Self.settledFilms(dataset)
         // Said oldest first (the results come in the order asked: newest first).
         for (code, result) in results.reversed() {
             switch result {
-            case .success(let copies):
+            case .success(let all):
+                let copies = settled.contains(code) ? all.single : all
                 out.sizedPosters[code] = copies.poster
                 bytes.merge(copies.bytes) { first, _ in first }
             case .failure(let failure) where failure.kind == .late: late += 1
@@ -133,6 +135,41 @@ public struct PosterCopies: Sendable {
     struct Copies: Sendable {
         let poster: SizedPoster
         let bytes: [String: Data]
+
+        /// One copy for both places: the film page's largest (2× its width, 2.6× the grid card's),
+        /// laid out at each place's width. What a film off the charts for a year is served as: its
+        /// grid and page are rarely shown, and four copies of 9,000 posters were most of a real-sized
+        /// site's bytes (docs/performance.md, the real-sized world).
+        var single: Copies {
+            guard let big = poster.page.last, poster.files.count > 1 else { return self }
+            func at(_ css: Int) -> PosterFile {
+                let width = min(css, big.width)
+                return PosterFile(
+                    path: big.path, width: width,
+                    height: Int((Double(big.height) * Double(width) / Double(big.width)).rounded()))
+            }
+            return Copies(
+                poster: SizedPoster(card: [at(SizedPoster.cardWidth)], page: [at(SizedPoster.pageWidth)]),
+                bytes: bytes.filter { $0.key == big.path })
+        }
+    }
+
+    /// Films off every chart the site publishes for more than `settledAfter` days before its
+    /// latest day: their posters are served as one copy (`Copies.single`).
+    static let settledAfter = 365
+
+    static func settledFilms(_ dataset: Dataset) -> Set<String> {
+        guard let latest = dataset.days.last?.date else { return [] }
+        var last: [String: Day] = [:]
+        func seen(_ code: String, _ day: Day) { if last[code].map({ $0 < day }) ?? true { last[code] = day } }
+        for chart in dataset.days { for e in chart.entries { seen(e.movieCode, chart.date) } }
+        for chart in dataset.periods { for e in chart.entries { seen(e.movieCode, chart.end) } }
+        for scope in ChartScope.market {
+            let charts = dataset.scoped[scope]
+            for chart in charts?.days ?? [] { for e in chart.entries { seen(e.movieCode, chart.date) } }
+            for chart in charts?.periods ?? [] { for e in chart.entries { seen(e.movieCode, chart.end) } }
+        }
+        return Set(last.filter { latest.ordinal - $0.value.ordinal > settledAfter }.keys)
     }
 
     struct PosterFailure: Error, Sendable {

@@ -146,7 +146,9 @@ enum ShareCards {
         guard let film = site.films[code] else { return false }
         // The national top 3 keep their card for good; a filter's top 3 are not theirs.
         if film.rankScope == .all && film.bestRank <= ownFilmBestRank { return true }
-        guard let last = site.index.run(of: code)?.rows.last?.date, let latest = site.days.last?.date else { return false }
+        guard let last = site.index.run(of: code)?.rows.last?.date, let latest = site.days.last?.date else {
+            return false
+        }
         return latest.days(since: last) < 365
     }
 
