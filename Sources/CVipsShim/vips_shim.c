@@ -234,7 +234,7 @@ done:
 // texture (Perlin at 10 px) and film grain (Gaussian noise), so JPEG compresses it about as it
 // does a photo, where a gradient alone compresses to almost nothing. Drawing the fields takes
 // libvips over a second for one poster, so they are drawn once, larger than a poster (the
-// "bank"), and each poster is cut from them at offsets and in colours of its own: 30–60 ms.
+// "bank"), and each poster is cut from them at offsets and in colours of its own: about 0.1 s.
 typedef struct {
     int width, height;  // of a poster; the fields are SG_BANK_MARGIN larger each way
     VipsImage *field[7];  // three colour fields, cells, texture, grain, detail: uchar, in memory
