@@ -6,8 +6,9 @@ import SitegenModel
 enum DemoCatalog {
     /// Consecutive films get distinct titles for 4,000 releases (about twelve years of the demo
     /// market; the small world's suffixes repeat, so fewer titles are distinct there). In the
-    /// real-sized world every suffix is another, and a later round of the same titles is told apart by a word
-    /// (「리턴즈」), so no two of its films share a title, nor the poster image search finds by it.
+    /// real-sized world every suffix is another, and a later round of the same titles is told
+    /// apart by a word (「리턴즈」): no two of its films share a title, so none shares the
+    /// poster image search finds by it.
     static func title(_ film: DemoFilm) -> (ko: String, en: String) {
         if film.slot >= DemoRealWorld.firstSlot { return extraTitle(film) }
         let order = film.week * 6 + film.slot
