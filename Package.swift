@@ -160,7 +160,7 @@ let package = Package(
             "SitegenFetch", "SitegenDecode", "SitegenDemo", "SitegenRender", "SitegenModel", "SitegenBasics",
             "SitegenImage",
         ], swiftSettings: optimized),
-        .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport"]),
+        .executableTarget(name: "kobis-standin", dependencies: ["SitegenTestSupport", "SitegenDemo"]),
         .executableTarget(name: "sitegen", dependencies: [
             "SitegenCLI", "SitegenBuild", "CMallocTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

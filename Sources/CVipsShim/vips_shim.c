@@ -37,6 +37,10 @@ typedef struct {
     int (*extract_band)(VipsImage *in, VipsImage **out, int band, ...);
     int (*bandjoin)(VipsImage **in, VipsImage **out, int n, ...);
     int (*gaussnoise)(VipsImage **out, int width, int height, ...);
+    int (*perlin)(VipsImage **out, int width, int height, ...);
+    int (*worley)(VipsImage **out, int width, int height, ...);
+    int (*extract_area)(VipsImage *in, VipsImage **out, int left, int top, int width, int height, ...);
+    VipsImage *(*image_copy_memory)(VipsImage *image);
     int (*add)(VipsImage *left, VipsImage *right, VipsImage **out, ...);
     int (*cast)(VipsImage *in, VipsImage **out, int format, ...);
     int (*svgload_buffer)(void *buf, size_t len, VipsImage **out, ...);
@@ -105,6 +109,10 @@ static int sg_start_locked(const char *library, const char *argv0, char *error, 
         { (void **)&found.extract_band, "vips_extract_band" },
         { (void **)&found.bandjoin, "vips_bandjoin" },
         { (void **)&found.gaussnoise, "vips_gaussnoise" },
+        { (void **)&found.perlin, "vips_perlin" },
+        { (void **)&found.worley, "vips_worley" },
+        { (void **)&found.extract_area, "vips_extract_area" },
+        { (void **)&found.image_copy_memory, "vips_image_copy_memory" },
         { (void **)&found.add, "vips_add" },
         { (void **)&found.cast, "vips_cast" },
         { (void **)&found.svgload_buffer, "vips_svgload_buffer" },
@@ -218,6 +226,115 @@ done:
     if (rgb) vips.object_unref(rgb);
     if (img) vips.object_unref(img);
     if (final) vips.object_unref(final);
+    return result;
+}
+
+// Photographs for the stand-in. Noise fields mixed as a photograph's content is: broad colour
+// areas (Perlin noise at three scales, one per band), shapes with edges (Worley cells), fine
+// texture (Perlin at 10 px) and film grain (Gaussian noise), so JPEG compresses it about as it
+// does a photo, where a gradient alone compresses to almost nothing. Drawing the fields takes
+// libvips over a second for one poster, so they are drawn once, larger than a poster (the
+// "bank"), and each poster is cut from them at offsets and in colours of its own: about 0.1 s.
+typedef struct {
+    int width, height;  // of a poster; the fields are SG_BANK_MARGIN larger each way
+    VipsImage *field[7];  // three colour fields, cells, texture, grain, detail: uchar, in memory
+} sg_photo_bank;
+
+enum { SG_BANK_MARGIN = 512 };
+
+void sg_vips_photo_bank_free(void *pointer) {
+    sg_photo_bank *bank = pointer;
+    if (!bank) return;
+    for (int i = 0; i < 7; i++) if (bank->field[i]) vips.object_unref(bank->field[i]);
+    free(bank);
+}
+
+// One field as uchar pixels in memory: `made` scaled by a and b, cast, copied.
+static VipsImage *sg_bank_field(VipsImage *made, double a, double b) {
+    VipsImage *scaled = NULL, *cast = NULL, *memory = NULL;
+    if (made && !vips.linear(made, &scaled, &a, &b, 1, NULL) && !vips.cast(scaled, &cast, SG_FORMAT_UCHAR, NULL))
+        memory = vips.image_copy_memory(cast);
+    if (made) vips.object_unref(made);
+    if (scaled) vips.object_unref(scaled);
+    if (cast) vips.object_unref(cast);
+    return memory;
+}
+
+void *sg_vips_photo_bank(int width, int height) {
+    sg_photo_bank *bank = calloc(1, sizeof *bank);
+    if (!bank) return NULL;
+    bank->width = width;
+    bank->height = height;
+    int w = width + SG_BANK_MARGIN, h = height + SG_BANK_MARGIN;
+    int cells[3] = { 140, 220, 60 };
+    VipsImage *made;
+    for (int band = 0; band < 3; band++) {
+        made = NULL;
+        if (vips.perlin(&made, w, h, "cell_size", cells[band], "seed", 11 + band, NULL)) made = NULL;
+        // Perlin noise lies in about -1..1.
+        if (!(bank->field[band] = sg_bank_field(made, 127.5, 127.5))) goto failed;
+    }
+    made = NULL;
+    if (vips.worley(&made, w, h, "cell_size", 150, "seed", 14, NULL)) made = NULL;
+    // Worley noise is the distance to the nearest of the cells' points, 0 to about a cell.
+    if (!(bank->field[3] = sg_bank_field(made, 255.0 / 150, 0))) goto failed;
+    made = NULL;
+    if (vips.perlin(&made, w, h, "cell_size", 10, "seed", 15, NULL)) made = NULL;
+    if (!(bank->field[4] = sg_bank_field(made, 127.5, 127.5))) goto failed;
+    made = NULL;
+    if (vips.gaussnoise(&made, w, h, "sigma", 30.0, "mean", 128.0, "seed", 16, NULL)) made = NULL;
+    if (!(bank->field[5] = sg_bank_field(made, 1, 0))) goto failed;
+    made = NULL;
+    if (vips.perlin(&made, w, h, "cell_size", 28, "seed", 17, NULL)) made = NULL;
+    if (!(bank->field[6] = sg_bank_field(made, 127.5, 127.5))) goto failed;
+    return bank;
+failed:
+    sg_vips_photo_bank_free(bank);
+    return NULL;
+}
+
+int sg_vips_photo(void *pointer, unsigned seed, void **out, size_t *out_length) {
+    sg_photo_bank *bank = pointer;
+    enum { N = 18 };
+    VipsImage *t[N] = { 0 };
+    int result = -1;
+    unsigned s = seed;
+    // Each field cut at an offset of its own (a new hash of the seed for each), so no two seeds
+    // share a picture; then a palette of the seed's: each band's contrast and brightness.
+    for (int i = 0; i < 7; i++) {
+        s = s * 2654435761u + 0x9E3779B9u;
+        s ^= s >> 15;
+        int x = (int)(s % SG_BANK_MARGIN), y = (int)((s >> 9) % SG_BANK_MARGIN);
+        if (vips.extract_area(bank->field[i], &t[i], x, y, bank->width, bank->height, NULL)) goto done;
+    }
+    s ^= seed * 40503u;
+    // A colour field u (0..255) becomes base + gain * (u / 127.5 - 1).
+    double gain[3], offset[3];
+    for (int band = 0; band < 3; band++) {
+        gain[band] = 60 + (double)((s >> (band * 3)) % 8) * 8;
+        double base = 70 + (double)((s >> (9 + band * 4)) % 10) * 11;
+        offset[band] = base - gain[band];
+        gain[band] /= 127.5;
+    }
+    // The cells darken by up to 100; the detail, the texture and the grain add about ±50, ±35
+    // and ±7 (sigma): detail at every scale, as a photograph has, so that its JPEG (about 190 KB)
+    // and its four WebP copies (about 124 KB) weigh as a photograph's do.
+    double cells[1] = { -0.4 }, zero[1] = { 0 };
+    double detail[2] = { 0.4, -51 }, texture[2] = { 0.27, -34.4 }, grain[2] = { 0.25, -32 };
+    if (vips.bandjoin(t, &t[7], 3, NULL)) goto done;
+    if (vips.linear(t[7], &t[8], gain, offset, 3, NULL)) goto done;
+    if (vips.linear(t[3], &t[9], cells, zero, 1, NULL)) goto done;
+    if (vips.linear(t[4], &t[10], &texture[0], &texture[1], 1, NULL)) goto done;
+    if (vips.linear(t[5], &t[11], &grain[0], &grain[1], 1, NULL)) goto done;
+    if (vips.linear(t[6], &t[12], &detail[0], &detail[1], 1, NULL)) goto done;
+    if (vips.add(t[8], t[9], &t[13], NULL)) goto done;
+    if (vips.add(t[13], t[10], &t[14], NULL)) goto done;
+    if (vips.add(t[14], t[11], &t[15], NULL)) goto done;
+    if (vips.add(t[15], t[12], &t[16], NULL)) goto done;
+    if (vips.cast(t[16], &t[17], SG_FORMAT_UCHAR, NULL)) goto done;
+    result = vips.jpegsave_buffer(t[17], out, out_length, "Q", 85, "strip", 1, NULL);
+done:
+    for (int i = 0; i < N; i++) if (t[i]) vips.object_unref(t[i]);
     return result;
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenBuild
+import SitegenDemo
 import SitegenFetch
 import SitegenModel
 
@@ -134,6 +135,16 @@ public struct SiteOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Build from the built-in demo source (fictional films), even with KOBIS_API_KEY set.")
     public var demo = false
 
+    /// A developer's knob, so hidden: the demo at KOBIS's size (docs/data.md, "The real-sized
+    /// world") to measure a real site's size and speed without a key. Implies --demo.
+    @Option(
+        name: .customLong("demo-world"),
+        help: ArgumentHelp("The demo world's size: small (the default) or real (KOBIS's).", visibility: .hidden))
+    public var demoWorld: String?
+
+    /// The demo world asked for, or nil when none was.
+    public var demoScale: DemoScale? { demoWorld.flatMap(DemoScale.init(word:)) }
+
     @Flag(
         name: .customLong("hotlink-posters"), inversion: .prefixedNo,
         help: "Link posters where image search found them instead of downloading and resizing them into the site.")
@@ -181,6 +192,9 @@ public struct SiteOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
+        if let demoWorld, DemoScale(word: demoWorld) == nil {
+            throw ValidationError("--demo-world takes small or real, not \(demoWorld)")
+        }
         do { _ = try PosterHosts(allowing: allowPosterHosts) }
         catch { throw ValidationError("--allow-poster-host: \(error)") }
         if let baseURL, let problem = SettingText.baseURLProblem(baseURL) {

@@ -84,7 +84,7 @@ extension BuildPlan {
         let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // An unset secret on a CI service arrives as an empty variable: building the demo then
         // would publish fictional films with a green tick. Only an absent key (or --demo) means demo.
-        if environment["KOBIS_API_KEY"] != nil, key.isEmpty, !options.demo, !options.offline {
+        if environment["KOBIS_API_KEY"] != nil, key.isEmpty, !options.demo, options.demoScale == nil, !options.offline {
             throw UsageError(
                 "KOBIS_API_KEY is set but empty; give it your KOBIS key, or unset it (or pass --demo) to build from "
                     + "the fictional demo source")
@@ -101,8 +101,9 @@ extension BuildPlan {
         let source: any BoxOfficeSource
         var caching: CachingClient?
         var timeout = 10
-        if options.demo || (key.isEmpty && !options.offline) {
-            source = DemoSource(memoIn: cacheFolder, identity: BuildIdentity.restorable)
+        if options.demo || options.demoScale != nil || (key.isEmpty && !options.offline) {
+            source = DemoSource(
+                memoIn: cacheFolder, identity: BuildIdentity.restorable, scale: options.demoScale ?? .small)
         } else if options.offline {
             // Reading the cache needs no key, so --offline works without one.
             let postersCached =

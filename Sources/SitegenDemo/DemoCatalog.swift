@@ -4,13 +4,33 @@ import SitegenModel
 
 /// The invented credits of a demo film: titles, people, companies, rating, runtime.
 enum DemoCatalog {
-    /// Consecutive films get distinct titles for 4,000 releases (about twelve years of the demo market).
+    /// Consecutive films get distinct titles for 4,000 releases (about twelve years of the demo
+    /// market; the small world's suffixes repeat, so fewer titles are distinct there). In the
+    /// real-sized world every suffix is another, and a later round of the same titles is told
+    /// apart by a word (「리턴즈」): no two of its films share a title, so none shares the
+    /// poster image search finds by it.
     static func title(_ film: DemoFilm) -> (ko: String, en: String) {
-        let sequence = ((film.week * 6 + film.slot) % 4000 + 4000) % 4000
+        if film.slot >= DemoRealWorld.firstSlot { return extraTitle(film) }
+        let order = film.week * 6 + film.slot
+        let sequence = (order % 4000 + 4000) % 4000
         let n = (sequence * 1597 + 733) % 4000
-        let head = n % 20, tail = (n / 20) % 20, suffix = DemoNames.titleSuffixes[(n / 400) % 10]
-        return (DemoNames.titleHeads[head] + " " + DemoNames.titleTails[tail] + suffix.ko,
-                DemoNames.titleHeadsEn[head] + " " + DemoNames.titleTailsEn[tail] + suffix.en)
+        let real = film.scale != .small
+        let head = n % 20, tail = (n / 20) % 20
+        let suffix = (real ? DemoRealNames.titleSuffixes : DemoNames.titleSuffixes)[(n / 400) % 10]
+        let round = real ? DemoRealNames.round(order, of: 4000) : ("", "")
+        return (DemoNames.titleHeads[head] + " " + DemoNames.titleTails[tail] + round.0 + suffix.ko,
+                DemoNames.titleHeadsEn[head] + " " + DemoNames.titleTailsEn[tail] + round.1 + suffix.en)
+    }
+
+    /// A real-sized world's extra film, in words of their own: distinct for 6,250 consecutive
+    /// extra films (twelve years at up to ten a week), then told apart by a round's word.
+    static func extraTitle(_ film: DemoFilm) -> (ko: String, en: String) {
+        let count = 25 * 25 * 10
+        let order = film.week * 10 + film.slot - DemoRealWorld.firstSlot
+        let n = ((order % count + count) % count * 2311 + 97) % count
+        let head = DemoRealNames.titleHeads[n % 25], tail = DemoRealNames.titleTails[(n / 25) % 25]
+        let suffix = DemoRealNames.titleSuffixes[(n / 625) % 10], round = DemoRealNames.round(order, of: count)
+        return (head.ko + " " + tail.ko + round.0 + suffix.ko, head.en + " " + tail.en + round.1 + suffix.en)
     }
 
     /// A film's movie info as KOBIS's fields hold it: `movieInfoJSON` writes it, `movie(_:)`
@@ -27,18 +47,26 @@ enum DemoCatalog {
         let companies: [Company]
         let audit: (year: Int, serial: Int, trailingSpace: Bool)
         let grade: String
+        /// The real-sized world's: the small world's films list none.
+        var staffs: [(person: (String, String), role: String)] = []
         var movieNm: String { title.ko + (film.trailingSpaceInTitle ? " " : "") }
     }
 
     static let koreanShare = 0.65
 
+    /// The small world's films are mostly Korean; the real world's extra ones mostly foreign.
+    static func koreanShare(slot: Int) -> Double {
+        slot >= DemoRealWorld.firstSlot ? DemoRealWorld.koreanShare : koreanShare
+    }
+
     /// The first draw of `credits`, made alone: the chart filters ask it of every film every day.
     static func isKorean(week: Int, slot: Int) -> Bool {
         var r = SeededRandom(week, slot, 202)
-        return r.chance(koreanShare)
+        return r.chance(koreanShare(slot: slot))
     }
 
     static func credits(_ film: DemoFilm) -> Credits {
+        if film.scale == .real { return DemoRealCredits.credits(film) }
         var r = SeededRandom(film.week, film.slot, 202)
         let korean = r.chance(koreanShare)
         let nation = korean ? "한국" : r.pick(DemoNames.foreignNations)
@@ -157,7 +185,16 @@ enum DemoCatalog {
                     })
             ),
             ("audits", .array([.object([("auditNo", .string(auditNo)), ("watchGradeNm", .string(c.grade))])])),
-            ("staffs", .array([])),
+            (
+                "staffs",
+                .array(
+                    c.staffs.map {
+                        .object([
+                            ("peopleNm", .string($0.person.0)), ("peopleNmEn", .string($0.person.1)),
+                            ("staffRoleNm", .string($0.role)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -6,18 +6,18 @@ import SitegenModel
 /// KOBIS's film list as the demo market would fill it: each film opening in the year (re-releases
 /// have no date of their own, so they are not listed under one), newest code first, 100 a page.
 enum DemoFilmList {
-    static func films(year: Int) -> [DemoFilm] {
+    static func films(year: Int, scale: DemoScale = .small) -> [DemoFilm] {
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else {
             return []
         }
         let weeks = (DemoWorld.weekOf(first.ordinal) - 1)...(DemoWorld.weekOf(last.ordinal) + 1)
-        return weeks.flatMap { DemoWorld.films(inWeek: $0) }
+        return weeks.flatMap { DemoWorld.films(inWeek: $0, scale: scale) }
             .filter { !$0.isRerelease && $0.open.year == year }
             .sorted { $0.code > $1.code }
     }
 
-    static func json(year: Int, page: Int) -> String {
-        let all = films(year: year), size = FilmList.pageSize
+    static func json(year: Int, page: Int, scale: DemoScale = .small) -> String {
+        let all = films(year: year, scale: scale), size = FilmList.pageSize
         let shown = all.dropFirst((max(1, page) - 1) * size).prefix(size)
         return JSONWriter.text(.object([("movieListResult", .object([
             ("totCnt", .int(all.count)),

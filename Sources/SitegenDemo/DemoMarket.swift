@@ -8,6 +8,8 @@ import SitegenModel
 protocol DemoMarketView: Sendable {
     func runs(inWeek week: Int) -> [DemoRun]
     func ranking(_ ordinal: Int) -> [DemoRanked]
+    /// Which world's films play.
+    var scale: DemoScale { get }
     /// The regions' share of each run, worked out when a region's chart first asks.
     var regional: DemoRegional { get }
 }
@@ -19,10 +21,13 @@ final class DemoCache: DemoMarketView, @unchecked Sendable {
     private var weeks: [Int: [DemoRun]] = [:]
     private var rankings: [Int: [DemoRanked]] = [:]
     let regional = DemoRegional()
+    let scale: DemoScale
+
+    init(scale: DemoScale = .small) { self.scale = scale }
 
     func runs(inWeek week: Int) -> [DemoRun] {
         if let known = lock.withLock({ weeks[week] }) { return known }
-        let runs = DemoWorld.films(inWeek: week).map { DemoRun($0) }
+        let runs = DemoWorld.films(inWeek: week, scale: scale).map { DemoRun($0) }
         lock.withLock { weeks[week] = runs }
         return runs
     }
@@ -44,14 +49,20 @@ final class DemoMarket: DemoMarketView, Sendable {
     private let runsByWeek: [[DemoRun]]
     private let rankings: [[DemoRanked]]
     let regional = DemoRegional()
+    let scale: DemoScale
 
-    private init(days: ClosedRange<Int>, weeks: ClosedRange<Int>, runsByWeek: [[DemoRun]], rankings: [[DemoRanked]]) {
+    private init(
+        days: ClosedRange<Int>, weeks: ClosedRange<Int>, runsByWeek: [[DemoRun]], rankings: [[DemoRanked]],
+        scale: DemoScale
+    ) {
         self.days = days; self.weeks = weeks; self.runsByWeek = runsByWeek; self.rankings = rankings
+        self.scale = scale
     }
 
     /// Asked outside its span (never, for the charts it was built for) it works the answer out.
     func runs(inWeek week: Int) -> [DemoRun] {
-        weeks.contains(week) ? runsByWeek[week - weeks.lowerBound] : DemoWorld.films(inWeek: week).map { DemoRun($0) }
+        weeks.contains(week)
+            ? runsByWeek[week - weeks.lowerBound] : DemoWorld.films(inWeek: week, scale: scale).map { DemoRun($0) }
     }
 
     func ranking(_ ordinal: Int) -> [DemoRanked] {
@@ -59,7 +70,7 @@ final class DemoMarket: DemoMarketView, Sendable {
     }
 
     /// `parallelism` tasks at most; the result does not depend on it.
-    static func build(days: ClosedRange<Int>, parallelism: Int) async -> DemoMarket {
+    static func build(days: ClosedRange<Int>, parallelism: Int, scale: DemoScale = .small) async -> DemoMarket {
         let weeks =
             DemoWorld.weeksPlaying(on: days.lowerBound)
             .lowerBound...DemoWorld.weeksPlaying(on: days.upperBound).upperBound
@@ -73,7 +84,7 @@ final class DemoMarket: DemoMarketView, Sendable {
             t >= calendarStart && t <= calendarEnd ? calendar[t - calendarStart] : DemoDay(Day(ordinal: t))
         }
         let runsByWeek = await chunked(weeks.count, parallelism) { range in
-            range.map { DemoWorld.films(inWeek: weeks.lowerBound + $0).map { DemoRun($0, days: dayOf) } }
+            range.map { DemoWorld.films(inWeek: weeks.lowerBound + $0, scale: scale).map { DemoRun($0, days: dayOf) } }
         }
         let rankings = await chunked(days.count, parallelism) { range -> [[DemoRanked]] in
             let lo = days.lowerBound + range.lowerBound, hi = days.lowerBound + range.upperBound - 1
@@ -92,7 +103,7 @@ final class DemoMarket: DemoMarketView, Sendable {
             for i in out.indices { out[i].sort(by: DemoWorld.ranksBefore) }
             return out
         }
-        return DemoMarket(days: days, weeks: weeks, runsByWeek: runsByWeek, rankings: rankings)
+        return DemoMarket(days: days, weeks: weeks, runsByWeek: runsByWeek, rankings: rankings, scale: scale)
     }
 }
 

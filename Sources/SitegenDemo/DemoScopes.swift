@@ -55,6 +55,7 @@ struct DemoRegionView<Base: DemoMarketView>: DemoMarketView {
     let region: Int
 
     var regional: DemoRegional { base.regional }
+    var scale: DemoScale { base.scale }
 
     func runs(inWeek week: Int) -> [DemoRun] {
         base.runs(inWeek: week).map { base.regional.runs(of: $0)[region] }

@@ -9,18 +9,22 @@ import SitegenModel
 /// the two roads equal). Posters are never found (no network), so pages draw their placeholder.
 public struct DemoSource: BoxOfficeSource {
     let memo: DemoMemo?
+    public let scale: DemoScale
 
-    public init() { memo = nil }
+    public init(scale: DemoScale = .small) { memo = nil; self.scale = scale }
 
     /// Keeps what it simulated in `folder` (the cache folder) for the next build of the same
-    /// binary, named by `identity` (see `DemoMemo`).
-    public init(memoIn folder: URL, identity: String) {
-        memo = DemoMemo(file: folder.appendingPathComponent("demo-memo"), identity: identity)
+    /// binary, named by `identity` (see `DemoMemo`), in a file of the world's own.
+    public init(memoIn folder: URL, identity: String, scale: DemoScale = .small) {
+        memo = DemoMemo(
+            file: folder.appendingPathComponent(scale.memoName),
+            identity: scale == .small ? identity : identity + " " + scale.rawValue)
+        self.scale = scale
     }
 
     public var kind: DataSourceKind { .demo }
-    /// The simulator is part of the binary, which the build manifest names.
-    public var snapshotIdentity: String? { "demo" }
+    /// The simulator is part of the binary, which the build manifest names; the world is an input.
+    public var snapshotIdentity: String? { scale == .small ? "demo" : "demo " + scale.rawValue }
 
     public func settle() { memo?.settle() }
 
@@ -29,7 +33,7 @@ public struct DemoSource: BoxOfficeSource {
     }
 
     public func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning]) {
-        try await FilmList.read(years: years, client: DemoAPI(), jobs: jobs, monitor: monitor)
+        try await FilmList.read(years: years, client: DemoAPI(scale: scale), jobs: jobs, monitor: monitor)
     }
 
     public func posterImage(url: String) async throws -> Data {
@@ -41,9 +45,10 @@ public struct DemoSource: BoxOfficeSource {
 /// The demo as KOBIS and Kakao would send it: their JSON for any request, for the stand-in
 /// server the benchmark fills a cache from, and for tests that take the bytes road.
 public struct DemoAPI: APIClient {
-    let cache = DemoCache()
+    let cache: DemoCache
+    var scale: DemoScale { cache.scale }
 
-    public init() {}
+    public init(scale: DemoScale = .small) { cache = DemoCache(scale: scale) }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         try APIAnswer(decoding: try response(request), for: request)
@@ -60,9 +65,10 @@ public struct DemoAPI: APIClient {
                 body: Data(DemoSource.periodChartJSON(kind, start: start, scope: scope, market: cache).utf8),
                 fetchedAt: DemoSource.collected(start, days: kind.length))
         case .movieInfo(let code):
-            return SourceResponse(body: Data(DemoSource.movieInfoJSON(code).utf8), fetchedAt: nil)
+            return SourceResponse(body: Data(DemoSource.movieInfoJSON(code, scale: scale).utf8), fetchedAt: nil)
         case .movieList(let year, let page):
-            return SourceResponse(body: Data(DemoFilmList.json(year: year, page: page).utf8), fetchedAt: nil)
+            return SourceResponse(
+                body: Data(DemoFilmList.json(year: year, page: page, scale: scale).utf8), fetchedAt: nil)
         case .posterSearch:
             let empty = JSONWriter.text(.object([
                 ("documents", .array([])),
@@ -145,9 +151,9 @@ extension DemoSource {
         }))]))
     }
 
-    public static func movieInfoJSON(_ code: String) -> String {
+    public static func movieInfoJSON(_ code: String, scale: DemoScale = .small) -> String {
         let source: (String, JSONWriter.Value) = ("source", .string("sitegen 데모 (가상 데이터)"))
-        guard let film = DemoWorld.film(code: code) else {
+        guard let film = DemoWorld.film(code: code, scale: scale) else {
             return JSONWriter.text(.object([("movieInfoResult", .object([("movieInfo", .object([])), source]))]))
         }
         return JSONWriter.text(

@@ -59,7 +59,7 @@ extension DemoSource {
             }
         }
         guard let lo = spans.map(\.lowerBound).min(), let hi = spans.map(\.upperBound).max() else { return [] }
-        let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism)
+        let market = await DemoMarket.build(days: lo...hi, parallelism: parallelism, scale: scale)
         // Each period's market, summed once though most serve as one chart's and the next one's,
         // and as the national chart's and its filters'. A region's periods sum its own runs.
         var periods: [PeriodKey] = []
@@ -98,7 +98,7 @@ extension DemoSource {
     struct PeriodKey: Hashable, Sendable { let kind: PeriodKind, start: Int }
 
     func simulateMovies(_ codes: [String], parallelism: Int) async -> [Movie?] {
-        await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0]) } }
+        await chunked(codes.count, parallelism) { range in range.map { Self.movie(code: codes[$0], scale: scale) } }
     }
 
     static func dayChart(_ day: Day, scope: ChartScope = .all, market: some DemoMarketView) -> DayChart {
@@ -155,8 +155,8 @@ extension DemoSource {
 
     /// Movie info as `KOBISDecoder.movieInfo` reads `movieInfoJSON(code)`: every text trimmed,
     /// show types as "2D 디지털", no date for a re-release (its `openDt` is empty).
-    static func movie(code: String) -> Movie? {
-        guard let film = DemoWorld.film(code: code) else { return nil }
+    static func movie(code: String, scale: DemoScale = .small) -> Movie? {
+        guard let film = DemoWorld.film(code: code, scale: scale) else { return nil }
         let c = DemoCatalog.credits(film)
         func clean(_ text: String) -> String { text.cleaned }  // as the decoder cleans every field
         return Movie(

@@ -27,6 +27,8 @@ struct DemoFilm: Sendable {
     let isKorean: Bool
     /// 다양성영화: KOFIC certifies independent and art films; in the demo, most small releases.
     let isDiversity: Bool
+    /// The world it belongs to: its credits are as long as that world's (`DemoCatalog.credits`).
+    var scale: DemoScale = .small
 
     var firstDay: Int { previews.keys.min().map { min($0, open.ordinal) } ?? open.ordinal }
     var lastDay: Int { open.ordinal + runDays }
@@ -42,13 +44,21 @@ struct DemoWorld {
 
     // MARK: films
 
-    static func films(inWeek week: Int) -> [DemoFilm] {
-        (0..<filmCount(inWeek: week)).map { film(week: week, slot: $0) }
+    static func films(inWeek week: Int, scale: DemoScale = .small) -> [DemoFilm] {
+        slots(inWeek: week, scale: scale).map { film(week: week, slot: $0, scale: scale) }
     }
 
+    /// The small world's films of the week: slots 0 to 4.
     static func filmCount(inWeek week: Int) -> Int {
         var r = SeededRandom(week, 17)
         return 2 + r.int(4)
+    }
+
+    /// The week's slots: the small world's, and in the real world its extra films' after them.
+    static func slots(inWeek week: Int, scale: DemoScale) -> [Int] {
+        let small = Array(0..<filmCount(inWeek: week))
+        guard scale == .real else { return small }
+        return small + (0..<DemoRealWorld.extraCount(inWeek: week)).map { DemoRealWorld.firstSlot + $0 }
     }
 
     /// Floor division, in integers: asked for every film on every day.
@@ -57,16 +67,18 @@ struct DemoWorld {
         return d >= 0 ? d / 7 : -((6 - d) / 7)
     }
 
-    static func film(week: Int, slot: Int) -> DemoFilm {
+    static func film(week: Int, slot: Int, scale: DemoScale = .small) -> DemoFilm {
         var r = SeededRandom(week, slot, 101)
+        let extra = slot >= DemoRealWorld.firstSlot
         let wednesday = Day(ordinal: epoch + 7 * week)
         let shift = r.unit()
         let open = wednesday.adding(days: shift < 0.78 ? 0 : shift < 0.9 ? 1 : shift < 0.95 ? 2 : -1)
         let peakSeason = [1, 7, 8, 12].contains(wednesday.month)
         let tier = r.unit()
-        let blockbuster = tier < (peakSeason ? 0.1 : 0.05)
+        let blockbuster = !extra && tier < (peakSeason ? 0.1 : 0.05)
         let (lo, hi, dropLo, dropHi): (Double, Double, Double, Double) =
-            blockbuster ? (120_000, 420_000, 0.30, 0.55)
+            extra ? DemoRealWorld.tier(tier)
+            : blockbuster ? (120_000, 420_000, 0.30, 0.55)
             : tier < 0.22 ? (30_000, 120_000, 0.30, 0.55)
             : tier < 0.55 ? (6_000, 30_000, 0.35, 0.60)
             : (400, 6_000, 0.40, 0.70)
@@ -91,31 +103,45 @@ struct DemoWorld {
             previews: previews, ticketPrice: r.range(9_400, 11_200) + (blockbuster ? 1_200 : 0),
             isRerelease: isRerelease, trailingSpaceInTitle: r.chance(0.06), isBlockbuster: blockbuster,
             isKorean: DemoCatalog.isKorean(week: week, slot: slot),
-            isDiversity: isDiversity(week: week, slot: slot, opening: opening, blockbuster: blockbuster))
+            isDiversity: isDiversity(week: week, slot: slot, opening: opening, blockbuster: blockbuster),
+            scale: scale)
     }
 
     /// Its own generator, so every other draw of the film stays as it was before the flag.
     static func isDiversity(week: Int, slot: Int, opening: Double, blockbuster: Bool) -> Bool {
         var r = SeededRandom(week, slot, 505)
+        if slot >= DemoRealWorld.firstSlot { return r.chance(DemoRealWorld.diversityShare(opening: opening)) }
         return !blockbuster && r.chance(opening < 6_000 ? 0.7 : opening < 30_000 ? 0.1 : 0)
     }
 
-    /// KOBIS-like 8-character codes: the release week's year, its week number and a slot.
+    /// KOBIS-like 8-character codes: the release week's year, its week number and a slot (the
+    /// small world's slots as 11, 24, … 89; the real world's extra films as the other numbers).
     static func code(week: Int, slot: Int) -> String {
         let wednesday = Day(ordinal: epoch + 7 * week)
         let weekInYear = (wednesday.ordinal - firstWednesday(of: wednesday.year)) / 7
-        return Day.pad(wednesday.year, 4) + Day.pad(weekInYear, 2) + Day.pad(11 + slot * 13, 2)
+        let extra = slot - DemoRealWorld.firstSlot
+        let slotCode = extra >= 0 ? DemoRealWorld.slotCodes[extra] : 11 + slot * 13
+        return Day.pad(wednesday.year, 4) + Day.pad(weekInYear, 2) + Day.pad(slotCode, 2)
     }
 
-    static func film(code: String) -> DemoFilm? {
+    /// The film with that code in `scale`'s world, or nil (the small world has no extra films).
+    static func film(code: String, scale: DemoScale = .small) -> DemoFilm? {
         guard code.count == 8, code.allSatisfy({ $0.isASCII && $0.isNumber }),
               let year = Int(code.prefix(4)), let weekInYear = Int(code.dropFirst(4).prefix(2)),
-              let slotCode = Int(code.suffix(2)), slotCode >= 11, (slotCode - 11) % 13 == 0,
+              let slotCode = Int(code.suffix(2)),
               Day(year: year, month: 1, day: 1) != nil else { return nil }
         let week = (firstWednesday(of: year) + 7 * weekInYear - epoch) / 7
-        let slot = (slotCode - 11) / 13
-        guard slot < filmCount(inWeek: week) else { return nil }
-        let film = film(week: week, slot: slot)
+        let slot: Int
+        if slotCode >= 11, (slotCode - 11) % 13 == 0 {
+            slot = (slotCode - 11) / 13
+            guard slot < filmCount(inWeek: week) else { return nil }
+        } else {
+            guard scale == .real, let extra = DemoRealWorld.slotCodes.firstIndex(of: slotCode),
+                extra < DemoRealWorld.extraCount(inWeek: week)
+            else { return nil }
+            slot = DemoRealWorld.firstSlot + extra
+        }
+        let film = film(week: week, slot: slot, scale: scale)
         return film.code == code ? film : nil
     }
 

@@ -13,13 +13,21 @@ public final class FakeAPIs: @unchecked Sendable {
     public static let kakaoKey = "KAKAO-TEST-KEY-51d0e2a6c9f7"
 
     public let server: TestServer
+    /// Which demo world it serves: the small one the tests hold, or KOBIS's size.
+    public let world: DemoScale
     /// One simulated market for every answer, so seventeen regions' charts of a day share its ranking.
-    let demo = DemoAPI()
+    let demo: DemoAPI
+    /// The real-sized world's: every film its own poster. The small world keeps one poster for
+    /// all (`posterBytes`): its tests count and compare that one picture's copies.
+    let posters: StandInPosters?
     private let lock = NSLock()
     private var faultHook: (@Sendable (TestServer.Request, Int) -> TestServer.Reply?)?
     private var counts: [String: Int] = [:]
 
-    public init() throws {
+    public init(world: DemoScale = .small) throws {
+        self.world = world
+        demo = DemoAPI(scale: world)
+        posters = world == .small ? nil : StandInPosters()
         let box = Box()
         server = try TestServer { request in box.target?.answer(request) ?? .drop }
         box.target = self
@@ -93,7 +101,13 @@ public final class FakeAPIs: @unchecked Sendable {
         }
         // The image hosts image search points at, here on the same server: a real 700×1000 JPEG.
         if request.path.hasPrefix("/img/") {
-            return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: posterBytes)
+            guard let posters else {
+                return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: posterBytes)
+            }
+            guard let poster = posters.poster(at: request.path) else {
+                return .respond(status: 404, body: Data("not found".utf8))
+            }
+            return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: poster)
         }
         guard request.query["key"] == Self.kobisKey else {
             return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#)
@@ -130,7 +144,7 @@ public final class FakeAPIs: @unchecked Sendable {
             return demoJSON(.movieList(year: year, page: max(1, request.query["curPage"].flatMap { Int($0) } ?? 1)))
         }
         if request.path.hasSuffix("/movie/searchMovieInfo.json"), let code = request.query["movieCd"] {
-            return .json(DemoSource.movieInfoJSON(code))
+            return .json(DemoSource.movieInfoJSON(code, scale: world))
         }
         return .respond(status: 404, body: Data("not found".utf8))
     }

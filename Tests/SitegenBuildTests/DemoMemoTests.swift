@@ -57,6 +57,20 @@ import SitegenModel
         #expect(Set(rewritten.days.keys) == Set(later.map(\.ordinal)))
     }
 
+    /// The real-sized world keeps its memo in a file of its own, under an identity of its own:
+    /// a small memo is never read for a real build, nor the other way round.
+    @Test func aRealWorldBuildNeverReadsTheSmallWorldsMemo() async throws {
+        let cache = try folder()
+        let days = Self.days(60)
+        _ = try await fetch(DemoSource(memoIn: cache, identity: "test"), days)
+        let real = DemoSource(memoIn: cache, identity: "test", scale: .real)
+        expectSame(try await fetch(real, days), try await fetch(DemoSource(scale: .real), days))
+        #expect(real.memo?.contents().days.count == 60, "written to its own file")
+        let small = DemoSource(memoIn: cache, identity: "test")
+        expectSame(try await fetch(small, days), try await fetch(DemoSource(), days))
+        #expect(small.memo?.simulated == 0, "the small memo was left as it was")
+    }
+
     @Test func theMemoHoldsEveryValueExactlyAndTheSameValuesMakeTheSameFile() async throws {
         let cache = try folder()
         _ = try await fetch(DemoSource(memoIn: cache, identity: "test"), Self.days(400))

@@ -22,6 +22,21 @@ import SitegenBuild
         #expect(plan.source.kind == .demo)
     }
 
+    /// `--demo-world real` (hidden: for measuring) builds the real-sized demo, key or no key.
+    @Test func demoWorldChoosesTheRealSizedDemo() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let real = try BuildPlan.resolve(
+            try BuildOptions.parse(["--demo-world", "real"]), environment: ["KOBIS_API_KEY": "k-123456"], now: now)
+        #expect(real.source.kind == .demo && real.source.snapshotIdentity == "demo real")
+        let small = try BuildPlan.resolve(try BuildOptions.parse(["--demo-world", "SMALL"]), environment: [:], now: now)
+        #expect(small.source.snapshotIdentity == "demo")
+        #expect(try BuildPlan.resolve(try BuildOptions.parse([]), environment: [:], now: now).source.snapshotIdentity == "demo")
+        do {
+            _ = try BuildOptions.parse(["--demo-world", "huge"])
+            Issue.record("--demo-world huge was taken")
+        } catch { #expect(BuildOptions.message(for: error) == "--demo-world takes small or real, not huge") }
+    }
+
     @Test func chooseTheSourceFromTheEnvironment() throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let live = try BuildPlan.resolve(try BuildOptions.parse([]), environment: ["KOBIS_API_KEY": "k-123456"], now: now)

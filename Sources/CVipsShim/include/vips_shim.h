@@ -22,6 +22,15 @@ int sg_vips_webp(const void *data, size_t length, int width, int quality,
 /// (`png` 0) or PNG. `*out` is freed with sg_vips_free. 0 on success.
 int sg_vips_test_image(int width, int height, int noise, int png, void **out, size_t *out_length);
 
+/// Test photographs of `width`×`height`: draws the noise fields they are cut from (about a second),
+/// for sg_vips_photo. NULL on failure; freed with sg_vips_photo_bank_free.
+void *sg_vips_photo_bank(int width, int height);
+void sg_vips_photo_bank_free(void *bank);
+
+/// A photograph-like JPEG cut from `bank`'s fields: the same bytes for the same `seed`, another
+/// picture for another. `*out` is freed with sg_vips_free. 0 on success.
+int sg_vips_photo(void *bank, unsigned seed, void **out, size_t *out_length);
+
 /// A poster (JPEG, PNG, WebP or GIF) shrunk to `width` pixels wide as JPEG, transparency flattened
 /// onto white: the form an SVG card can embed (librsvg reads no WebP). 0 on success.
 int sg_vips_jpeg(const void *data, size_t length, int width, int quality, void **out, size_t *out_length);
