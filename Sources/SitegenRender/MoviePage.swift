@@ -39,14 +39,15 @@ enum MoviePage {
             }
             facts.append(["label": .text(label), "value": nil, "people": .list(items), "more": nil])
         }
-        // Every director and the actors shown link to their pages; the rest are on the search page.
+        // Every director and the actors shown with a page of their own (two films or more) link it;
+        // the rest are names.
         func people(_ label: String, _ list: [Person], more: Int) {
-            let links: [TemplateValue] = list.enumerated().compactMap { i, person in
-                guard let id = site.people.id(of: person) else { return nil }
+            let links: [TemplateValue] = list.filter { !PeopleIndex.clean($0.name).isEmpty }.enumerated().map {
+                i, person in
                 let name = w.person(PeopleIndex.clean(person.name), english: person.englishName)
                 return [
                     "name": .text(name.text), "lang": site.mark(name.isKorean),
-                    "href": .text(site.path(.person(id))),
+                    "href": site.people.id(of: person).map { .text(site.path(.person($0))) } ?? nil,
                     "comma": .bool(i > 0)
                 ]
             }
@@ -310,8 +311,6 @@ struct MovieJob: PageJob {
         let movie = try site.page(
             .movie(code), "movie", .withCard(MoviePage.context(site, code: code), card, base: site.config.baseURL),
             templates)
-        // The placeholder is drawn for every film: the fallback when a found poster's host
-        // refuses to serve it.
         let year = site.films[code]?.openDate?.year
         return (
             [movie]
@@ -321,7 +320,9 @@ struct MovieJob: PageJob {
                         // 9,000 on a real whole history); the year files carry every row as CSV.
                         OutputFile(path: Route.movieData(code).path, contents: DataFiles.movie(site, code)),
                     ]) + (own ? card.map { [$0.file] } ?? [] : [])
-                + [site.placeholder(code, year: year)], 1
+                // Its drawn placeholder where no copy of its poster is served (none found, a hot-linked
+                // one's host may refuse it, a copy failed): 9,000 files a real whole history never showed.
+                + (site.dataset.sizedPosters[code] == nil ? [site.placeholder(code, year: year)] : []), 1
         )
     }
 }

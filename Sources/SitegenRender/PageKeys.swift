@@ -201,8 +201,14 @@ struct PageKeys {
             f.add(chart.kind == .week); f.add(chart.start)
             if let e = chart.entries.first(where: { $0.movieCode == code }) { f.add(e) }
         }
-        // Its people's pages: each id follows from the name (in the details above) unless a collision moved it.
+        // Its people's pages: each id follows from the name (in the details above) unless a collision moved it;
+        // whether a shown actor has one at all follows from their other films (two or more).
         f.add(suffixedIDs)
+        if let movie {
+            for person in movie.directors + movie.actors.prefix(10) {  // the page's six, its JSON-LD's ten
+                f.add(site.people.id(of: person) != nil)
+            }
+        }
         f.add(site.dataset.posters[code])
         addFacts(code, to: &f)
         // Its latest row on a filter's chart, which its totals and sales may come from.

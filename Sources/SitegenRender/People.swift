@@ -10,10 +10,11 @@ struct Credit: Sendable {
     var characters: [String] = []
 }
 
-/// A director or actor credited in the movie info of a charted film, who directed one or is among
-/// the actors a film page shows (`MoviePage.actorsShown`) of one: KOBIS lists every actor of a
-/// film (96 for 경관의 피), and a page for each of them, linked from no page, was most of a
-/// real-sized site's files. Their page lists every film they are credited in. KOBIS gives people no code in
+/// A director of a film of the site, or an actor among the ones a film page shows
+/// (`MoviePage.actorsShown`) of one film and credited in two or more: KOBIS lists every actor of a
+/// film (96 for 경관의 피), and a page for each, linked from no page or repeating the one film's
+/// credit, was 60,000 of a real-sized whole history's pages and most of its files. Their page lists
+/// every film they are credited in; the others are names on the film pages. KOBIS gives people no code in
 /// movie info, so a person is their name plus English name: two different people sharing both are
 /// one page (a documented limit).
 struct PersonRecord: Sendable {
@@ -70,8 +71,12 @@ struct PeopleIndex: Sendable {
             for d in movie.directors { add(d, directed: true, isShown: true) }
             for (i, a) in movie.actors.enumerated() { add(a, directed: false, isShown: i < MoviePage.actorsShown) }
         }
-        order = order.filter { shown.contains($0) }
-        position = position.filter { shown.contains($0.key) }
+        let kept = Set(order.filter { key in
+            let credits = records[position[key]!].credits
+            return credits.contains { $0.directed } || (shown.contains(key) && credits.count >= 2)
+        })
+        order = order.filter { kept.contains($0) }
+        position = position.filter { kept.contains($0.key) }
         // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
         // person a distinct, stable id: the later key gets a "-2" suffix.
         var taken = Set<String>()
