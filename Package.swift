@@ -158,7 +158,8 @@ let package = Package(
             dependencies: [
                 "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenDemo", "SitegenRender",
                 "SitegenWrite",
-                "SitegenServe", "SitegenTheme", "SitegenDeploy", .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "SitegenServe", "SitegenTheme", "SitegenDeploy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.

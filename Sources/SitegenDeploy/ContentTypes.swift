@@ -3,7 +3,8 @@
 enum ContentTypes {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "webmanifest": "application/manifest+json", "map": "application/json",
         "xml": "application/xml; charset=utf-8", "rss": "application/rss+xml", "atom": "application/atom+xml",
         "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8", "md": "text/markdown; charset=utf-8",

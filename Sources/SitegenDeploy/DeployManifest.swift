@@ -52,8 +52,9 @@ public struct DeployManifest: Sendable, Equatable {
     /// never deleted, and a garbled one could name what is not ours.
     public static func parse(_ data: Data) throws -> DeployManifest {
         guard let wire = try? JSONDecoder().decode(Wire.self, from: data), wire.version == 1 else {
-            throw DeployFailure("the bucket's \(name) is not one a deploy wrote (it does not parse); "
-                                + "delete it to start afresh (old objects are then left, never deleted)")
+            throw DeployFailure(
+                "the bucket's \(name) is not one a deploy wrote (it does not parse); "
+                    + "delete it to start afresh (old objects are then left, never deleted)")
         }
         return DeployManifest(objects: wire.objects.mapValues { Entry(md5: $0.md5, etag: $0.etag) })
     }

@@ -4,7 +4,10 @@ public struct DeployPlan: Sendable {
     public struct Remote: Sendable, Equatable {
         public let etag: String
         public let size: Int
-        public init(etag: String, size: Int) { self.etag = etag; self.size = size }
+        public init(etag: String, size: Int) {
+            self.etag = etag
+            self.size = size
+        }
     }
 
     /// The uploads in the order that keeps the live site whole: first what pages link to (hashed
@@ -39,12 +42,18 @@ public struct DeployPlan: Sendable {
                 phases[phase(of: file.key)].append(file)
             }
         }
-        var deletes: [String] = [], leftAlone: [String] = []
+        var deletes: [String] = []
+        var leftAlone: [String] = []
         for (key, entry) in manifest.objects where !inSite.contains(key) {
             guard let object = remote[key] else { continue }  // gone already
-            if object.etag == entry.etag || object.etag == entry.md5 { deletes.append(key) } else { leftAlone.append(key) }
+            if object.etag == entry.etag || object.etag == entry.md5 {
+                deletes.append(key)
+            } else {
+                leftAlone.append(key)
+            }
         }
-        return DeployPlan(phases: phases, deletes: deletes.sorted(), unchanged: unchanged, leftAlone: leftAlone.sorted())
+        return DeployPlan(
+            phases: phases, deletes: deletes.sorted(), unchanged: unchanged, leftAlone: leftAlone.sorted())
     }
 
     /// Whether `object` already holds the bytes whose MD5 is `md5`: its ETag is that MD5 (a

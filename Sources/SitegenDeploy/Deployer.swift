@@ -18,7 +18,9 @@ public struct Deployer: Sendable {
         public var retry = RetryPolicy()
 
         public init(target: S3Target, credentials: S3Credentials, output: URL) {
-            self.target = target; self.credentials = credentials; self.output = output
+            self.target = target
+            self.credentials = credentials
+            self.output = output
         }
     }
 
@@ -57,12 +59,14 @@ public struct Deployer: Sendable {
         report.unchanged = plan.unchanged.count
         report.leftAlone = plan.leftAlone.count
         if !plan.leftAlone.isEmpty {
-            note("left \(Count.of(plan.leftAlone.count, "object")) a deploy wrote and someone changed since "
-                 + "(\(plan.leftAlone.prefix(3).joined(separator: ", "))\(plan.leftAlone.count > 3 ? ", …" : ""))")
+            note(
+                "left \(Count.of(plan.leftAlone.count, "object")) a deploy wrote and someone changed since "
+                    + "(\(plan.leftAlone.prefix(3).joined(separator: ", "))\(plan.leftAlone.count > 3 ? ", …" : ""))")
         }
         if plan.deletes.count > options.maxDeletes && !options.allowDeletes && !options.dryRun {
             throw DeployFailure(
-                "the deploy would delete \(Count.grouped(plan.deletes.count)) objects from \(options.target.description), "
+                "the deploy would delete \(Count.grouped(plan.deletes.count)) objects from "
+                    + "\(options.target.description), "
                     + "more than --max-deletes \(options.maxDeletes); nothing was sent or deleted. Check --output, "
                     + "then pass --allow-deletes (or a higher --max-deletes) if that is meant")
         }
@@ -84,7 +88,8 @@ public struct Deployer: Sendable {
             }
             try await writeManifest(DeployManifest(objects: state))
         }
-        let sent = Counter(), sentBytes = Counter()
+        let sent = Counter()
+        let sentBytes = Counter()
         let rules = Self.rules(in: site.folder)
         var written: [String: String] = [:]
         do {
@@ -132,7 +137,8 @@ public struct Deployer: Sendable {
             let xml = Substring(String(decoding: answer.body, as: UTF8.self))
             for block in S3XML.blocks("Contents", in: xml) {
                 guard let key = S3XML.first("Key", in: block), key.hasPrefix(prefix) else { continue }
-                let etag = (S3XML.first("ETag", in: block) ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let etag = (S3XML.first("ETag", in: block) ?? "").trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\""))
                 objects[String(key.dropFirst(prefix.count))] = DeployPlan.Remote(
                     etag: etag, size: Int(S3XML.first("Size", in: block) ?? "") ?? 0)
             }
@@ -151,15 +157,18 @@ public struct Deployer: Sendable {
         let data = manifest.data
         _ = try await client.send(
             "PUT", key: prefix + DeployManifest.name,
-            headers: ["Content-Type": "application/json", "Cache-Control": "no-store",
-                      "Content-MD5": Self.base64(MD5.hash(Array(data)))], body: data)
+            headers: [
+                "Content-Type": "application/json", "Cache-Control": "no-store",
+                "Content-MD5": Self.base64(MD5.hash(Array(data))),
+            ], body: data)
     }
 
     /// One file, its body mapped (not read into memory) and its headers from `_headers`; the ETag back.
     func upload(_ file: LocalSite.File, from folder: URL, rules: HeaderRules) async throws -> String {
         let path = folder.appendingPathComponent(file.key).path
         guard let body = RegularFile.mapped(path) ?? (file.size == 0 ? Data() : nil) else {
-            throw DeployFailure("\(file.key) vanished from the output folder during the deploy; build again, then deploy")
+            throw DeployFailure(
+                "\(file.key) vanished from the output folder during the deploy; build again, then deploy")
         }
         // Changed since it was hashed (a build running meanwhile): the server would refuse the
         // digest; say so plainly instead.
@@ -169,14 +178,17 @@ public struct Deployer: Sendable {
         let (cacheControl, contentType) = rules.headers(for: file.key)
         let answer = try await client.send(
             "PUT", key: prefix + file.key,
-            headers: ["Content-Type": contentType, "Cache-Control": cacheControl,
-                      "Content-MD5": Self.base64(Self.bytes(hex: file.md5))], body: body)
+            headers: [
+                "Content-Type": contentType, "Cache-Control": cacheControl,
+                "Content-MD5": Self.base64(Self.bytes(hex: file.md5)),
+            ], body: body)
         return (answer.header("ETag") ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }
 
     /// The `_headers` the build wrote (a site without one gets the defaults).
     static func rules(in folder: URL) -> HeaderRules {
-        let text = RegularFile.read(folder.appendingPathComponent("_headers").path, limit: 1 << 20)
+        let text =
+            RegularFile.read(folder.appendingPathComponent("_headers").path, limit: 1 << 20)
             .map { String(decoding: $0.data, as: UTF8.self) } ?? ""
         return HeaderRules(text: text)
     }

@@ -20,7 +20,9 @@ public struct LocalSite: Sendable {
     /// serves neither; `_headers` is applied as the objects' own headers instead).
     static func isKept(_ relative: String) -> Bool {
         let first = relative.split(separator: "/").first.map(String.init) ?? relative
-        if first.hasPrefix(".sitegen") || [".git", ".hg", ".svn", ".nojekyll", "_headers", "_redirects"].contains(first) {
+        if first.hasPrefix(".sitegen")
+            || [".git", ".hg", ".svn", ".nojekyll", "_headers", "_redirects"].contains(first)
+        {
             return false
         }
         return true
@@ -36,8 +38,9 @@ public struct LocalSite: Sendable {
             throw DeployFailure("the output folder \(folder.path) does not exist; build the site first (sitegen build)")
         }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".sitegen").path) else {
-            throw DeployFailure("\(folder.path) is not a folder sitegen built (it has no .sitegen marker); "
-                                + "deploy only sends a built site")
+            throw DeployFailure(
+                "\(folder.path) is not a folder sitegen built (it has no .sitegen marker); "
+                    + "deploy only sends a built site")
         }
         var paths: [String] = []
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
@@ -61,11 +64,13 @@ public struct LocalSite: Sendable {
             do {
                 let (digest, size) = try MD5.file(at: url)
                 if size > maxFileBytes {
-                    return .failure(DeployFailure("\(sorted[index]) is \(size >> 20) MB; a file deployed is at most 1 GB"))
+                    return .failure(
+                        DeployFailure("\(sorted[index]) is \(size >> 20) MB; a file deployed is at most 1 GB"))
                 }
                 return .success(File(key: sorted[index], size: size, md5: hex(digest)))
             } catch {
-                return .failure(DeployFailure("cannot read \(sorted[index]) in the output folder: \(ErrorText.describe(error))"))
+                return .failure(
+                    DeployFailure("cannot read \(sorted[index]) in the output folder: \(ErrorText.describe(error))"))
             }
         }
         return LocalSite(folder: root, files: try hashed.map { try $0.get() })

@@ -12,12 +12,15 @@ public struct MD5: Sendable {
     private var length: UInt64 = 0
 
     private static let s: [UInt32] = [
-        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15,
-        21,
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
     ]
     /// floor(abs(sin(i + 1)) × 2^32), as the RFC tabulates it.
-    private static let k: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+    private static let k: [UInt32] = (0..<64).map {
+        UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296))
+    }
 
     public init() {}
 
@@ -29,13 +32,15 @@ public struct MD5: Sendable {
             pending += data[0..<take]
             offset = take
             if pending.count == 64 {
-                pending.withUnsafeBytes { compress($0, at: 0) }
+                pending.withUnsafeBytes { block in Self.tables { compress(block, at: 0, $0, $1) } }
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        while data.count - offset >= 64 {
-            compress(data, at: offset)
-            offset += 64
+        Self.tables { k, s in
+            while data.count - offset >= 64 {
+                compress(data, at: offset, k, s)
+                offset += 64
+            }
         }
         if offset < data.count { pending += data[offset...] }
     }
@@ -72,23 +77,49 @@ public struct MD5: Sendable {
         return (md5.finish(), size)
     }
 
-    private mutating func compress(_ data: UnsafeRawBufferPointer, at offset: Int) {
-        var m = [UInt32](repeating: 0, count: 16)
-        for i in 0..<16 { m[i] = UInt32(littleEndian: data.loadUnaligned(fromByteOffset: offset + 4 * i, as: UInt32.self)) }
-        var a = a0, b = b0, c = c0, d = d0
+    /// The tables as plain buffers: a static array is checked for its one-time set-up at every read.
+    private static func tables(_ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>) -> Void) {
+        k.withUnsafeBufferPointer { k in s.withUnsafeBufferPointer { s in body(k, s) } }
+    }
+
+    private mutating func compress(
+        _ data: UnsafeRawBufferPointer, at offset: Int,
+        _ k: UnsafeBufferPointer<UInt32>, _ s: UnsafeBufferPointer<UInt32>
+    ) {
+        // The block's words read in place (no array a block: that allocation was half the time).
+        @inline(__always) func m(_ g: Int) -> UInt32 {
+            UInt32(littleEndian: data.loadUnaligned(fromByteOffset: offset + 4 * g, as: UInt32.self))
+        }
+        var a = a0
+        var b = b0
+        var c = c0
+        var d = d0
         for i in 0..<64 {
             var f: UInt32
             let g: Int
             switch i {
-            case 0..<16: f = (b & c) | (~b & d); g = i
-            case 16..<32: f = (d & b) | (~d & c); g = (5 * i + 1) % 16
-            case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
-            default: f = c ^ (b | ~d); g = (7 * i) % 16
+            case 0..<16:
+                f = (b & c) | (~b & d)
+                g = i
+            case 16..<32:
+                f = (d & b) | (~d & c)
+                g = (5 * i + 1) % 16
+            case 32..<48:
+                f = b ^ c ^ d
+                g = (3 * i + 5) % 16
+            default:
+                f = c ^ (b | ~d)
+                g = (7 * i) % 16
             }
-            f = f &+ a &+ Self.k[i] &+ m[g]
-            a = d; d = c; c = b
-            b = b &+ f.rotatedLeft(Self.s[i])
+            f = f &+ a &+ k[i] &+ m(g)
+            a = d
+            d = c
+            c = b
+            b = b &+ f.rotatedLeft(s[i])
         }
-        a0 = a0 &+ a; b0 = b0 &+ b; c0 = c0 &+ c; d0 = d0 &+ d
+        a0 = a0 &+ a
+        b0 = b0 &+ b
+        c0 = c0 &+ c
+        d0 = d0 &+ d
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SitegenFetch
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// S3's REST API over the fetch stage's hardened URLSession (`CappedDownloads`: answers capped in
 /// size, each request under a deadline of sitegen's own), signed with `SigV4`, retried with
@@ -34,9 +35,11 @@ public final class S3Client: Sendable {
     /// manifest of a 100,000-file site about 15 MB.
     static let maxAnswerBytes = 64 << 20
 
-    public init(target: S3Target, credentials: S3Credentials, retry: RetryPolicy = RetryPolicy(),
-                timeoutSeconds: Int = 30, runSeconds: Int = 3600, jobs: Int = 8,
-                clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        target: S3Target, credentials: S3Credentials, retry: RetryPolicy = RetryPolicy(),
+        timeoutSeconds: Int = 30, runSeconds: Int = 3600, jobs: Int = 8,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.target = target
         self.signer = SigV4(credentials: credentials, region: target.region)
         self.retry = retry
@@ -92,8 +95,9 @@ public final class S3Client: Sendable {
                 }
             }
             guard attempt < retry.attempts else {
-                throw DeployFailure.gaveUp("\(method) \(key.isEmpty ? "the bucket" : key): \(failure)", attempts: attempt,
-                                           target: target)
+                throw DeployFailure.gaveUp(
+                    "\(key.isEmpty ? "listing the bucket" : "\(method) \(key)"): \(failure)", attempts: attempt,
+                    target: target)
             }
             retries.add()
             let wait = retry.delay(after: attempt, retryAfter: retryAfter)
@@ -119,7 +123,8 @@ public final class S3Client: Sendable {
         if let port = url.port, port != (url.scheme == "https" ? 443 : 80) { host += ":\(port)" }
         let signed = SigV4.Request(
             method: method, path: url.path.isEmpty ? "/" : Self.encodedPath(url), query: query,
-            headers: headers.map { ($0.key, $0.value) } + [("host", host)], payloadHash: headers["x-amz-content-sha256"]!)
+            headers: headers.map { ($0.key, $0.value) } + [("host", host)],
+            payloadHash: headers["x-amz-content-sha256"]!)
         var request = URLRequest(url: url, timeoutInterval: TimeInterval(timeoutSeconds))
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

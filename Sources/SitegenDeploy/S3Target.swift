@@ -12,13 +12,17 @@ public struct S3Target: Sendable, Equatable {
     public static let defaultRegion = "us-east-1"
 
     public init(bucket: String, prefix: String = "", endpoint: URL? = nil, region: String = defaultRegion) {
-        self.bucket = bucket; self.prefix = prefix; self.endpoint = endpoint; self.region = region
+        self.bucket = bucket
+        self.prefix = prefix
+        self.endpoint = endpoint
+        self.region = region
     }
 
     /// `s3://BUCKET` or `s3://BUCKET/some/prefix`; why not, as a line to follow "deploy ", when it is not one.
     public static func parse(_ text: String) -> Result<(bucket: String, prefix: String), TargetProblem> {
         guard text.hasPrefix("s3://") else {
-            return .failure(TargetProblem("'\(text)' is not \"github-pages\" or a bucket like s3://my-bucket/optional/prefix"))
+            return .failure(
+                TargetProblem("'\(text)' is not \"github-pages\" or a bucket like s3://my-bucket/optional/prefix"))
         }
         let rest = text.dropFirst("s3://".count)
         let bucket = String(rest.prefix { $0 != "/" })
@@ -27,14 +31,17 @@ public struct S3Target: Sendable, Equatable {
             bucket.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }),
             bucket.first != "-", bucket.first != ".", bucket.last != "-", bucket.last != "."
         else {
-            return .failure(TargetProblem(
-                "'\(bucket)' is not a bucket name (3 to 63 lowercase letters, digits, '.' and '-')"))
+            return .failure(
+                TargetProblem(
+                    "'\(bucket)' is not a bucket name (3 to 63 lowercase letters, digits, '.' and '-')"))
         }
         let parts = rest.dropFirst(bucket.count).split(separator: "/", omittingEmptySubsequences: true)
         if let bad = parts.first(where: { $0 == "." || $0 == ".." }) {
             return .failure(TargetProblem("the prefix may not hold '\(bad)'"))
         }
-        if parts.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || "\\?#".unicodeScalars.contains($0) } }) {
+        if parts.contains(where: {
+            $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || "\\?#".unicodeScalars.contains($0) }
+        }) {
             return .failure(TargetProblem("the prefix may hold no control character, '\\', '?' or '#'"))
         }
         return .success((bucket, parts.isEmpty ? "" : parts.joined(separator: "/") + "/"))
@@ -43,20 +50,23 @@ public struct S3Target: Sendable, Equatable {
     /// Why `text` cannot be an S3 endpoint, or nil. Never repeats a URL that carries a password.
     public static func endpointProblem(_ text: String) -> String? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.path.isEmpty || url.path == "/"
+            let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
+            url.path.isEmpty || url.path == "/"
         else {
             let shown = text.contains("@") ? "" : "'\(text)' "
             return shown + "must be an http(s) URL with no path, like https://ACCOUNT.r2.cloudflarestorage.com"
         }
         if url.user != nil || url.password != nil {
-            return "holds a user name or password; credentials come only from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"
+            return
+                "holds a user name or password; credentials come only from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"
         }
         return nil
     }
 
     /// Why `text` cannot be a region ("us-east-1", "auto" for R2), or nil.
     public static func regionProblem(_ text: String) -> String? {
-        let plain = !text.isEmpty && text.count <= 40
+        let plain =
+            !text.isEmpty && text.count <= 40
             && text.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         return plain ? nil : "'\(text)' is not a region like us-east-1 (or auto, for Cloudflare R2)"
     }

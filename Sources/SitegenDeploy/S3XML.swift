@@ -28,7 +28,9 @@ enum S3XML {
         return out
     }
 
-    private static func element(_ tag: String, in xml: Substring) -> (content: Range<Substring.Index>, end: Substring.Index)? {
+    private static func element(_ tag: String, in xml: Substring) -> (
+        content: Range<Substring.Index>, end: Substring.Index
+    )? {
         guard let open = xml.range(of: "<\(tag)>") else { return nil }
         guard let close = xml[open.upperBound...].range(of: "</\(tag)>") else { return nil }
         return (open.upperBound..<close.lowerBound, close.upperBound)
@@ -53,9 +55,14 @@ enum S3XML {
             case "apos": out += "'"
             default:
                 let scalar: UInt32? =
-                    name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
                     : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-                if let scalar, let value = Unicode.Scalar(scalar) { out.unicodeScalars.append(value) } else { out += rest[amp...semi] }
+                if let scalar, let value = Unicode.Scalar(scalar) {
+                    out.unicodeScalars.append(value)
+                } else {
+                    out += rest[amp...semi]
+                }
             }
             rest = rest[rest.index(after: semi)...]
         }

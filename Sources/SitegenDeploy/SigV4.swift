@@ -7,13 +7,17 @@ public struct S3Credentials: Sendable {
     public let sessionToken: String?
 
     public init(accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil) {
-        self.accessKeyID = accessKeyID; self.secretAccessKey = secretAccessKey; self.sessionToken = sessionToken
+        self.accessKeyID = accessKeyID
+        self.secretAccessKey = secretAccessKey
+        self.sessionToken = sessionToken
     }
 
     /// From AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, or nil when a key is missing.
     public static func from(environment: [String: String]) -> S3Credentials? {
         func value(_ name: String) -> String? {
-            environment[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            environment[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+                $0.isEmpty ? nil : $0
+            }
         }
         guard let id = value("AWS_ACCESS_KEY_ID"), let secret = value("AWS_SECRET_ACCESS_KEY") else { return nil }
         return S3Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: value("AWS_SESSION_TOKEN"))
@@ -29,7 +33,9 @@ public struct SigV4: Sendable {
     public let service: String
 
     public init(credentials: S3Credentials, region: String, service: String = "s3") {
-        self.credentials = credentials; self.region = region; self.service = service
+        self.credentials = credentials
+        self.region = region
+        self.service = service
     }
 
     /// What a request is signed over. `path` is already URI-encoded (S3 encodes each key segment
@@ -42,8 +48,14 @@ public struct SigV4: Sendable {
         public var headers: [(String, String)]
         public var payloadHash: String
 
-        public init(method: String, path: String, query: [(String, String)], headers: [(String, String)], payloadHash: String) {
-            self.method = method; self.path = path; self.query = query; self.headers = headers; self.payloadHash = payloadHash
+        public init(
+            method: String, path: String, query: [(String, String)], headers: [(String, String)], payloadHash: String
+        ) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.payloadHash = payloadHash
         }
     }
 
@@ -78,8 +90,10 @@ public struct SigV4: Sendable {
         var headers: [String: String] = [:]
         for (name, value) in request.headers {
             // Values are trimmed and inner runs of spaces made one, as the specification says.
-            let trimmed = value.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true)
-                .joined(separator: " ")
+            let trimmed = value.trimmingCharacters(in: .whitespaces).split(
+                separator: " ", omittingEmptySubsequences: true
+            )
+            .joined(separator: " ")
             let key = name.lowercased()
             headers[key] = headers[key].map { $0 + "," + trimmed } ?? trimmed
         }
@@ -108,9 +122,10 @@ public struct SigV4: Sendable {
     /// The `Authorization` header's value for `request`, sent at `date`.
     public func authorization(_ request: Request, date: String) -> String {
         let (canonical, signed) = canonicalRequest(request)
-        let signature = hex(hmacSHA256(
-            key: signingKey(day: String(date.prefix(8))),
-            message: Array(stringToSign(canonicalRequest: canonical, date: date).utf8)))
+        let signature = hex(
+            hmacSHA256(
+                key: signingKey(day: String(date.prefix(8))),
+                message: Array(stringToSign(canonicalRequest: canonical, date: date).utf8)))
         return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(date)), SignedHeaders=\(signed), "
             + "Signature=\(signature)"
     }

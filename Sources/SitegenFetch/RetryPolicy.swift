@@ -32,7 +32,9 @@ public struct RetryPolicy: Sendable {
         return max(0, date.timeIntervalSince(now))
     }
 
-    public static func isRetryable(status: Int) -> Bool { status == 408 || status == 429 || (500...599).contains(status) }
+    public static func isRetryable(status: Int) -> Bool {
+        status == 408 || status == 429 || (500...599).contains(status)
+    }
 
     /// Network failures are worth another try (Linux reports a cut-off body as `.unknown`);
     /// a malformed URL, a cancelled task or a bad certificate is not.
