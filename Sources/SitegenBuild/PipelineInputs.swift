@@ -62,6 +62,16 @@ extension Pipeline {
             skippedPublic: skipped, stockOnly: stockOnly, sampleNote: sampleNote)
     }
 
+    /// A renamed site whose English edition was given no name of its own: its English pages then
+    /// carry the Korean name (the stock name alone has an English one), which is said, once a build,
+    /// with the table that gives it one, rather than left for a reader of `en/` to find.
+    static func englishNameNote(_ config: SiteConfig, siteFile: String?) -> String? {
+        guard config.english, config.englishName == nil, config.name != SiteConfig.stockName else { return nil }
+        return "note: the English edition has no English name of its own, so its pages carry "
+            + "「\(ErrorText.printable(config.name))」; give it one in \(siteFile ?? "sitegen.toml"): a line [en], "
+            + "then name = \"…\" under it"
+    }
+
     /// A day's note for a day the site does not build is shown nowhere: said, not dropped in silence.
     static func notesOutside(_ days: [Day], _ notes: NoteSources, label: String) -> String? {
         guard let first = days.first, let last = days.last else { return nil }
@@ -86,6 +96,9 @@ extension Pipeline {
 
     func announce(_ messages: [String], _ inputs: LoadedInputs) {
         messages.forEach { console.note("note: " + $0) }
+        if let line = Self.englishNameNote(plan.config, siteFile: plan.siteFile?.lastPathComponent) {
+            console.note(line)
+        }
         if inputs.sampleNote {
             console.note(
                 "note: \(plan.notes.lastPathComponent)/site.md is still the sample sitegen init wrote, so the home "

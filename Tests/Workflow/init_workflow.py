@@ -12,9 +12,13 @@ push to the site's "origin" (a bare repository here). Jobs run in the order `nee
 its `if:` holds. Only what exists on GitHub alone is stubbed: actions/checkout (the clone is made
 before), actions/cache (a folder of saved paths, restored by key or restore-keys prefix and saved
 after a successful job, as the action does), actions/configure-pages (its base_url output),
-actions/upload-pages-artifact (checks and keeps the folder), actions/deploy-pages (needs that
-folder) and the `gh` command (a stand-in on PATH that records its arguments and answers as each
-case says). KOBIS is the local stand-in (kobis-standin) through KOBIS_BASE_URL: the one difference
+actions/upload-pages-artifact (the folder's files as its tar takes them: dot-files left out) and
+actions/deploy-pages (needs that upload), each at the one major it stands in for (another major
+fails the test: its inputs and outputs may differ, and Tests/Browser/check_workflow.py says which
+majors still run on GitHub), and the `gh` command (a stand-in on PATH that records its arguments and
+answers as each case says). Each job runs with its own GITHUB_TOKEN, as GitHub gives it: the
+permissions the job declares (else the workflow's); gh, the Pages stubs, checkout and a push to
+"origin" (a pre-receive hook) refuse what that token does not allow, as GitHub does. KOBIS is the local stand-in (kobis-standin) through KOBIS_BASE_URL: the one difference
 from the real run. The fonts are the container's: fontconfig (FONTCONFIG_FILE) sees only the fonts
 of the packages the workflow's own apt-get step installs and what they depend on, none before it
 runs (swift:6.3.1-bookworm has none), so a site published without share cards fails the test
@@ -42,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITEGEN = ROOT / ".build" / "debug" / "sitegen"
 STANDIN = ROOT / ".build" / "debug" / "kobis-standin"
 BASE_URL = "https://example.github.io/site"
+SITEGEN_MARKER = ".sitegen"  # the file that marks an output folder as sitegen's (SiteWriter.marker)
 results = {"passed": 0, "failed": 0}
 
 
@@ -66,6 +71,10 @@ if not os.environ.get("GH_TOKEN") or not os.environ.get("GH_REPO"):
 with open(os.environ["FAKE_GH_LOG"], "a", encoding="utf-8") as log:
     log.write(json.dumps(sys.argv[1:]) + "\n")
 command = sys.argv[1:3]
+token = json.loads(os.environ.get("STANDIN_TOKEN_PERMISSIONS", "{}"))
+wants = {("run", "list"): ("actions", "read"), ("issue", "list"): ("issues", "read")}.get(tuple(command), ("issues", "write"))
+if token.get(wants[0]) not in ((wants[1], "write") if wants[1] == "read" else ("write",)):
+    sys.exit(f"HTTP 403: Resource not accessible by integration (the job's token has no {wants[0]}: {wants[1]})")
 if command == ["run", "list"]:
     answer = os.environ.get("FAKE_GH_RUNS", "0")
 elif command == ["issue", "list"]:
@@ -80,6 +89,30 @@ if answer:
     print(answer)
 """
 GITHUB = {"repository": "example/site", "server_url": "https://github.com", "token": "ghs_stand-in-token"}
+
+# The majors the stubs in Run.uses stand in for.
+STUBBED = {"actions/checkout": "v6", "actions/cache": "v5", "actions/configure-pages": "v6",
+           "actions/upload-pages-artifact": "v5", "actions/deploy-pages": "v5"}
+
+# A push to the site's "origin" as GitHub takes one from a workflow: refused unless the job's token
+# may write contents (the test's own pushes, without a token, are the operator's).
+PRE_RECEIVE = r"""#!/usr/bin/env python3
+import json, os, sys
+token = os.environ.get("STANDIN_TOKEN_PERMISSIONS")
+if token is not None and json.loads(token).get("contents") != "write":
+    sys.exit("remote: Permission to example/site.git denied to github-actions[bot] (the job's token has no contents: write)")
+"""
+
+
+def guard_pushes(origin):
+    hook = origin / "hooks" / "pre-receive"
+    hook.write_text(PRE_RECEIVE, encoding="utf-8")
+    hook.chmod(0o755)
+
+
+def allows(token, scope, level):
+    """Whether permissions `token` (scope → level) allow `scope: level`."""
+    return token.get(scope) == "write" or (level == "read" and token.get(scope) == "read")
 STATUS = ("success()", "failure()", "always()")
 
 
@@ -168,6 +201,17 @@ class Run:
                 raise ValueError(f"this runner does not know the condition {term}")
         return holds
 
+    def token(self):
+        """The permissions of the current job's GITHUB_TOKEN: its own, else the workflow's (a
+        string such as read-all for every scope). With neither, the repository's default; this
+        runner takes the restricted one (contents: read) GitHub gives new repositories."""
+        job = self.workflow["jobs"].get(self.current, {}) if self.current else {}
+        given = job["permissions"] if "permissions" in job else self.workflow.get("permissions", {"contents": "read"})
+        if isinstance(given, str):
+            level = given.replace("-all", "")
+            return {scope: level for scope in ("actions", "contents", "issues", "pages", "id-token")}
+        return {str(k): str(v) for k, v in (given or {}).items()}
+
     def needs(self, name):
         needs = self.workflow["jobs"][name].get("needs", [])
         return [needs] if isinstance(needs, str) else list(needs)
@@ -184,6 +228,7 @@ class Run:
                    GITHUB_RUN_ID=str(self.run_id), GITHUB_REPOSITORY=GITHUB["repository"], GITHUB_SERVER_URL=GITHUB["server_url"],
                    GITHUB_EVENT_NAME=self.event, GITHUB_WORKFLOW=self.workflow["name"], CI="true", GITHUB_ACTIONS="true")
         env.update(self.place.extra_env, **self.gh)
+        env["STANDIN_TOKEN_PERMISSIONS"] = json.dumps(self.token())
         env["FONTCONFIG_FILE"] = str(self.place.fonts_conf)
         env["PATH"] = f"{self.place.bin}{os.pathsep}{env.get('PATH', '')}"
         for scope in (self.workflow.get("env") or {}, step.get("env") or {}):
@@ -191,10 +236,20 @@ class Run:
         return env
 
     def uses(self, step):
-        action = step["uses"].split("@")[0]
+        """A stubbed action: whether it succeeded, and what it said."""
+        action, _, ref = step["uses"].partition("@")
+        if action in STUBBED and ref.split(".")[0] != STUBBED[action]:
+            raise ValueError(f"this runner stands in for {action}@{STUBBED[action]}, not @{ref}: check the stub against "
+                             "that major's inputs and outputs, then change STUBBED")
         given = {k: self.substitute(v) for k, v in (step.get("with") or {}).items()}
+        token = self.token()
+        needs = {"actions/checkout": [("contents", "read")], "actions/configure-pages": [("pages", "read")],
+                 "actions/deploy-pages": [("pages", "write"), ("id-token", "write")]}.get(action, [])
+        missing = [f"{scope}: {level}" for scope, level in needs if not allows(token, scope, level)]
+        if missing:
+            return False, f"HTTP 403: Resource not accessible by integration (the job's token lacks {', '.join(missing)})"
         if action == "actions/checkout":
-            return True  # the workspace is a fresh clone already
+            return True, ""  # the workspace is a fresh clone already
         if action == "actions/cache":
             target = self.workspace / given["path"]
             keys = [given["key"]]
@@ -208,17 +263,23 @@ class Run:
                 shutil.copytree(restored, target, symlinks=True, dirs_exist_ok=True)
             self.outputs.setdefault(step.get("id", "cache"), {})["cache-hit"] = str(restored.name == keys[0] and restored.exists()).lower()
             self.saves.append((given["key"], target))
-            return True
+            return True, ""
         if action == "actions/configure-pages":
             self.outputs[step["id"]] = {"base_url": BASE_URL}
-            return True
+            return True, ""
         if action == "actions/upload-pages-artifact":
+            # Its tar: every file under the path but .git, .github and, since v4, any name starting
+            # with a dot unless include-hidden-files is true.
             folder = self.workspace / given["path"]
-            self.artifact = folder if (folder / "index.html").exists() else None
-            return self.artifact is not None
+            hidden = given.get("include-hidden-files", "false") == "true"
+            files = sorted(str(f.relative_to(folder)) for f in folder.rglob("*") if f.is_file()) if folder.is_dir() else []
+            self.artifact = [f for f in files if not any(part in (".git", ".github") or (part.startswith(".") and not hidden)
+                                                         for part in f.split("/"))]
+            self.artifact = self.artifact if "index.html" in self.artifact else None
+            return self.artifact is not None, "" if self.artifact else f"no index.html in {given['path']}"
         if action == "actions/deploy-pages":  # publishes what upload-pages-artifact uploaded in this run
             self.outputs[step["id"]] = {"page_url": BASE_URL + "/"}
-            return self.artifact is not None
+            return self.artifact is not None, ""
         raise ValueError(f"this runner does not know the action {step['uses']}")
 
     def run(self):
@@ -258,7 +319,7 @@ class Run:
                 continue
             started = time.monotonic()
             if "uses" in step:
-                passed, log = self.uses(step), ""
+                passed, log = self.uses(step)
             else:
                 passed, log = self.shell(step, cwd)
             self.times[label] = time.monotonic() - started
@@ -376,6 +437,7 @@ def quiet_repository(temp, name, days):
     """A bare "origin" whose main branch's one commit is `days` old, and a fresh clone of it."""
     origin, seed, clone = temp / f"{name}.git", temp / f"{name}-seed", temp / name
     git("init", "-q", "--bare", "-b", "main", str(origin))
+    guard_pushes(origin)
     git("init", "-q", "-b", "main", str(seed))
     (seed / "README.md").write_text("a site\n", encoding="utf-8")
     git("add", "-A", cwd=seed)
@@ -427,6 +489,7 @@ def check_git_trust(workflow, place, origin):
     names = ("Commit the history", "Keep the schedule alive", "Push the commits")
     steps = [s for s in workflow["jobs"]["build"]["steps"] if s.get("name") in names]
     run = Run(workflow, clone, place, 7)
+    run.current = "build"  # its steps, with its token
     outcomes = []
     for step in steps:
         env = dict(run.env(step, clone), HOME=str(home))
@@ -439,6 +502,38 @@ def check_git_trust(workflow, place, origin):
     check(list(home.iterdir()) == [], f"and write nothing in HOME (no ~/.gitconfig): {sorted(p.name for p in home.iterdir())}")
     if os.geteuid() == 0:
         subprocess.run(["chown", "-R", f"{os.getuid()}:{os.getgid()}", str(clone)], check=True)
+
+
+def check_tokens(workflow, place, origin):
+    """Each job runs with only its own token here, so the runs above prove each has what it uses.
+    That this runner refuses what a token lacks, as GitHub does, is shown by taking away one job's
+    permissions at a time: the retry decision cannot see today's runs (and builds anyway, as it
+    does when gh fails), the deploy and the report fail, the build's push is refused."""
+    def narrowed(name, permissions):
+        return {**workflow, "jobs": {**workflow["jobs"], name: {**workflow["jobs"][name], "permissions": permissions}}}
+
+    run = Run(narrowed("decide", {}), place.temp, place, 400, "schedule", crons(workflow)[-1], gh={"FAKE_GH_RUNS": "1"})
+    run.job("decide")
+    check(run.job_outputs["decide"].get("build") == "true" and "could not list today's runs" in run.logs.get("Decide", ""),
+          f"job decide without actions: read cannot list today's runs: {run.logs.get('Decide', '').strip()[-160:]}")
+    for number, name in enumerate(("deploy", "report-success")):
+        run = Run(narrowed(name, {}), place.temp, place, 401 + number, gh={"FAKE_GH_OPEN_ISSUE": "7"})
+        run.results.update({"decide": "success", "build": "success", **({"deploy": "success"} if name != "deploy" else {})})
+        run.artifact = ["index.html"]  # what the build uploaded
+        outcome = run.job(name)
+        said = " ".join(run.logs.values()).strip()
+        check(outcome == "failure" and "403" in said, f"job {name} without its permissions fails: {outcome}, {said[-160:]}")
+    clone = place.temp / "token-checkout"
+    git("clone", "-q", str(origin), str(clone))
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "unpushed", cwd=clone)
+    before = git("rev-parse", "main", cwd=origin)
+    run = Run(narrowed("build", {"contents": "read", "pages": "read"}), clone, place, 403)
+    run.current = "build"
+    step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Push the commits")
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", run.substitute(step["run"])],
+                            cwd=clone, env=run.env(step, clone), capture_output=True, text=True)
+    check(git("rev-parse", "main", cwd=origin) == before and "contents: write" in result.stdout + result.stderr,
+          f"the build's push without contents: write is refused: {(result.stdout + result.stderr).strip()[-200:]}")
 
 
 def check_decide(workflow, place, workspace):
@@ -512,6 +607,12 @@ def check_mornings(workflow, place, origin, first_day):
     check([call[:2] for call in first.gh_calls()] == [["issue", "list"]], "the first cron built without asking gh; no issue was open to close")
     index = workspace / "_site" / "index.html"
     check(first.artifact is not None and index.exists(), "_site/index.html was built, uploaded and deployed")
+    # upload-pages-artifact leaves dot-files out (since v4): only those Pages does not need may be
+    # among them (.nojekyll matters only to a site published from a branch, which Jekyll builds).
+    site = workspace / "_site"
+    left_out = sorted(str(f.relative_to(site)) for f in site.rglob("*") if f.is_file()) if site.is_dir() else []
+    left_out = [f for f in left_out if f not in set(first.artifact or [])]
+    check(set(left_out) <= {".nojekyll", SITEGEN_MARKER}, f"the uploaded artifact has every file of _site but {left_out}")
     html = index.read_text(encoding="utf-8") if index.exists() else ""
     check("데모 데이터" not in html and "demo-banner" not in html, "the site is KOBIS data, not the demo")
     days = sorted(p.name for p in (workspace / "_site" / "date").iterdir()) if (workspace / "_site" / "date").exists() else []
@@ -581,6 +682,7 @@ def check_mornings(workflow, place, origin, first_day):
     check_reports(workflow, place, workspace)
     check_keep_alive(workflow, place)
     check_git_trust(workflow, place, origin)
+    check_tokens(workflow, place, origin)
 
     # A forgotten secret fails at once, with one line that names it.
     step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the secret")
@@ -640,6 +742,7 @@ def main():
         settings.write_text(text.replace(f"\nsince = {since}\n", f"\nsince = {first_day}\n"), encoding="utf-8")
         origin = temp / "origin.git"
         git("init", "-q", "--bare", "-b", "main", str(origin))
+        guard_pushes(origin)
         git("init", "-q", "-b", "main", cwd=site)
         git("add", "-A", cwd=site)
         git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init", cwd=site)
