@@ -42,6 +42,8 @@ let tests: [Target] = [
         "SitegenDemo", "SitegenFetch", "SitegenDecode", "SitegenModel", "SitegenBasics",
     ]),
     .testTarget(name: "SitegenMustacheTests", dependencies: ["SitegenMustache"]),
+    // Request signing against AWS's vectors, the hashes against theirs, and what a deploy plans.
+    .testTarget(name: "SitegenDeployTests", dependencies: ["SitegenDeploy", "SitegenFetch"]),
     .testTarget(
         name: "SitegenRenderTests",
         dependencies: [
@@ -132,6 +134,10 @@ let package = Package(
             swiftSettings: optimized),
         // The one writer of the output folder: staged and swapped in whole, or updated in place.
         .target(name: "SitegenWrite", dependencies: ["SitegenBasics", "CAtomicSwap"], swiftSettings: optimized),
+        // `sitegen deploy`: the output folder to an S3-compatible bucket, only what changed, signed
+        // with its own SigV4 over the fetch stage's hardened HTTP client.
+        .target(
+            name: "SitegenDeploy", dependencies: ["SitegenFetch", "SitegenBasics"], swiftSettings: optimized),
         // The stock theme (Templates/, Public/, docs/deploy/) compiled into the binary at build time.
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
@@ -152,7 +158,8 @@ let package = Package(
             dependencies: [
                 "SitegenBuild", "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenDemo", "SitegenRender",
                 "SitegenWrite",
-                "SitegenServe", "SitegenTheme", .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "SitegenServe", "SitegenTheme", "SitegenDeploy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // For tests only: a local HTTP server speaking KOBIS and Kakao, raw HTTP, a site rendered into
         // memory; and, as a program, the stand-in the benchmark fills a cache from.

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBuild
+import SitegenDeploy
 import SitegenModel
 
 /// `sitegen.toml`: what a site keeps about itself (its name, description and author, its base URL
@@ -7,7 +8,7 @@ import SitegenModel
 /// line overrides it.
 ///
 /// Read by a small reader of the TOML this file needs (`key = value` lines, strings, booleans,
-/// dates, one `[en]` table) rather than TOMLKit: every mistake must be one line naming the file,
+/// dates, the `[en]` and `[s3]` tables) rather than TOMLKit: every mistake must be one line naming the file,
 /// the line and the key, which TOMLKit's values do not carry, and its C++ parser would add
 /// minutes to every clean build. Anything beyond that subset is refused by line, never guessed.
 struct SiteFile: Equatable {
@@ -24,6 +25,11 @@ struct SiteFile: Equatable {
     var app: Bool?
     var englishName: String?
     var englishDescription: String?
+    /// `deploy`: "github-pages" (nil is the same) or a bucket, `s3://BUCKET/optional/prefix`.
+    var deploy: String?
+    /// `[s3]`: the endpoint of an S3-compatible service (nil: AWS) and its region.
+    var s3Endpoint: String?
+    var s3Region: String?
     /// Where `since` was set, for an error about the day it names.
     var sinceLine: Int?
 
@@ -33,9 +39,10 @@ struct SiteFile: Equatable {
     static let keys: [String: [String]] = [
         "": [
             "name", "description", "author", "base_url", "since", "english", "posters", "regions", "market", "cards",
-            "app",
+            "app", "deploy",
         ],
         "en": ["name", "description"],
+        "s3": ["endpoint", "region"],
     ]
 
     enum Value: Equatable {
@@ -62,7 +69,7 @@ struct SiteFile: Equatable {
                 }
                 table = String(name.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
                 guard keys[table] != nil, !table.isEmpty else {
-                    throw fail("[\(table)] is not a table of the site file (the only one is [en])")
+                    throw fail("[\(table)] is not a table of the site file (the tables are [en] and [s3])")
                 }
                 continue
             }
@@ -123,6 +130,20 @@ struct SiteFile: Equatable {
             case "app": file.app = try flag()
             case "en.name": file.englishName = try text()
             case "en.description": file.englishDescription = try text()
+            case "deploy":
+                let target = try text()
+                if target != "github-pages", case .failure(let problem) = S3Target.parse(target) {
+                    throw fail("deploy \(problem)")
+                }
+                file.deploy = target
+            case "s3.endpoint":
+                let endpoint = try text()
+                if let problem = S3Target.endpointProblem(endpoint) { throw fail("s3.endpoint \(problem)") }
+                file.s3Endpoint = endpoint
+            case "s3.region":
+                let region = try text()
+                if let problem = S3Target.regionProblem(region) { throw fail("s3.region \(problem)") }
+                file.s3Region = region
             default: throw fail("'\(qualified)' is not a setting of the site file")
             }
         }

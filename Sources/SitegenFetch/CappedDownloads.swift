@@ -20,7 +20,7 @@ import SitegenDecode
 /// Linux's URLSession does not apply `timeoutIntervalForResource` to these tasks, and its
 /// request timeout restarts with every byte: a host sending a byte a second would hold a task
 /// forever. A timer of sitegen's own cancels a task at its deadline.
-final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+public final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var data = Data()
         var response: URLResponse?
@@ -43,11 +43,11 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// By the task object: its identifier counts within its session, and a poster has a session of its own.
     private var pending: [ObjectIdentifier: Pending] = [:]
 
-    init(cap: Int, noun: String, deadline: Double, hosts: PosterHosts? = nil) {
+    public init(cap: Int, noun: String, deadline: Double, hosts: PosterHosts? = nil) {
         self.cap = cap; self.noun = noun; self.deadline = deadline; self.hosts = hosts
     }
 
-    func urlSession(
+    public func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
@@ -72,7 +72,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     /// A session whose delegate is this, run on curl's thread (see `InlineQueue`).
-    func session(_ configuration: URLSessionConfiguration) -> URLSession {
+    public func session(_ configuration: URLSessionConfiguration) -> URLSession {
         URLSession(configuration: configuration, delegate: self, delegateQueue: InlineQueue())
     }
 
@@ -88,7 +88,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return try await load(request, in: session)
     }
 
-    func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+    public func load(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
         try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request)
             lock.withLock { pending[ObjectIdentifier(task)] = Pending(continuation: continuation) }
@@ -117,7 +117,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 + "\(noun.first == "a" ? "an" : "a") \(noun) may be")
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let over = response.expectedContentLength > Int64(cap)
         lock.withLock {
@@ -127,7 +127,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler(over ? .cancel : .allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = lock.withLock { () -> Bool in
             let id = ObjectIdentifier(dataTask)
             guard pending[id]?.refused == nil, let count = pending[id]?.data.count else { return false }
@@ -141,7 +141,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if over, refuse(dataTask, tooLarge) { DispatchQueue.global().async { dataTask.cancel() } }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         guard let entry = lock.withLock({ pending.removeValue(forKey: ObjectIdentifier(task)) }) else { return }
         if let refused = entry.refused { entry.continuation.resume(throwing: refused) }
         else if let error { entry.continuation.resume(throwing: error) }
@@ -151,7 +151,7 @@ final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 
 /// A download that ran past its deadline and was cancelled.
-struct DeadlinePassed: Error, Sendable { let seconds: Double }
+public struct DeadlinePassed: Error, Sendable { public let seconds: Double }
 
 /// Runs each operation at once on the thread that adds it. URLSession adds its delegate calls
 /// from curl's thread, so they finish before curl reads on: the only back-pressure

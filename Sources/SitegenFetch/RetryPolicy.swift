@@ -14,7 +14,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Seconds to wait before attempt `attempt + 1` (attempt counts from 1).
-    func delay(after attempt: Int, retryAfter: String?) -> Double {
+    public func delay(after attempt: Int, retryAfter: String?) -> Double {
         if let retryAfter, let seconds = Self.parseRetryAfter(retryAfter) { return min(seconds, maxDelay) }
         let exponential = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
         return exponential * Double.random(in: 0.5...1.0)
@@ -32,11 +32,13 @@ public struct RetryPolicy: Sendable {
         return max(0, date.timeIntervalSince(now))
     }
 
-    static func isRetryable(status: Int) -> Bool { status == 408 || status == 429 || (500...599).contains(status) }
+    public static func isRetryable(status: Int) -> Bool {
+        status == 408 || status == 429 || (500...599).contains(status)
+    }
 
     /// Network failures are worth another try (Linux reports a cut-off body as `.unknown`);
     /// a malformed URL, a cancelled task or a bad certificate is not.
-    static func isRetryable(_ error: URLError) -> Bool {
+    public static func isRetryable(_ error: URLError) -> Bool {
         ![.badURL, .unsupportedURL, .cancelled, .userAuthenticationRequired, .secureConnectionFailed,
           .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
           .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired,

@@ -21,9 +21,10 @@ struct Sitegen: AsyncParsableCommand {
           KOBIS_BASE_URL       KOBIS host override (mirrors, tests)
           KAKAO_BASE_URL       Kakao host override
           SOURCE_DATE_EPOCH    fixed build time ({{site.builtAt}} in templates)
+          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN   the bucket's key (sitegen deploy)
         """,
         version: SitegenVersion.description,
-        subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self, InitCommand.self])
+        subcommands: [BuildCommand.self, ServeCommand.self, FetchCommand.self, InitCommand.self, DeployCommand.self])
 
     /// Like ArgumentParser's, but a bad option is one `error:` line, not a usage dump: every
     /// failure of sitegen reads the same way. Help still prints in full.

@@ -21,7 +21,7 @@ struct DocsTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
     func everyOptionInTheHelpIsDocumented() throws {
         let documented = DocsText.longOptions(in: try read("docs/cli.md"))
-        for command in [[], ["build"], ["serve"], ["fetch"], ["init"]] {
+        for command in [[], ["build"], ["serve"], ["fetch"], ["init"], ["deploy"]] {
             let help = try Binary.run(["help"] + command)
             #expect(help.status == 0, "\(help.err)")
             let options = DocsText.helpOptions(help.out)
@@ -46,7 +46,7 @@ struct DocsTests {
             if line.hasPrefix("sitegen ") && line.firstMatch(of: /^sitegen (\w+)/) == nil { current = "" }
             synopsis[current, default: ""] += line + "\n"
         }
-        for command in ["build", "serve", "fetch", "init"] {
+        for command in ["build", "serve", "fetch", "init", "deploy"] {
             var listed = DocsText.longOptions(in: synopsis[command] ?? "")
             if synopsis[command]?.contains("[build options…]") == true { listed.formUnion(DocsText.longOptions(in: synopsis["build"] ?? "")) }
             let help = try Binary.run(["help", command])

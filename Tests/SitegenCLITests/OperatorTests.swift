@@ -119,7 +119,7 @@ struct OperatorTests {
         ("cards = \"yes\"\n", "error: sitegen.toml:1: cards must be true or false"),
         ("# a comment\n\nsince = 2024-02-30\n", "error: sitegen.toml:3: since '2024-02-30' is not a real date in the form YYYY-MM-DD"),
         ("name = \"unclosed\n", "error: sitegen.toml:1: name: the string has no closing \""),
-        ("[fr]\nname = \"x\"\n", "error: sitegen.toml:1: [fr] is not a table of the site file (the only one is [en])"),
+        ("[fr]\nname = \"x\"\n", "error: sitegen.toml:1: [fr] is not a table of the site file (the tables are [en] and [s3])"),
         ("base_url = \"example.com\"\n", "error: sitegen.toml:1: base_url 'example.com' must be an absolute http(s) URL"),
         ("posters = \"maybe\"\n", "error: sitegen.toml:1: posters 'maybe' must be \"download\" or \"hotlink\""),
         ("cards = true\ncards = false\n", "error: sitegen.toml:2: 'cards' is set twice"),

@@ -25,7 +25,7 @@ struct SetupScriptTests {
             "pkg-config": "#!/bin/sh\nexit 0\n",
             "python3": "#!/bin/sh\nexit 0\n",
         ]
-        for tool in ["chromium", "chromedriver", "tesseract", "vips", "java", "nginx", "actionlint"] {
+        for tool in ["chromium", "chromedriver", "tesseract", "vips", "java", "nginx", "actionlint", "rclone"] {
             stubs[tool] = "#!/bin/sh\nexit 0\n"
         }
         for (name, text) in stubs {

@@ -171,7 +171,11 @@ class Run:
         if inner == "github.event.schedule":
             return self.cron if self.event == "schedule" else ""
         if m := re.fullmatch(r"steps\.([\w-]+)\.outputs\.(\w+)", inner):
-            return self.outputs[m.group(1)][m.group(2)]
+            steps = self.workflow["jobs"].get(self.current, {}).get("steps") or [] if self.current else []
+            if self.current and not any(step.get("id") == m.group(1) for step in steps):
+                raise ValueError(f"job {self.current} has no step {m.group(1)}: ${{{{ {inner} }}}}")
+            # A step that failed or was skipped set nothing: GitHub gives "".
+            return self.outputs.get(m.group(1), {}).get(m.group(2), "")
         if m := re.fullmatch(r"needs\.([\w-]+)\.outputs\.(\w+)", inner):
             if m.group(1) not in self.needs(self.current):
                 raise ValueError(f"job {self.current} does not need {m.group(1)}: ${{{{ {inner} }}}}")
@@ -688,6 +692,7 @@ def check_mornings(workflow, place, origin, first_day):
     step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Check the secret")
     for empty in ("", "  "):
         run = Run(workflow, workspace, place, 5, secrets={"KOBIS_API_KEY": empty})
+        run.outputs["target"] = {"bucket": ""}  # GitHub Pages, as "Read the target" says of this site
         result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
                                 cwd=workspace, env=run.env(step, workspace), capture_output=True, text=True)
         lines = (result.stdout + result.stderr).strip().splitlines()
@@ -718,6 +723,61 @@ def check_mornings(workflow, place, origin, first_day):
                   f"a site over the limit stops with one line: {lines}")
     upload = next(i for i, s in enumerate(workflow["jobs"]["build"]["steps"]) if "upload-pages-artifact" in s.get("uses", ""))
     check(workflow["jobs"]["build"]["steps"][upload - 1] is step, "the size is checked just before the upload")
+    check("publish to a bucket" in "".join(lines) and "deploy = \\\"s3://BUCKET\\\"" in step["run"],
+          "the size stop names the bucket as the way past it")
+
+    check_bucket_morning(workflow, place, origin)
+
+
+def check_bucket_morning(workflow, place, origin):
+    """deploy = "s3://…" in sitegen.toml: the build job builds with the site file's base_url and runs
+    `sitegen deploy` with the secrets AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, to moto's S3 server
+    here (as Tests/Deploy/check_deploy.py starts it); no Pages step uploads or deploys anything, and
+    a missing AWS secret fails the run with one line naming it."""
+    sys.path.insert(0, str(ROOT / "Tests" / "Deploy"))
+    import check_deploy
+    missing = check_deploy.missing_tools()
+    if missing:
+        check(os.environ.get("CI") != "true", f"the bucket morning needs {', '.join(missing)}")
+        print(f"skipped the bucket morning: it needs {', '.join(missing)}", flush=True)
+        return
+    print("a morning to a bucket", flush=True)
+    moto = check_deploy.Moto(place.temp)
+    try:
+        edit = place.temp / "edit"
+        git("clone", "-q", str(origin), str(edit))
+        toml = edit / "sitegen.toml"
+        bucket = f"s3://{check_deploy.BUCKET}/{check_deploy.PREFIX}"
+        toml.write_text(f'base_url = "https://boxoffice.example.org/"\ndeploy = "{bucket}"\n'
+                        + toml.read_text(encoding="utf-8") + f'\n[s3]\nendpoint = "{moto.url}"\nregion = "us-east-1"\n',
+                        encoding="utf-8")
+        git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", "publish to a bucket", cwd=edit)
+        git("push", "-q", "origin", "main", cwd=edit)
+        workspace = place.temp / "work" / "site"
+        keys = {"AWS_ACCESS_KEY_ID": moto.key_id, "AWS_SECRET_ACCESS_KEY": moto.secret}
+        for run_id, secrets in ((8, {**place.secrets, "AWS_ACCESS_KEY_ID": moto.key_id}), (9, {**place.secrets, **keys})):
+            shutil.rmtree(workspace, ignore_errors=True)
+            git("clone", "-q", str(origin), str(workspace))
+            run = Run(workflow, workspace, place, run_id, secrets=secrets)
+            ok = run.run()
+            if run_id == 8:
+                lines = run.logs.get("Check the secret", "").strip().splitlines()
+                check(not ok and run.results["build"] == "failure" and len(lines) == 1
+                      and "AWS_SECRET_ACCESS_KEY" in lines[0] and bucket in lines[0],
+                      f"a bucket without its secret fails with one line naming it: {lines}")
+                continue
+            log = run.logs.get("Deploy to the bucket", "")
+            check(ok and run.results["deploy"] == "success" and run.artifact is None
+                  and "Build the site for the bucket" in run.logs and "Build the site" not in run.logs,
+                  f"the bucket morning built with the site file's address, uploaded no Pages artifact: {run.results}")
+            objects = {o["Key"] for o in moto.s3.list_objects_v2(Bucket=check_deploy.BUCKET).get("Contents", [])}
+            index = moto.s3.get_object(Bucket=check_deploy.BUCKET, Key=check_deploy.PREFIX + "index.html")["Body"].read()
+            check(f"deployed _site to {bucket}: uploaded" in log and check_deploy.PREFIX + "index.html" in objects
+                  and index == (workspace / "_site" / "index.html").read_bytes()
+                  and b"https://boxoffice.example.org/" in index and moto.secret not in log,
+                  f"sitegen deploy sent the site to the bucket: {log.strip()[-300:]}")
+    finally:
+        moto.stop()
 
 
 def main():
