@@ -45,21 +45,23 @@ struct LiveHarness {
 @Suite struct LiveBuildTests {
     @Test func aRebuildAsksTheNetworkOnlyForWhatMayHaveChanged() async throws {
         let h = try LiveHarness()
+        // The national charts alone, so every film asked for is one of theirs (the filters' films,
+        // which have pages too, are asked after them: EveryFilmPageTests).
         // Day 1, 10:00 KST on Feb 11: a cold build of the five days up to yesterday.
-        let cold = try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10))
+        let cold = try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 10), extra: ["--no-market"])
         #expect(h.apis.chartRequests == 5)
         #expect(h.apis.movieRequests == cold.movies && h.apis.posterRequests == cold.movies)
         let cached = Set(try moviesOn(h, "2024-02-06"..."2024-02-10"))
         #expect(cached.count == cold.movies)
 
         // The same morning again: only Feb 10 is still provisional (KOBIS corrects until the next morning).
-        try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 11))
+        try await h.build(days: 5, until: "2024-02-10", now: LiveHarness.kst("2024-02-11", 11), extra: ["--no-market"])
         #expect(h.apis.chartDates.dropFirst(5) == ["20240210"])
         #expect(h.apis.movieRequests == cold.movies, "movie info is not asked again")
 
         // The next day: the new day and the still-provisional Feb 10; new movies only.
         let before = (h.apis.chartRequests, h.apis.movieRequests, h.apis.posterRequests)
-        try await h.build(days: 5, until: "2024-02-11", now: LiveHarness.kst("2024-02-12", 9))
+        try await h.build(days: 5, until: "2024-02-11", now: LiveHarness.kst("2024-02-12", 9), extra: ["--no-market"])
         #expect(h.apis.chartDates.dropFirst(before.0).sorted() == ["20240210", "20240211"])
         let newcomers = Set(try moviesOn(h, "2024-02-11"..."2024-02-11")).subtracting(cached)
         #expect(h.apis.movieRequests - before.1 == newcomers.count)
@@ -67,12 +69,12 @@ struct LiveHarness {
 
         // Thirty final days already cached: no chart requests at all.
         let settled = h.apis.chartRequests
-        try await h.build(days: 4, until: "2024-02-10", now: LiveHarness.kst("2024-02-12", 9))
+        try await h.build(days: 4, until: "2024-02-10", now: LiveHarness.kst("2024-02-12", 9), extra: ["--no-market"])
         #expect(h.apis.chartRequests == settled)
 
         // Movie info older than 30 days is refreshed.
         let movies = h.apis.movieRequests
-        try await h.build(days: 4, until: "2024-02-10", now: LiveHarness.kst("2024-03-20", 9))
+        try await h.build(days: 4, until: "2024-02-10", now: LiveHarness.kst("2024-03-20", 9), extra: ["--no-market"])
         #expect(h.apis.chartRequests == settled)
         #expect(h.apis.movieRequests > movies)
     }

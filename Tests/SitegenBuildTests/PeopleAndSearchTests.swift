@@ -103,18 +103,28 @@ import SitegenSiteSupport
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 20)
         let files = try SiteFixture.files(out)
-        var credited = Set<String>()
+        // A page for every director and every actor a film page shows with two films or more.
+        var directors = Set<String>(), shown = Set<String>(), films: [String: Int] = [:]
         var codes: [String] = []
         for path in files.keys where path.hasPrefix("data/movie/") && path.hasSuffix(".json") {
             let movie = try Self.json(files[path]) as! [String: Any]
             codes.append(movie["code"] as! String)
             let details = movie["details"] as! [String: Any]
-            for key in ["directors", "actors"] {
-                for p in details[key] as! [[String: Any]] { credited.insert("\(p["name"]!)|\(p["englishName"]!)") }
+            var inFilm = Set<String>()
+            for p in details["directors"] as! [[String: Any]] {
+                directors.insert("\(p["name"]!)|\(p["englishName"]!)"); inFilm.insert("\(p["name"]!)|\(p["englishName"]!)")
             }
+            for (i, p) in (details["actors"] as! [[String: Any]]).enumerated() {
+                let key = "\(p["name"]!)|\(p["englishName"]!)"
+                if i < MoviePage.actorsShown { shown.insert(key) }
+                inFilm.insert(key)
+            }
+            for key in inFilm { films[key, default: 0] += 1 }
         }
+        let credited = directors.union(shown.filter { films[$0, default: 0] >= 2 })
         let pages = files.keys.filter { $0.hasPrefix("person/") }
         #expect(pages.count == credited.count, "one page per name + English name")
+        #expect(shown.contains { films[$0] == 1 }, "some shown actors have one film and no page")
         let search = try SiteFixture.text(out, "search/index.html")
         for path in pages {
             let id = path.dropFirst("person/".count).dropLast("/index.html".count)

@@ -21,6 +21,7 @@ import SitegenSiteSupport
             "3": ([Person(name: "김민서", englishName: "Kim Min-su")], [Person(name: "김민서", englishName: "Kim Min-seo", role: "본인")]),
         ])
         let index = PeopleIndex(data, codes: ["1", "2", "3"])
+        // 이하윤 acts in two films; 김민서 (Kim Min-seo) directs; 김민서 (Kim Min-su) directs.
         #expect(index.people.count == 3)
         let kim = try! #require(index.person(index.id(of: Person(name: "김민서", englishName: "Kim Min-seo"))!))
         #expect(kim.credits.map(\.code) == ["1", "2", "3"])
@@ -38,12 +39,30 @@ import SitegenSiteSupport
     /// Two names whose 40-bit ids collide (found by search: both hash to 8c194fcf33) still get
     /// distinct ids, decided by their keys' order and not by which film came first, so a rebuild
     /// that meets them the other way round gives each the same page.
+    /// A page for every director, and for an actor the film page shows (its first six) with two
+    /// films or more; an actor of one film, or billed after the sixth in every film, is a name only.
+    @Test func aPersonPageIsForDirectorsAndShownActorsWithTwoFilms() {
+        let cast = (1...8).map { Person(name: "배우\($0)") }
+        let data = Self.dataset([
+            "1": ([Person(name: "감독1")], cast),
+            "2": ([], [cast[1], cast[7]]),
+        ])
+        let index = PeopleIndex(data, codes: ["1", "2"])
+        #expect(index.id(of: Person(name: "감독1")) != nil, "a director of one film")
+        #expect(index.id(of: cast[1]) != nil, "shown in film 1 and credited in film 2")
+        #expect(index.id(of: cast[0]) == nil, "one film only")
+        #expect(index.id(of: cast[7]) == nil, "two films, but billed eighth in film 1: never shown")
+        #expect(index.people.count == 2)
+        #expect(index.person(index.id(of: cast[1])!)?.credits.map(\.code) == ["1", "2"])
+    }
+
     @Test func namesWhoseIdsCollideGetDistinctStableIds() {
         let (a, b) = (Person(name: "배우1215875"), Person(name: "배우3000394"))
         #expect(PeopleIndex.hashID(PeopleIndex.key(name: a.name, english: "")) == "8c194fcf33")
         #expect(PeopleIndex.hashID(PeopleIndex.key(name: b.name, english: "")) == "8c194fcf33")
         for order in [["1", "2"], ["2", "1"]] {
-            let index = PeopleIndex(Self.dataset(["1": ([], [b]), "2": ([], [a])]), codes: order)
+            // Directors: each has a page with one film.
+            let index = PeopleIndex(Self.dataset(["1": ([b], []), "2": ([a], [])]), codes: order)
             #expect(index.id(of: a) == "8c194fcf33" && index.id(of: b) == "8c194fcf33-2", "\(order)")
             #expect(index.suffixed == [PeopleIndex.key(name: b.name, english: "") + "\u{1F}8c194fcf33-2"])
             #expect(index.person("8c194fcf33-2")?.name == b.name)
