@@ -173,3 +173,15 @@ import Testing
         #expect(text.contains { $0.hasPrefix("2024-02-10 row 3: movie 20240003 opened 1901-03-01") })
     }
 }
+
+/// Hotlinked posters publish Kakao's pixel sizes as the image's width and height: a size no
+/// poster has is not chosen.
+@Suite struct ImpossiblePosterSizeTests {
+    @Test func aPosterOfImpossibleSizeIsNotChosen() throws {
+        func search(_ width: Int, _ height: Int) -> Data {
+            Data(#"{"documents":[{"image_url":"https://img.example/p.jpg","width":\#(width),"height":\#(height),"collection":"blog"}]}"#.utf8)
+        }
+        #expect(try KakaoDecoder.choosePoster(search(700, 1000))?.height == 1000)
+        #expect(try KakaoDecoder.choosePoster(search(700_000_000, 1_000_000_000)) == nil)
+    }
+}
