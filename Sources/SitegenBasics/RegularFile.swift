@@ -6,15 +6,14 @@ import Glibc
 /// Reads state a build left for the next (cache entries, history, manifest, memo) only when it
 /// is a regular file: opened without blocking, so a FIFO or device someone left in its place is
 /// refused at once instead of hanging the build (Foundation's readers wait on a FIFO for ever).
+/// A symbolic link in the file's place is refused too (`O_NOFOLLOW`): these folders are kept
+/// in a repository or a CI cache, and a link there could hand a build any file on the machine.
 public enum RegularFile {
     /// The whole file (at most `limit` bytes) and what `fstat` says of it, or nil when it is
     /// missing, unreadable, not a regular file, or shrank while being read.
     public static func read(_ path: String, limit: Int = .max) -> (data: Data, info: stat)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard let (fd, info) = openRegular(path) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var data = Data(count: min(Int(info.st_size), limit))
         let complete = data.withUnsafeMutableBytes { raw -> Bool in
             var offset = 0
@@ -30,9 +29,30 @@ public enum RegularFile {
     }
 
     /// The file mapped rather than read (a memo of many MB, an image to link in), once it is known
-    /// to be a regular file: mapping a FIFO reads it, and waits.
-    public static func mapped(_ path: String) -> Data? {
-        exists(path) ? try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) : nil
+    /// to be a regular file: mapping a FIFO reads it, and waits. Mapped from the descriptor that
+    /// was checked, so what is mapped is what was checked.
+    public static func mapped(_ path: String) -> Data? { mappedWithInfo(path)?.data }
+
+    /// `mapped`, with what `fstat` said of the file (its device and inode, to check a link to it).
+    public static func mappedWithInfo(_ path: String) -> (data: Data, info: stat)? {
+        guard let (fd, info) = openRegular(path) else { return nil }
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        guard size > 0 else { return (Data(), info) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        return (Data(bytesNoCopy: address, count: size, deallocator: .custom { munmap($0, $1) }), info)
+    }
+
+    /// Opened for reading without blocking or following a link, when it is a regular file.
+    static func openRegular(_ path: String) -> (Int32, stat)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, info)
     }
 
     /// Whether `path` is a regular file (not following a symbolic link's target into a FIFO).

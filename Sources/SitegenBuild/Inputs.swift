@@ -137,6 +137,8 @@ public enum Inputs {
 
     /// Far more than any note is (a page of text is a few KB), far less than breaks a page.
     static let maxNoteBytes = 256_000
+    /// Links and images in a note: 5,000 of libcmark's slowest pattern take 0.1 s.
+    static let maxNoteBrackets = 10_000
 
     /// `site.md`, `date/YYYY-MM-DD.md`, `movie/<movieCd>.md`. A missing folder means no notes.
     public static func notes(at folder: URL, label: String) throws -> (NoteSources, [String]) {
@@ -157,6 +159,14 @@ public enum Inputs {
             }
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw InputError("\(label)/\(relative): cannot read it as UTF-8 text")
+            }
+            // libcmark 0.30 takes time quadratic in nested link and image brackets: `![[]()` 42,000
+            // times, inside the size cap, took 5.5 s a page that shows it. No note needs this many.
+            let brackets = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
+            if brackets > maxNoteBrackets {
+                throw InputError(
+                    "\(label)/\(relative) has \(brackets) '[' brackets; a note has at most \(maxNoteBrackets) "
+                        + "(Markdown links grow slow past that)")
             }
             let parts = relative.split(separator: "/").map(String.init)
             let stem = parts.last.map { String($0.dropLast(3)) } ?? ""

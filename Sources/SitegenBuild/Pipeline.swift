@@ -156,6 +156,7 @@ public struct Pipeline: Sendable {
         // (a hand-made CNAME went without a word whenever more than half the pages changed).
         let removed = inPlace ? report.removedStrays : checked?.drift.strays ?? []
         if let line = Self.removedLine(removed, from: plan.output) { console.warning(line) }
+        sayLeftAlone(checked?.drift)
         let movies = site.filmPages
         record.folders = report.folders
         record.fileMode = report.fileMode
@@ -269,6 +270,15 @@ public struct Pipeline: Sendable {
 
     /// What the repair removed, named: a file put in the output by hand is gone, and whoever put
     /// it there learns where it belongs.
+    /// A file system mounted inside the output, which no build removes or empties: said every build.
+    func sayLeftAlone(_ drift: OutputDrift?) {
+        guard let mounted = drift?.leftAlone, !mounted.isEmpty else { return }
+        console.warning(
+            "write: left alone in \(ErrorText.printable(plan.output.lastPathComponent)), another file system mounted "
+                + "there: \(mounted.prefix(5).map(ErrorText.printable).joined(separator: ", ")); a build never "
+                + "removes or replaces anything across a mount")
+    }
+
     static func removedLine(_ strays: [String], from output: URL) -> String? {
         guard !strays.isEmpty else { return nil }
         let names =

@@ -39,11 +39,14 @@ extension Pipeline {
             (plan.templates, plan.templatesLabel), (plan.publicFolder, plan.publicFolder.lastPathComponent),
             (plan.notes, plan.notes.lastPathComponent)
         ] {
-            let links = FolderFiles.links(folder)
-            guard !links.isEmpty else { continue }
-            console.warning(
-                "\(label): symbolic links are not followed, so these are left out: "
-                    + links.prefix(5).joined(separator: ", ") + (links.count > 5 ? " and \(links.count - 5) more" : ""))
+            for (found, what) in [
+                (FolderFiles.links(folder), "symbolic links are not followed"),
+                (FolderFiles.specials(folder), "FIFOs, sockets and devices are not files"),
+            ] where !found.isEmpty {
+                console.warning(
+                    "\(label): \(what), so these are left out: "
+                        + found.prefix(5).joined(separator: ", ") + (found.count > 5 ? " and \(found.count - 5) more" : ""))
+            }
         }
         if let warning = Self.notesOutside(plan.days, notes, label: plan.notes.lastPathComponent) {
             console.warning(warning)

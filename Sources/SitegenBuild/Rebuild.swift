@@ -42,6 +42,7 @@ extension Pipeline {
         guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key, checked.manifest.counts.count == 3
         else { return nil }
         let previous = checked.manifest
+        sayLeftAlone(checked.drift)
         if plan.source.kind == .demo { announceDemo() }
         plan.rangeNotes.forEach(console.note)
         announce(previous.messages, inputs)

@@ -65,6 +65,7 @@ extension BuildPlan {
                 "\(fileLabel):\(line): " + error.description.replacingOccurrences(of: "--since", with: "since"))
         }
         let output = url(options.output)
+        try checkSiteFile(url(fileLabel), option: options.config == nil ? "the site file" : "--config", output: output)
         let templates = options.templates ?? "Templates", publicFolder = options.publicFolder ?? "Public"
         // `history` is the default only where the folder exists (as `sitegen init` makes it).
         let historyText =
@@ -161,6 +162,18 @@ extension BuildPlan {
             posterStageSeconds: Double(timeout * 12), rangeNotes: rangeNotes, history: history?.folder,
             budget: budget, accumulating: range.since != nil, strict: options.strict, today: Day(instant: now),
             profiling: environment["SITEGEN_PROFILE"] == "1", siteFile: url(fileLabel))
+    }
+
+    /// The site file inside the output is read by this build, then removed by it as a name no
+    /// build wrote (or swapped away with the old folder): refused, as the input folders are.
+    static func checkSiteFile(_ file: URL, option: String, output: URL) throws {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let site = output.resolvingSymlinksInPath().path, path = file.resolvingSymlinksInPath().path
+        if path.hasPrefix(site == "/" ? "/" : site + "/") {
+            throw UsageError(
+                "\(option) \(ErrorText.printable(path)) is inside --output \(ErrorText.printable(site)); "
+                    + "keep the site file out of the folder that is replaced")
+        }
     }
 
     /// An input folder that is empty, is the output, lies inside it or holds it would read the

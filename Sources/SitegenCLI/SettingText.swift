@@ -1,13 +1,15 @@
 import Foundation
+import SitegenBasics
 
 /// What a site's own settings may hold. Each is published in every page, and a share card hands
 /// its text to libvips as markup, so a control character breaks every card and lands raw in
 /// pages, and a password in the base URL is published 154 times.
 enum SettingText {
     /// The first C0 or C1 control (tab and newline included: none belongs in a name or an
-    /// address), as U+XXXX; nil when there is none.
+    /// address) or noncharacter (U+FFFE and U+FFFF failed the build at the share card), as
+    /// U+XXXX; nil when there is none.
     static func control(in text: String) -> String? {
-        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        text.unicodeScalars.first { $0.value < 0x20 || ForbiddenCharacters.contains($0) }
             .map { String(format: "U+%04X", $0.value) }
     }
 

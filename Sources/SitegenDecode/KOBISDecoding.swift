@@ -68,48 +68,23 @@ public enum KOBISDecoder {
         try checkRange(result.showRange, start: date, end: date, asked: date.iso)
         var warnings: [DataWarning] = []
         let rows = result.dailyBoxOfficeList ?? []
-        let entries = acceptedRows(rows, context: { "\(date.iso) row \($0)" }, warnings: &warnings)
+        let entries = acceptedRows(rows, on: date, context: { "\(date.iso) row \($0)" }, warnings: &warnings)
         return (
             DayChart(date: date, entries: entries, fetchedAt: fetchedAt, rejectedRows: rows.count - entries.count),
             warnings
         )
     }
 
-    /// The rows a chart can trust, in rank order: each maps cleanly, ranks 1–10, no rank and no
-    /// film twice.
+    /// The rows a chart can trust, in rank order: each maps cleanly and passes `FigureBounds`.
     static func acceptedRows(
-        _ rows: [[String: LenientString]], context: (Int) -> String, warnings: inout [DataWarning]
+        _ rows: [[String: LenientString]], on day: Day, context: (Int) -> String, warnings: inout [DataWarning]
     ) -> [ChartEntry] {
-        var entries: [ChartEntry] = []
-        var ranks = Set<Int>(), films = Set<String>()
+        var mapped: [(place: String, entry: ChartEntry)] = []
         for (index, row) in rows.enumerated() {
             let place = context(index + 1)
-            guard let entry = mapRow(row, context: place, warnings: &warnings) else { continue }
-            guard (1...10).contains(entry.rank) else {
-                warnings.append(
-                    DataWarning(
-                        context: place,
-                        message: "movie \(entry.movieCode) has rank \(entry.rank), outside the top 10; row skipped"))
-                continue
-            }
-            guard !ranks.contains(entry.rank) else {
-                warnings.append(
-                    DataWarning(
-                        context: place, message: "movie \(entry.movieCode) repeats rank \(entry.rank); row skipped"))
-                continue
-            }
-            // The same film twice in one chart would give it two rows for one day everywhere.
-            guard !films.contains(entry.movieCode) else {
-                warnings.append(
-                    DataWarning(
-                        context: place, message: "movie \(entry.movieCode) is already on this chart; row skipped"))
-                continue
-            }
-            ranks.insert(entry.rank)
-            films.insert(entry.movieCode)
-            entries.append(entry)
+            if let entry = mapRow(row, context: place, warnings: &warnings) { mapped.append((place, entry)) }
         }
-        return entries.sorted { ($0.rank, $0.movieCode) < ($1.rank, $1.movieCode) }
+        return FigureBounds.accepted(mapped, on: day, warnings: &warnings)
     }
 
     static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {

@@ -17,7 +17,7 @@ extension KOBISDecoder {
         try checkRange(result.showRange, start: start, end: chart.end, asked: "\(start.iso)~\(chart.end.iso)")
         var warnings: [DataWarning] = []
         let entries = acceptedRows(
-            result.weeklyBoxOfficeList ?? [], context: { "\(kind.rawValue) \(start.iso) row \($0)" },
+            result.weeklyBoxOfficeList ?? [], on: start, context: { "\(kind.rawValue) \(start.iso) row \($0)" },
             warnings: &warnings)
         var out = chart
         out.entries = entries

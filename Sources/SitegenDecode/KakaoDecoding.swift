@@ -21,6 +21,10 @@ public enum KakaoDecoder {
         return parts.isEmpty ? nil : parts.joined(separator: ": ")
     }
 
+    /// No poster is this many pixels high (a print one-sheet scanned at 600 dpi is about 24,000):
+    /// a size past it is a lie, and hotlinked posters publish the size as the image's width and height.
+    static let maxSide = 30_000
+
     /// Picks the most poster-like image: portrait near the 1:1.43 one-sheet ratio, large enough,
     /// https preferred (http images are mixed content on an https site). Nil when nothing fits.
     public static func choosePoster(_ data: Data) throws -> Poster? {
@@ -34,7 +38,7 @@ public enum KakaoDecoder {
         var best: (score: Double, poster: Poster)?
         for (index, doc) in documents.enumerated() {
             guard let raw = doc.image_url?.trimmingCharacters(in: .whitespaces), let w = doc.width, let h = doc.height,
-                  w >= 200, h > w, let url = URL(string: raw), let scheme = url.scheme?.lowercased(),
+                  w >= 200, h > w, h <= maxSide, let url = URL(string: raw), let scheme = url.scheme?.lowercased(),
                   scheme == "https" || scheme == "http", url.host != nil else { continue }
             let ratio = Double(h) / Double(w)
             guard (1.25...1.65).contains(ratio) else { continue }

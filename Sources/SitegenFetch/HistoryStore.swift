@@ -72,12 +72,17 @@ public struct HistoryStore: Sendable {
     }
 
     public func read(_ request: SourceRequest) -> SourceResponse? {
-        guard let url = url(for: request), let data = RegularFile.read(url.path)?.data,
+        guard let url = url(for: request), let (data, info) = RegularFile.read(url.path, limit: Self.maxFileBytes),
+              Int(info.st_size) <= Self.maxFileBytes,
               let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let head = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
         guard head.hasPrefix(Self.header), let seconds = Double(head.dropFirst(Self.header.count)) else { return nil }
         return SourceResponse(body: Data(data[(newline + 1)...]), fetchedAt: Date(timeIntervalSince1970: seconds))
     }
+
+    /// An answer KOBIS could send and its header line: a larger file is no answer of ours, and
+    /// is not read (a 300 MB one took 653 MB of memory).
+    static let maxFileBytes = SourceRequest.maxAnswerBytes + 4096
 
     /// Atomic, as the cache writes: a reader (or a commit) sees the old file or the new one, and a
     /// killed write leaves nothing a commit picks up.

@@ -41,7 +41,10 @@ public struct ResponseCache: Sendable {
     /// One open, fstat and read: Foundation's attributes dictionary cost more than the bytes,
     /// over six thousand files of a ten-year cache. Anything but a regular file is a miss.
     public func read(_ request: SourceRequest) -> SourceResponse? {
-        guard let (data, info) = RegularFile.read(path(for: request)) else { return nil }
+        // Nothing kept is larger than a poster may be; a larger file is not ours, and is not read.
+        let cap = max(SourceRequest.maxAnswerBytes, SourceRequest.maxPosterBytes)
+        guard let (data, info) = RegularFile.read(path(for: request), limit: cap), Int(info.st_size) <= cap
+        else { return nil }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
     }

@@ -25,7 +25,7 @@ public enum AppIcons {
         for icon in names(favicon) {
             let (name, size, maskable) = (icon.path, icon.size, icon.maskable)
             let cached = folder.appendingPathComponent(name)
-            if let png = try? Data(contentsOf: cached), CardPainter.isWhole(png) {
+            if let png = CardPainter.kept(cached) {
                 out.append((icon, png))
                 continue
             }

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBasics
+import SitegenFetch
 import SitegenRender
 
 /// The image stage between render and write: gives the served posters' files their bytes, and
@@ -33,7 +34,7 @@ public final class CardPainter: @unchecked Sendable {
         if file.poster { return (OutputFile(path: file.path, contents: try poster(file.path, of: page)), nil) }
         guard file.drawing != nil else { return (file, nil) }
         let url = cached(file.path)
-        if let image = RegularFile.mapped(url.path), Self.isWhole(image) {
+        if let image = Self.kept(url) {
             reused += 1
             return (OutputFile(path: file.path, contents: image), url.path)
         }
@@ -91,14 +92,24 @@ public final class CardPainter: @unchecked Sendable {
         return bytes
     }
 
-    /// A cached card is taken only when it is a whole image: a PNG ends with its IEND chunk, a
-    /// JPEG with its end marker (a card is written whole and renamed, but a disk can fill).
-    static func isWhole(_ image: Data) -> Bool {
-        if image.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return image.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
-        }
-        if image.starts(with: [0xFF, 0xD8]) { return image.suffix(2) == Data([0xFF, 0xD9]) }
-        return false
+    /// A cached card (or icon) is taken only when it is a regular file of the card folder's own
+    /// file system, never through a link (a link there once published any image on the machine
+    /// as a card), and its bytes still have the checksum kept beside it (`<name>.sum`): a card
+    /// with bytes flipped in its middle still ended as a PNG does. nil sends it to be drawn again.
+    static func kept(_ url: URL) -> Data? {
+        let folder = url.deletingLastPathComponent().path
+        var folderInfo = stat()
+        guard lstat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR,
+            let sum = RegularFile.read(url.path + ".sum", limit: 64)?.data,
+            let (image, info) = RegularFile.mappedWithInfo(url.path), info.st_dev == folderInfo.st_dev,
+            String(decoding: sum, as: UTF8.self) == checksum(image, url.lastPathComponent)
+        else { return nil }
+        return image
+    }
+
+    /// 16 hex digits of the bytes and the name they are kept under.
+    static func checksum(_ image: Data, _ name: String) -> String {
+        String(format: "%016llx", image.withUnsafeBytes { MemoChecksum.of($0, tag: "card " + name) })
     }
 
     func cached(_ path: String) -> URL { folder.appendingPathComponent(Self.name(path)) }
@@ -106,9 +117,12 @@ public final class CardPainter: @unchecked Sendable {
     /// `card/0123abcd….png` → `0123abcd….png`.
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
-    /// Kept through the cache's own temporaries (`<cache>/cards/<name>`).
+    /// Kept through the cache's own temporaries (`<cache>/cards/<name>`), its checksum after it:
+    /// a card without its checksum is drawn again.
     static func keep(_ png: Data, at url: URL) {
-        StoreTemporaries(store: url.deletingLastPathComponent().deletingLastPathComponent()).keep(png, at: url)
+        let temporaries = StoreTemporaries(store: url.deletingLastPathComponent().deletingLastPathComponent())
+        temporaries.keep(png, at: url)
+        temporaries.keep(Data(checksum(png, url.lastPathComponent).utf8), at: URL(fileURLWithPath: url.path + ".sum"))
     }
 }
 

@@ -10,7 +10,8 @@ import SitegenModel
 /// placeholder. By address, as the cache takes the bytes at an address as fixed (a new poster
 /// choice is a new address), so a poster already copied is not even read from the cache again.
 ///
-/// Each address has a list (`<key>.list`: a line per copy, `card|page width height path sum`)
+/// Each address has a list (`<key>.list`: a line per copy, `card|page width height path sum`,
+/// then `sum <hex>` of those lines)
 /// and each copy its file, named as in the site (by its own bytes), so two originals that make the
 /// same copy share it. A copy is taken only when the list names it, its file is a whole WebP, and
 /// the line and the bytes still have the checksum they were kept with; anything else is resized
@@ -44,10 +45,10 @@ public final class PosterStore: @unchecked Sendable {
     /// The copies an earlier build made of the poster at `url`, when every one is still whole.
     func copies(of url: String) -> PosterCopies.Copies? {
         let list = folder.appendingPathComponent(key(url) + ".list").path
-        guard let text = RegularFile.read(list, limit: 4096)?.data else { return nil }
+        guard let text = RegularFile.read(list, limit: 4096)?.data, let body = Self.checked(text) else { return nil }
         var card: [PosterFile] = [], page: [PosterFile] = []
         var bytes: [String: Data] = [:]
-        for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
+        for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count == 5, let width = Int(fields[1]), let height = Int(fields[2]),
                 let sum = UInt64(fields[4], radix: 16)
@@ -87,7 +88,23 @@ public final class PosterStore: @unchecked Sendable {
             let sum = Self.checksum(copies.bytes[file.path] ?? Data(), kind, file.width, file.height, file.path)
             return "\(kind) \(file.width) \(file.height) \(file.path) \(String(sum, radix: 16))\n"
         }.joined()
-        temporaries.keep(Data(list.utf8), at: folder.appendingPathComponent(key(url) + ".list"))
+        temporaries.keep(Self.signed(Data(list.utf8)), at: folder.appendingPathComponent(key(url) + ".list"))
+    }
+
+    /// A list ends with the checksum of the lines above it (`sum <hex>`): each line's own sum
+    /// finds a changed line, not a lost one, and a list that lost a page line once dropped
+    /// `srcset` from every page for good.
+    static func signed(_ lines: Data) -> Data {
+        lines + Data("sum \(String(lines.withUnsafeBytes { MemoChecksum.of($0, tag: "poster list") }, radix: 16))\n".utf8)
+    }
+
+    /// The lines of a list whose last line is their checksum; nil for any other.
+    static func checked(_ text: Data) -> Data? {
+        guard text.last == UInt8(ascii: "\n") else { return nil }
+        let withoutNewline = text.dropLast()
+        let start = withoutNewline.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? withoutNewline.startIndex
+        let lines = Data(text[text.startIndex..<start])
+        return signed(lines) == text ? lines : nil
     }
 
     /// A copy's bytes with the line that names it: a flipped bit in either is found.

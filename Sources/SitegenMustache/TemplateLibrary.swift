@@ -39,6 +39,8 @@ public struct TemplateLibrary: Sendable {
     public let missingPartials: [(file: String, line: Int, column: Int, name: String)]
     /// A name found in no context is an error (`file:line:col: no value 'x'`) instead of nothing.
     public var strict = false
+    /// How much one page may take (`RenderLimits`).
+    public var limits = RenderLimits()
 
     public init(_ sources: [TemplateSource]) throws {
         let (parsed, paths) = try Self.parse(sources)
@@ -103,7 +105,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     public func renderData(_ name: String, _ context: TemplateValue) throws -> Data {
-        var renderer = TemplateRenderer(program: program, strict: strict)
+        var renderer = TemplateRenderer(program: program, strict: strict, limits: limits)
         defer { program.giveBack(renderer.hints) }
         do {
             guard try renderer.render(name, context) else {

@@ -7,6 +7,16 @@ struct TemplateRenderError: Error, Sendable {
     let message: String
 }
 
+/// What one page may take to render. A theme's template is code the site runs: nine nested loops
+/// in 400 bytes rendered without end, with nothing written, so the time is bounded as well as
+/// the bytes. Far above any real page (a ten-year site's largest is a few MB, rendered in
+/// milliseconds).
+public struct RenderLimits: Sendable {
+    public var bytes: Int
+    public var seconds: Double
+    public init(bytes: Int = 64 << 20, seconds: Double = 20) { self.bytes = bytes; self.seconds = seconds }
+}
+
 /// Runs a compiled `TemplateProgram` into one growing buffer: no intermediate strings, no casts.
 struct TemplateRenderer {
     /// Deeper than any sensible tree of partials; only a partial that keeps including itself (through
@@ -28,6 +38,10 @@ struct TemplateRenderer {
     private var blocks: [Block] = []
     /// Borrowed from the program for one render (`TemplateProgram.Hints`).
     let hints: TemplateProgram.Hints
+    let limits: RenderLimits
+    /// Tags run so far; the clock is read every 65,536 of them.
+    private var steps = 0
+    private var deadline: ContinuousClock.Instant = .now
 
     private struct Block {
         let name: Int32
@@ -35,9 +49,13 @@ struct TemplateRenderer {
         let file: Int
     }
 
-    init(program: TemplateProgram, strict: Bool = false, reserving capacity: Int = 32_768) {
+    init(
+        program: TemplateProgram, strict: Bool = false, limits: RenderLimits = RenderLimits(),
+        reserving capacity: Int = 32_768
+    ) {
         self.program = program
         self.strict = strict
+        self.limits = limits
         hints = program.borrowHints()
         out.reserveCapacity(capacity)
     }
@@ -52,6 +70,8 @@ struct TemplateRenderer {
         stack = [context]
         file = number
         blocks = []
+        steps = 0
+        deadline = .now + .milliseconds(Int(limits.seconds * 1000))
         try run(program.ranges[number], depth: 0)
         return true
     }
@@ -111,6 +131,13 @@ struct TemplateRenderer {
         var pc = range.lowerBound
         while pc < range.upperBound {
             let op = ops[pc]
+            steps &+= 1
+            if out.count > limits.bytes {
+                throw error(at: op, "the page is over \(limits.bytes >> 20) MB here; a loop without end?")
+            }
+            if steps & 0xFFFF == 0, ContinuousClock.now > deadline {
+                throw error(at: op, "the page took over \(Int(limits.seconds)) s to render here; a loop without end?")
+            }
             // Only meaningful for the tags that have a body; the others `continue` before using it.
             let body = pc + 1..<max(pc + 1, Int(op.next))
             switch op.code {

@@ -153,7 +153,7 @@ extension SiteWriter {
                     for folder in folders.sorted(by: { $0.utf8.count < $1.utf8.count }) {
                         if try steps.makeFolder(folder) { touched.formUnion([folder, SiteWriter.parentFolder(folder)]) }
                     }
-                    for (number, relative) in pending.enumerated() {
+                    for (number, relative) in SiteWriter.publishingOrder(pending) {
                         try steps.replace(relative, with: staging + "/\(number)")
                         touched.insert(SiteWriter.parentFolder(relative))
                     }
@@ -197,6 +197,23 @@ extension SiteWriter {
                     touched.insert(current)
                 }
             }
+        }
+    }
+
+    /// The order of the renames that publish an update, each file with its number in `files`:
+    /// what pages use (poster copies, cards, styles, scripts, data) first, then the pages, the
+    /// deepest first so a page is in before the one above that links it, then the feeds and
+    /// sitemap that name pages. A build killed between two renames leaves no new page linking
+    /// a poster copy that is not there yet.
+    static func publishingOrder(_ files: [String]) -> [(Int, String)] {
+        func rank(_ path: String) -> (Int, Int) {
+            if path.hasSuffix(".html") { return (1, -path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }) }
+            if path.hasSuffix(".xml") { return (2, 0) }
+            return (0, 0)
+        }
+        return files.enumerated().map { ($0.offset, $0.element) }.sorted { a, b in
+            let (ra, rb) = (rank(a.1), rank(b.1))
+            return ra != rb ? ra < rb : a.0 < b.0
         }
     }
 }

@@ -41,6 +41,9 @@ public struct OutputDrift: Sendable, Equatable {
     public var strays: [String] = []
     /// The `.sitegen` marker holds other bytes than a build writes there.
     public var marker = false
+    /// Names no build wrote that are another file system mounted in the output: never removed
+    /// (nor anything on them), and said.
+    public var leftAlone: [String] = []
 
     public init() {}
     public var isEmpty: Bool { pages.isEmpty && strays.isEmpty && !marker }
@@ -114,7 +117,16 @@ extension SiteWriter {
                 toRead.append(manifest.folders[i].path)
             }
         }
-        if !toRead.isEmpty { drift.strays += strays(in: toRead, of: folder, manifest: manifest) }
+        if !toRead.isEmpty {
+            let found = strays(in: toRead, of: folder, manifest: manifest)
+            // A disk mounted inside the output is no build's to empty (a repair once did).
+            let mounted = found.filter { path in
+                var info = stat()
+                return fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_dev != folder.device
+            }
+            drift.strays += found.filter { !mounted.contains($0) }
+            drift.leftAlone = mounted
+        }
         drift.marker =
             RegularFile.read(output.path + "/" + Self.marker, limit: 4096)?.data != Data(Self.markerText.utf8)
         return drift

@@ -11,6 +11,10 @@ import Glibc
 final class OutputFolder {
     let fd: Int32
     let path: String
+    /// The output's file system: nothing on another (a disk mounted inside the output) is removed.
+    let device: dev_t
+    /// What a removal found on another file system and left as it was, relative to the output.
+    private(set) var leftAlone: [String] = []
 
     init(_ path: String) throws {
         self.path = path
@@ -18,6 +22,9 @@ final class OutputFolder {
         guard fd >= 0 else {
             throw WriteError("cannot open \(ErrorText.printable(path)) (\(String(cString: strerror(errno))))")
         }
+        var info = stat()
+        fstat(fd, &info)
+        device = info.st_dev
     }
 
     deinit { close(fd) }
@@ -58,30 +65,58 @@ final class OutputFolder {
         return found ? info.st_mode & S_IFMT : nil
     }
 
-    /// A file, link or whole folder tree; a link is removed, never what it points to.
+    /// A file, link or whole folder tree; a link is removed, never what it points to, and
+    /// nothing on another file system (it is named in `leftAlone`).
     func remove(_ relative: String) {
+        var found: [String] = []
         inParent(relative) { parent, name in
-            var info = stat()
-            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-            if info.st_mode & S_IFMT == S_IFDIR { Self.removeContents(parent, name) }
-            return unlinkat(parent, name, info.st_mode & S_IFMT == S_IFDIR ? AT_REMOVEDIR : 0) == 0
+            Self.removeEntry(parent, name, device: device, relative: relative, leftAlone: &found)
         }
+        leftAlone += found
     }
 
-    private static func removeContents(_ parent: Int32, _ name: String) {
+    /// Removes `name` in the open folder `parent`, a whole tree if it is a folder, through
+    /// descriptors a name at a time: never following a link, never crossing onto another file
+    /// system (what is on one is added to `leftAlone`, and the folders holding it stay). A folder
+    /// of the tree someone made read-only is made writable first, so no part of a tree this
+    /// build removes is left behind for good. False when anything stayed.
+    @discardableResult
+    static func removeEntry(
+        _ parent: Int32, _ name: String, device: dev_t, relative: String, leftAlone: inout [String]
+    ) -> Bool {
+        var info = stat()
+        guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        if info.st_dev != device {
+            leftAlone.append(relative)
+            return false
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return unlinkat(parent, name, 0) == 0 }
+        if info.st_mode & 0o700 != 0o700, info.st_uid == geteuid() {
+            fchmodat(parent, name, (info.st_mode & 0o7777) | 0o700, 0)
+        }
         let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return false }
         for child in names(fd) {
-            var info = stat()
-            guard fstatat(fd, child, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                removeContents(fd, child)
-                unlinkat(fd, child, AT_REMOVEDIR)
-            } else {
-                unlinkat(fd, child, 0)
-            }
+            removeEntry(fd, child, device: device, relative: relative + "/" + child, leftAlone: &leftAlone)
         }
         close(fd)
+        return unlinkat(parent, name, AT_REMOVEDIR) == 0
+    }
+
+    /// A whole tree by its path (a staging folder, a swapped-out site), on its own file system only.
+    /// What was left on another is returned, by path.
+    @discardableResult
+    static func removeTree(_ path: String) -> [String] {
+        let parentPath = SiteWriter.parentFolder(path)
+        let parent = open(parentPath.isEmpty ? "/" : parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return [] }
+        defer { close(parent) }
+        let name = String(path.split(separator: "/").last ?? "")
+        var info = stat()
+        guard !name.isEmpty, fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return [] }
+        var leftAlone: [String] = []
+        removeEntry(parent, name, device: info.st_dev, relative: path, leftAlone: &leftAlone)
+        return leftAlone
     }
 
     /// The names in the folder at `relative`, or nil when it cannot be reached.

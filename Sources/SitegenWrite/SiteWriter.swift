@@ -131,6 +131,7 @@ public struct SiteWriter: Sendable {
     /// the folder and what to do: a build ends by itself, `serve` holds it until it is stopped.
     public func lock(command: String = "build") throws -> Lock {
         try checkName()
+        try checkOutsideWorkingFolder()
         // Before the lock file exists: a refused output (`/`, a folder not ours) leaves nothing beside it.
         try checkReplaceable()
         let parent = output.deletingLastPathComponent()
@@ -191,6 +192,7 @@ public struct SiteWriter: Sendable {
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
         try checkReplaceable()
+        try checkSwappable()
         do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
         catch { throw WriteError("cannot create \(parent.path) (\(ErrorText.describe(error))); pick another --output") }
         let staging = URL(fileURLWithPath: try makeStagingFolder())
@@ -273,7 +275,7 @@ public struct SiteWriter: Sendable {
                     lstat(target, &info) == 0
                 {
                     kept = true
-                } else if let linking, link(linking, target) == 0, lstat(target, &info) == 0 {
+                } else if let linking, SiteWriter.linkRegular(linking, target, size: data.count, &info) {
                     // Written, as far as the build is concerned: only the bytes were not copied.
                 } else {
                     info = try SiteWriter.writeFile(target, data, relative: relative)
@@ -383,6 +385,60 @@ public struct SiteWriter: Sendable {
         }
     }
 
+    /// The current folder (or one holding it) swapped for a new one would leave the shell that
+    /// runs sitegen in a deleted folder (`--output .`): refused, whether this build is whole or not,
+    /// so the answer does not change with the day.
+    func checkOutsideWorkingFolder() throws {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        if here == output.path || here.hasPrefix(output.path == "/" ? "/" : output.path + "/") {
+            throw WriteError(
+                "--output \(ErrorText.printable(output.path)) is the current folder or holds it; a build replaces that "
+                    + "folder whole, which would leave this shell in a deleted one; run sitegen from outside it")
+        }
+    }
+
+    /// A whole build swaps the output folder for a new one and removes the old: refused, before
+    /// anything is made, when the old one could not be removed (a read-only folder, left beside
+    /// the site for good) or when another file system is mounted inside it (it would leave the
+    /// site with the old folder).
+    func checkSwappable() throws {
+        guard FileManager.default.fileExists(atPath: output.path) else { return }
+        let where_ = ErrorText.printable(output.path)
+        if access(output.path, W_OK) != 0 {
+            throw WriteError(
+                "\(where_) is read-only (\(String(cString: strerror(errno)))); a build replaces it whole, so make it "
+                    + "writable (chmod u+w) or pick another --output")
+        }
+        if let mount = Self.mountPoints().first(where: { $0.hasPrefix(output.path + "/") }) {
+            throw WriteError(
+                "\(ErrorText.printable(mount)) is another file system mounted inside \(where_); a whole build replaces "
+                    + "the folder, so unmount it or pick another --output")
+        }
+    }
+
+    /// The mount points the kernel lists for this process (`/proc/self/mountinfo`'s fifth field,
+    /// its octal escapes undone); none where there is no such file.
+    static func mountPoints() -> [String] {
+        // Foundation reads to the end: a /proc file says its size is 0.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/self/mountinfo")) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { return nil }
+            var bytes: [UInt8] = []
+            var rest = Array(fields[4].utf8)[...]
+            while let byte = rest.first {
+                if byte == UInt8(ascii: "\\"), rest.count >= 4, let code = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8) {
+                    bytes.append(code)
+                    rest = rest.dropFirst(4)
+                } else {
+                    bytes.append(byte)
+                    rest = rest.dropFirst()
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     func swapIn(_ staging: URL) throws {
         let fm = FileManager.default
         if fm.fileExists(atPath: output.path) {
@@ -443,6 +499,16 @@ public struct SiteWriter: Sendable {
         return out
     }
 
+    /// A hard link to a regular file of `size` bytes at `from`: `link` does not follow a symbolic
+    /// link, it links the link, which a copy of the site would then follow anywhere. Anything
+    /// else linked in is taken out again, and the caller writes the bytes.
+    static func linkRegular(_ from: String, _ target: String, size: Int, _ info: inout stat) -> Bool {
+        guard link(from, target) == 0 else { return false }
+        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == size { return true }
+        unlink(target)
+        return false
+    }
+
     /// Same size first (a stat), then the bytes. A symbolic link, or a file with other
     /// permissions than `mode` (when given), is never the same as what a build writes.
     static func sameContents(_ path: String, _ data: Data, mode: UInt32? = nil) -> Bool {
@@ -453,21 +519,9 @@ public struct SiteWriter: Sendable {
         return existing == data
     }
 
-    /// Deletes a folder tree with plain unlink/rmdir calls (FileManager's is slow on big trees).
-    static func removeTree(_ path: String) {
-        guard let walker = FileManager.default.enumerator(atPath: path) else { rmdir(path); unlink(path); return }
-        var folders: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let full = path + "/" + relative
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
-                folders.append(full)
-            } else {
-                unlink(full)
-            }
-        }
-        for folder in folders.reversed() { rmdir(folder) }
-        rmdir(path)
-    }
+    /// Deletes a folder tree with plain unlinkat calls (FileManager's is slow on big trees), never
+    /// following a link or crossing onto another file system (`OutputFolder.removeEntry`).
+    static func removeTree(_ path: String) { OutputFolder.removeTree(path) }
 
     static func checkRelative(_ path: String) throws {
         guard isInside(path) else { throw WriteError("refusing to write outside the site: '\(path)'") }

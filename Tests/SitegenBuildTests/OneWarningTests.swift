@@ -28,6 +28,19 @@ import SitegenModel
         }
     }
 
+    /// libcmark's slow pattern (`![[]()` 42,000 times fits the size cap and took 5.5 s a page) is
+    /// refused by name; the same pattern a few hundred times, as a real note might, renders at once.
+    @Test func aNoteOfCmarksSlowPatternIsRefusedByName() throws {
+        let folder = try SiteFixture.temporaryFolder()
+        let slow = String(repeating: "![[]()", count: 42_000)
+        #expect(slow.utf8.count < 256_000)
+        let notes = try SiteFixture.writeNotes(["date/2024-02-10.md": slow], in: folder)
+        let error = #expect(throws: InputError.self) { try Inputs.notes(at: notes, label: "Notes") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Notes/date/2024-02-10.md has 84000 '[' brackets"))
+        let fine = try SiteFixture.writeNotes(["date/2024-02-10.md": String(repeating: "![[]()", count: 4_000)], in: folder)
+        #expect(try Inputs.notes(at: fine, label: "Notes").0.days.count == 1)
+    }
+
     @Test func anUnwritableCacheIsOneWarningNotOneAnItem() async throws {
         let folder = try SiteFixture.temporaryFolder()
         // A file where the cache folder would be: nothing can be saved under it (as root too).
@@ -45,6 +58,7 @@ import SitegenModel
         #expect(monitor.warnings.first?.hasPrefix("cache: could not save ") == true)
     }
 
+    /// A FIFO is named the same way (it was skipped in silence).
     @Test func symlinksInTheSitesFoldersAreNamedOnce() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let notes = try SiteFixture.writeNotes(["date/2024-02-10.md": "# 메모\n"], in: folder)
@@ -55,9 +69,12 @@ import SitegenModel
         try "body{}".write(to: folder.appendingPathComponent("elsewhere.css"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             at: publicFolder.appendingPathComponent("custom.css"), withDestinationURL: folder.appendingPathComponent("elsewhere.css"))
+        #expect(mkfifo(publicFolder.appendingPathComponent("pipe.css").path, 0o644) == 0)
         let log = SiteFixture.Log()
         try await SiteFixture.build(into: folder.appendingPathComponent("_site"), days: 2, notes: notes, publicFolder: publicFolder, log: log)
         let links = log.lines.filter { $0.contains("symbolic links are not followed") }
+        let fifos = log.lines.filter { $0.contains("FIFOs, sockets and devices are not files") }
+        #expect(fifos.count == 1 && fifos[0].contains("Public: ") && fifos[0].contains("pipe.css"), "\(log.lines)")
         #expect(links.count == 2, "\(log.lines)")
         #expect(links.contains { $0.contains("Notes: ") && $0.contains("date/2024-02-09.md") })
         #expect(links.contains { $0.contains("Public: ") && $0.contains("custom.css") })

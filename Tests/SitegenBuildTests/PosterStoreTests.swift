@@ -63,7 +63,8 @@ import Glibc
 
     @Test(arguments: [
         "a copy cut short", "a copy missing", "a bit of a copy flipped", "a list naming a path outside",
-        "a garbled list", "another height", "a FIFO for a list",
+        "a garbled list", "another height", "a FIFO for a list", "a list that lost a line", "a link for a list",
+        "a link for a copy",
     ])
     func aDamagedEntryIsResizedAgainNeverTrusted(_ damage: String) async throws {
         let cache = try TestFolders.make()
@@ -91,6 +92,15 @@ import Glibc
             let fields = line.split(separator: " ")
             let taller = ([fields[0], fields[1], "\(Int(fields[2])! + 1)"] + fields[3...]).joined(separator: " ")
             try text.replacingOccurrences(of: String(line), with: taller).write(to: list, atomically: true, encoding: .utf8)
+        case "a list that lost a line":
+            let text = try String(contentsOf: list, encoding: .utf8)
+            try text.split(separator: "\n").dropFirst().map { $0 + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
+        case "a link for a list", "a link for a copy":
+            // The very bytes, kept elsewhere: only the link itself is wrong.
+            let target = damage.hasSuffix("list") ? list : copyFile
+            let elsewhere = try TestFolders.make().appendingPathComponent("elsewhere")
+            try FileManager.default.moveItem(at: target, to: elsewhere)
+            try FileManager.default.createSymbolicLink(at: target, withDestinationURL: elsewhere)
         case "a FIFO for a list":
             try FileManager.default.removeItem(at: list)
             #expect(mkfifo(list.path, 0o644) == 0)

@@ -128,6 +128,9 @@ struct OperatorTests {
         ("description = \"a\u{1}b\"\n", "error: sitegen.toml:1: description has a control character (U+0001)"),
         ("base_url = \"https://ex.com/%00/\"\n", "error: sitegen.toml:1: base_url has a control character (U+0000)"),
         ("base_url = \"https://ex.com/a%01b/\"\n", "error: sitegen.toml:1: base_url has a control character (U+0001)"),
+        // Noncharacters failed the build at the share card, after the whole render.
+        ("name = \"A\\uFFFEB\"\n", "error: sitegen.toml:1: name has a control character (U+FFFE)"),
+        ("base_url = \"https://ex.com/a%EF%BF%BFb/\"\n", "error: sitegen.toml:1: base_url has a control character (U+FFFF)"),
     ])
     func aMistakeInTheSiteFileIsOneLineNamingTheFileTheLineAndTheKey(_ text: String, _ expected: String) throws {
         let folder = try siteFolder(["sitegen.toml": text])

@@ -138,3 +138,50 @@ import Testing
         }
     }
 }
+
+/// Figures KOBIS itself could send that no box office reaches: the row is skipped with one
+/// warning naming the day and the film, and an impossible opening is shown as unknown.
+@Suite struct ImpossibleFigureTests {
+    let day = Day(iso: "2024-02-10")!
+
+    func row(_ rank: Int, _ code: String, _ overrides: [String: String] = [:]) -> String {
+        var fields = ["rnum": "\(rank)", "rank": "\(rank)", "rankInten": "0", "rankOldAndNew": "OLD", "movieCd": code,
+                      "movieNm": "영화 \(code)", "openDt": "2024-01-31", "salesAmt": "1000", "salesShare": "1.0",
+                      "salesInten": "0", "salesChange": "0", "salesAcc": "2000", "audiCnt": "100", "audiInten": "0",
+                      "audiChange": "0", "audiAcc": "500", "scrnCnt": "1", "showCnt": "2"]
+        for (k, v) in overrides { fields[k] = v }
+        return "{" + fields.map { "\"\($0.key)\":\"\($0.value)\"" }.joined(separator: ",") + "}"
+    }
+
+    @Test func impossibleFiguresAreSkippedAndAnImpossibleOpeningIsUnknown() throws {
+        let rows = [
+            row(1, "20240001", ["salesShare": "100000000000000.5"]),
+            row(2, "20240002", ["audiCnt": "999999999999999"]),
+            row(3, "20240003", ["openDt": "1901-03-01"]),
+            row(4, "20240004"),
+        ]
+        let body = #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20240210~20240210","dailyBoxOfficeList":["#
+            + rows.joined(separator: ",") + "]}}"
+        let (chart, warnings) = try KOBISDecoder.dailyChart(Data(body.utf8), date: day, fetchedAt: nil)
+        #expect(chart.entries.map(\.movieCode) == ["20240003", "20240004"])
+        #expect(chart.rejectedRows == 2)
+        #expect(chart.entries[0].openDate == nil)
+        let text = warnings.map(\.description)
+        #expect(text.count == 3, "\(text)")
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 1: movie 20240001") && $0.contains("row skipped") })
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 2: movie 20240002") && $0.contains("row skipped") })
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 3: movie 20240003 opened 1901-03-01") })
+    }
+}
+
+/// Hotlinked posters publish Kakao's pixel sizes as the image's width and height: a size no
+/// poster has is not chosen.
+@Suite struct ImpossiblePosterSizeTests {
+    @Test func aPosterOfImpossibleSizeIsNotChosen() throws {
+        func search(_ width: Int, _ height: Int) -> Data {
+            Data(#"{"documents":[{"image_url":"https://img.example/p.jpg","width":\#(width),"height":\#(height),"collection":"blog"}]}"#.utf8)
+        }
+        #expect(try KakaoDecoder.choosePoster(search(700, 1000))?.height == 1000)
+        #expect(try KakaoDecoder.choosePoster(search(700_000_000, 1_000_000_000)) == nil)
+    }
+}

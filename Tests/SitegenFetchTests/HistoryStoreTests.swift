@@ -133,3 +133,21 @@ import SitegenTestSupport
         #expect(FileManager.default.fileExists(atPath: live.path), "a write under way is left alone")
     }
 }
+
+/// A history file larger than any answer KOBIS sends is not read into memory.
+@Suite struct HistoryFileCapTests {
+    @Test func aHistoryFileLargerThanAnyAnswerIsNotRead() throws {
+        let history = TestFolders.path("sitegen-history-cap")
+        let store = HistoryStore(folder: history)
+        let day = Day(iso: "2024-02-10")!
+        let url = try #require(store.url(for: .dailyChart(day)))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var data = Data((HistoryStore.header + "1707500000\n").utf8)
+        data.append(Data(repeating: 0x20, count: SourceRequest.maxAnswerBytes + 8192))
+        try data.write(to: url)
+        #expect(store.read(.dailyChart(day)) == nil)
+        // One within the cap is read as before.
+        try Data((HistoryStore.header + "1707500000\n{}").utf8).write(to: url)
+        #expect(store.read(.dailyChart(day)) != nil)
+    }
+}

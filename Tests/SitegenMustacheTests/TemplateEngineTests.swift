@@ -199,3 +199,39 @@ import SitegenMustache
         #expect(error?.description == "T/page.mustache:" + expected)
     }
 }
+
+/// A theme's template is code the site runs: a runaway one stops with one error naming its file
+/// and line, by bytes or by time, instead of rendering without end.
+@Suite struct RenderLimitTests {
+    /// Nine loops nested in a few hundred bytes, over a list of 30: 30⁹ passes.
+    static let nested = (0..<9).map { _ in "{{#l}}" }.joined() + "{{x}}" + (0..<9).map { _ in "{{/l}}" }.joined()
+    static let context: TemplateValue = ["l": .list(Array(repeating: ["y": 1], count: 30)), "x": "xy"]
+
+    func library(_ text: String, limits: RenderLimits) throws -> TemplateLibrary {
+        var library = try TemplateLibrary([TemplateSource(name: "page", displayPath: "T/page.mustache", text: "\n" + text)])
+        library.limits = limits
+        return library
+    }
+
+    @Test func aRunawayTemplateStopsAtTheByteLimitNamingItsLine() throws {
+        let started = ContinuousClock.now
+        let error = #expect(throws: TemplateError.self) {
+            try library(Self.nested, limits: RenderLimits(bytes: 1 << 20, seconds: 60)).render("page", Self.context)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.contains("T/page.mustache:2") && text.contains("over 1 MB"), "\(text)")
+    }
+
+    /// The same loops writing nothing: only the clock stops them.
+    @Test func aRunawayTemplateThatWritesNothingStopsAtTheTimeLimit() throws {
+        let silent = Self.nested.replacingOccurrences(of: "{{x}}", with: "{{missing}}")
+        let started = ContinuousClock.now
+        let error = #expect(throws: TemplateError.self) {
+            try library(silent, limits: RenderLimits(bytes: 1 << 20, seconds: 1)).render("page", Self.context)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.contains("T/page.mustache:2") && text.contains("to render"), "\(text)")
+    }
+}
