@@ -26,52 +26,68 @@ public struct PublishedSize: Sendable, Equatable {
     }
 
     // The rates, from builds of the real-sized world with posters, cards and a base URL, the
-    // Korean edition and the English one measured apart (Tests/Benchmarks/footprint.py prints them).
-    /// Files every site has whatever its length: the theme's assets, the home page, search, the feeds.
-    static let fixed = Rate(bytes: 450_000, files: 40)
-    /// A day of charts: its page, the week's and weekend's pages a seventh of the time, the year's
-    /// data files, the archive: the Korean edition's, and what the market view's filter pages add.
-    static let day = Rate(bytes: 27_000, files: 1.6)
-    static let dayMarket = Rate(bytes: 20_000, files: 1.6)
-    /// A film with a page: its page, its JSON, its drawn placeholder and its people's pages.
-    static let film = Rate(bytes: 60_000, files: 6)
-    /// A film's poster copies, served from the site.
-    static let poster = Rate(bytes: 60_000, files: 2)
-    /// A share card (a PNG or JPEG of 1200×630).
-    static let card = Rate(bytes: 16_000, files: 1)
-    /// The English edition's pages over the Korean ones': most of a page is its figures, which
-    /// both editions carry.
-    static let englishShare = 0.85
+    // Korean edition and the English one measured apart (`Tests/Benchmarks/footprint.py` prints
+    // each part; docs/performance.md, "The real-sized world", gives the builds).
+    /// Files every site has whatever its length: the theme's assets, the home page, the feeds.
+    static let fixed = Rate(bytes: 500_000, files: 25)
+    /// A day of charts: its page and its filters' page, its share of the week's and weekend's
+    /// pages (theirs too), of the year's data files, the archive and the year pages.
+    static let day = Rate(bytes: 52_600, files: 2.62)
+    /// A day without the market view: no filters' pages or data (about three fifths of the above).
+    static let dayNational = Rate(bytes: 30_000, files: 1.4)
+    /// A film with a page: its page, its JSON, its share of its people's pages and its
+    /// distributor's, and its line in the search index.
+    static let film = Rate(bytes: 29_900, files: 3.43)
+    /// A film's poster served as its four copies (grid and page, 1× and 2×: on the charts in the
+    /// site's latest year), or as one (off every chart for a year: `PosterCopies.single`).
+    static let recentPoster = Rate(bytes: 123_000, files: 4)
+    static let settledPoster = Rate(bytes: 64_000, files: 1)
+    /// A share card: a day's, week's or person's text card (a 16-colour PNG), a film's with its
+    /// poster (a JPEG).
+    static let textCard = Rate(bytes: 20_000, files: 1)
+    static let filmCard = Rate(bytes: 76_000, files: 1)
+    /// The English edition's pages (the data files and posters are shared), per day and per film.
+    static let englishDay = Rate(bytes: 42_500, files: 2.58)
+    static let englishFilm = Rate(bytes: 26_300, files: 2.43)
+    /// Films that reach the national top 3 in a year: their cards are kept for good.
+    static let topFilmsPerYear = 90.0
 
     /// The films a year of history brings, on any chart the site publishes (the national top 10
-    /// alone: about 270), where nothing better is known.
+    /// alone: about 210; the real-sized world's, calibrated in docs/data.md), where nothing better is known.
     public static let filmsPerYear = 410.0
-    public static let nationalFilmsPerYear = 270.0
+    public static let nationalFilmsPerYear = 210.0
 
     /// `films`: the films with a page (nil: the rate a year brings). Cards are counted as the site
     /// keeps them (`ShareCards`): a month of days, a year of weeks and weekends, the films of the
     /// last year and every top 3.
     public static func estimate(days: Int, films: Int? = nil, config: SiteConfig) -> PublishedSize {
         let years = Double(days) / 365.25
-        let filmCount = Double(films ?? Int((years * (config.market ? filmsPerYear : nationalFilmsPerYear)).rounded()))
+        let perYear = config.market ? filmsPerYear : nationalFilmsPerYear
+        let filmCount = Double(films ?? Int((years * perYear).rounded()))
+        // The films of the latest year: all of them in a site of a year or less.
+        let recent = min(filmCount, perYear * min(years, 1))
+        let editions = config.english ? 2.0 : 1.0
         var parts: [(Double, Double)] = [
-            fixed.times(1), day.times(Double(days)), film.times(filmCount),
+            fixed.times(editions),
+            (config.market ? day : dayNational).times(Double(days)),
+            film.times(filmCount),
         ]
-        if config.market { parts.append(dayMarket.times(Double(days))) }
-        let pages = parts.reduce((0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1) }
-        var total = pages
-        if config.english { total = (total.0 + pages.0 * englishShare, total.1 + pages.1) }
+        if config.english {
+            let share = config.market ? 1 : dayNational.files / day.files
+            parts.append(englishDay.times(Double(days) * share))
+            parts.append(englishFilm.times(filmCount))
+        }
         if config.posters == .download {
-            let p = poster.times(filmCount)
-            total = (total.0 + p.0, total.1 + p.1)
+            parts.append(recentPoster.times(recent))
+            parts.append(settledPoster.times(filmCount - recent))
         }
         if config.drawsCards {
-            let weeks = Double(days) / 7
-            let filmCards = min(filmCount, filmsPerYear) + 12 * max(0, years - 1)
-            let n = (min(Double(days), 31) + 2 * min(weeks, 53) + filmCards) * (config.english ? 2 : 1)
-            let c = card.times(n)
-            total = (total.0 + c.0, total.1 + c.1)
+            let periods = 2 * min(Double(days) / 7, 53)
+            parts.append(textCard.times((min(Double(days), 31) + periods) * editions))
+            let filmCards = recent + topFilmsPerYear * max(0, years - 1)
+            parts.append((config.posters == .download ? filmCard : textCard).times(filmCards * editions))
         }
+        let total = parts.reduce((0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         return PublishedSize(bytes: Int64(total.0.rounded()), files: Int(total.1.rounded()))
     }
 
@@ -110,8 +126,11 @@ public struct PublishedSize: Sendable, Equatable {
 
     /// The line `init --since` and `sitegen fetch` say: the range's size as published, the hosts
     /// it fits, and when it will not fit GitHub Pages, what to do about it now rather than weeks on.
-    public static func planLine(days: [Day], config: SiteConfig) -> String? {
+    public static func planLine(days: [Day], config site: SiteConfig) -> String? {
         guard let last = days.max() else { return nil }
+        // As published: the workflow builds with the host's address, so cards are drawn when on.
+        var config = site
+        if config.baseURL == nil { config.baseURL = URL(string: "https://example.org/") }
         let size = estimate(days: days.count, config: config)
         var line = "published, the range will be \(size.text) (with posters"
             + (config.drawsCards ? " and share cards" : "") + (config.english ? ", both editions" : "") + "): "
