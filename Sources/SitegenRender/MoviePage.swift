@@ -109,6 +109,10 @@ enum MoviePage {
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
+                // A day before its opening (개봉 전 상영): the press counts its audience toward the total.
+                "preview": openDate.map { d < $0 } == true ? .text(w("previewDay")) : nil,
+                // KOBIS marks a film back in the top 10 NEW again: on its own page that is a return.
+                "reentry": byDate[d]?.isNew == true && d != rows.first?.date ? true : nil,
             ])
         }
         let ranks = rows.map(\.entry.rank)
@@ -174,7 +178,7 @@ enum MoviePage {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
-        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: movie?.englishTitle ?? "", shown: title)
+        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
@@ -194,6 +198,9 @@ enum MoviePage {
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
             "hasDetails": .bool(movie != nil),
+            // Mid-backfill a film's details are still to come; otherwise KOBIS gave none.
+            "noDetails": movie != nil
+                ? nil : .text(w(site.pendingDetails.contains(code) ? "noDetails" : "noDetailsFailed")),
             "dataHref": .text(site.href(.movieData(code), from: route)),
             "englishTitle": subtitle.text, "subtitleLang": subtitle.lang,
             "grade": movie?.watchGrades.first.map {

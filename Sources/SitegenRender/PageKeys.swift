@@ -190,6 +190,8 @@ struct PageKeys {
         }
         let movie = site.dataset.movies[code]
         f.add(movie)
+        // Without details: whether they are still to come (a backfill's gap) or were refused.
+        if movie == nil { f.add(site.pendingDetails.contains(code)) }
         // Its opening weekend, from the weekend chart (which may come after its days).
         if let weekend = MoviePage.openingWeekend(site, code: code, openDate: site.films[code]?.openDate) {
             f.add(weekend.start); f.add(weekend.entry.audience); f.add(weekend.entry.sales)
@@ -275,7 +277,7 @@ struct PageKeys {
         f.add(site.title(of: code))
         // The English edition's rows show it, or its original title, or its Korean one marked so,
         // by whether the film is Korean (its details' nations, else the filter chart it made).
-        f.add(site.dataset.movies[code]?.englishTitle)
+        f.add(site.englishTitle(of: code))
         f.add(site.dataset.movies[code]?.originalTitle)
         f.add(site.isKoreanFilm(code).map { $0 ? 1 : 0 } ?? -1)
         f.add(site.dataset.sizedPosters[code])

@@ -67,7 +67,7 @@ struct ListedSource: FakeSource {
         // The home page says how many, and links to it.
         let thisWeek = expected.filter { $0.open <= Day(iso: "2026-01-04")! }.count
         let home = try SiteFixture.text(site, "index.html")
-        #expect(home.contains(#"<a href="openings/index.html">개봉 예정작: 이번 주 \#(thisWeek)편 · 다음 주 \#(expected.count - thisWeek)편"#))
+        #expect(home.contains(#"<a href="openings/index.html">개봉작: 이번 주 \#(thisWeek)편 · 다음 주 \#(expected.count - thisWeek)편"#))
         // The English page names every film in English.
         let english = try SiteFixture.text(site, "en/openings/index.html")
         #expect(Self.rows(english).count == expected.count)
