@@ -95,6 +95,7 @@ enum MoviePage {
                 ? site.rows.row(of: code, on: row.date)?.values : DayPage.entry(site, row.entry, date: row.date)
         }
         let span = Self.span(site, filmRun)
+        let firstOpenRow = rows.first { row in openDate.map { row.date >= $0 } ?? true }?.date
         let run = RunFacts(rows: rows, openDate: openDate)
         for (i, d) in span.enumerated() {
             // The year on the first row and where it changes, as a printed table gives it (on every
@@ -111,8 +112,9 @@ enum MoviePage {
                 "entry": values[d],
                 // A day before its opening (개봉 전 상영): the press counts its audience toward the total.
                 "preview": openDate.map { d < $0 } == true ? .text(w("previewDay")) : nil,
-                // KOBIS marks a film back in the top 10 NEW again: on its own page that is a return.
-                "reentry": byDate[d]?.isNew == true && d != rows.first?.date ? true : nil,
+                // KOBIS marks a film back in the top 10 NEW again: on its own page that is a return,
+                // unless it is its first day charted or its first from the opening day on (after previews).
+                "reentry": byDate[d]?.isNew == true && d != rows.first?.date && d != firstOpenRow ? true : nil,
             ])
         }
         let ranks = rows.map(\.entry.rank)
