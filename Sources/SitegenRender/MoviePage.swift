@@ -110,8 +110,9 @@ enum MoviePage {
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
-                // A day before its opening (개봉 전 상영): the press counts its audience toward the total.
-                "preview": openDate.map { d < $0 } == true ? .text(w("previewDay")) : nil,
+                // A charted day before its opening (개봉 전 상영): the press counts its audience toward
+                // the total. A day off the chart before it is not said to have had screenings.
+                "preview": byDate[d] != nil && openDate.map { d < $0 } == true ? .text(w("previewDay")) : nil,
                 // KOBIS marks a film back in the top 10 NEW again: on its own page that is a return,
                 // unless it is its first day charted or its first from the opening day on (after previews).
                 "reentry": byDate[d]?.isNew == true && d != rows.first?.date && d != firstOpenRow ? true : nil,

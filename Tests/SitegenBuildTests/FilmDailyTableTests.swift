@@ -42,5 +42,10 @@ import SitegenSiteSupport
             }
         }
         #expect(previews > 0 && reentries > 0 && news > 10, "\(previews) previews, \(reentries) re-entries, \(news) new")
+        // Only a charted day is a preview: a day off the chart before the opening says nothing of screenings.
+        let marked = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("movie").path)
+            .map { try SiteFixture.text(out, "movie/\($0)/index.html") }
+            .reduce(0) { $0 + $1.components(separatedBy: "<small class=\"preview\">").count - 1 }
+        #expect(marked == previews, "\(marked) marked, \(previews) charted preview days")
     }
 }
