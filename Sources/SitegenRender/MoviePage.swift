@@ -200,6 +200,7 @@ enum MoviePage {
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
+            "pace": site.index.pace.sentence(site, code: code).templateValue,
             "hasDetails": .bool(movie != nil),
             // Mid-backfill a film's details are still to come; otherwise KOBIS gave none.
             "noDetails": movie != nil

@@ -45,6 +45,8 @@ final class SiteIndex: Sendable {
     /// Films whose details a backfill has not fetched yet (`HistoryGaps.movies`): their pages say
     /// the details are coming, not that they failed.
     let pendingDetails: Set<String>
+    /// Every film opened inside the history, by day of release (`PaceTable`).
+    let pace: PaceTable
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
@@ -111,6 +113,9 @@ final class SiteIndex: Sendable {
             }
         }
         self.periodTitles = periodTitles
+        pace = PaceTable(
+            history: history, openDate: { Self.openDate($0, films: films, periodTitles: periodTitles) },
+            days: dataset.days)
         periodIndex = periods.mapValues { charts in
             Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) })
         }
