@@ -57,6 +57,8 @@ enum DayPage {
             "dataHref": .text(site.href(.yearData(of: date, .json), from: route)),
             "csvHref": .text(site.href(.yearData(of: date, .csv), from: route)),
             "dataYear": .text(w("dataYear", "\(date.year)")),
+            // Each filter's year too, on the filters page (`MarketPage.scopeDownloads`).
+            "scopeData": nil,
             "permalink": isHome ? .text(site.href(.day(date), from: route)) : nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
@@ -113,6 +115,7 @@ enum DayPage {
         day["note"] = nil
         day["prev"] = neighbour(-1)
         day["next"] = neighbour(1)
+        day["scopeData"] = MarketPage.scopeDownloads(site, scopes.map(\.0), kind: nil, year: date.year, from: route)
         view["scopes"] = MarketPage.scopeCharts(site, scopes)
         view["koreanTitlesNote"] = MarketPage.koreanTitlesNote(
             site, site.market.scopes.compactMap { site.market.day($0, date)?.entries })
@@ -206,10 +209,13 @@ enum DayPage {
                 .text(KoreanFormat.signedPercent(Double(e.audience - $0) / Double($0) * 100))
             },
             "weekdayTrend": .text(KoreanFormat.trend(weekdayChange)),
-            // Floored, as every figure here: 1,799 admissions on 10 screens are 179 a screen.
-            "perScreen": date != nil && e.screens > 0
-                ? .text(KoreanFormat.grouped(e.audience / Int64(e.screens))) : nil,
+            // Floored, as every figure here: 1,799 admissions on 10 screens are 179 a screen. A
+            // week's or weekend's too: its admissions over the screens KOBIS gives for it.
+            "perScreen": e.screens > 0
+                ? .text(w("perScreenValue", KoreanFormat.grouped(e.audience / Int64(e.screens)))) : nil,
             "audienceChange": moved ? e.audienceChange.map { .text(KoreanFormat.signed($0)) } : nil,
+            // A period's card has no weekday change, so its change's rate stays on a phone.
+            "keepRate": periodEnd != nil ? true : nil,
             "audienceChangeRate": moved ? e.audienceChangeRate.map { .text(KoreanFormat.signedPercent($0)) } : nil,
             "salesChange": moved ? e.salesChange.map { .text(KoreanFormat.signed($0)) } : nil,
             "salesChangeRate": moved ? e.salesChangeRate.map { .text(KoreanFormat.signedPercent($0)) } : nil,

@@ -25,7 +25,10 @@ public enum EnglishFormat {
         case ..<1_000: return sign + "\(m)"
         case ..<100_000: return sign + tenths(m / 100) + "K"
         case ..<1_000_000: return sign + "\(m / 1_000)K"
+        // Below ten of a unit, hundredths: ₩6.01B is the Korean page's 60.1억 (₩6B lost a figure).
+        case ..<10_000_000: return sign + hundredths(m / 10_000) + "M"
         case ..<1_000_000_000: return sign + tenths(m / 100_000) + "M"
+        case ..<10_000_000_000: return sign + hundredths(m / 10_000_000) + "B"
         case ..<1_000_000_000_000: return sign + tenths(m / 100_000_000) + "B"
         default: return sign + tenths(m / 100_000_000_000) + "T"
         }
@@ -35,6 +38,13 @@ public enum EnglishFormat {
     public static func won(_ n: Int64, compact: Bool = false) -> String {
         let text = compact ? self.compact(n) : grouped(n)
         return text.hasPrefix(KoreanFormat.minus) ? KoreanFormat.minus + "₩" + text.dropFirst() : "₩" + text
+    }
+
+    /// 601 hundredths → "6.01"; 180 → "1.8"; 200 → "2" (trailing zeros dropped).
+    static func hundredths(_ h: UInt64) -> String {
+        guard h % 10 != 0 else { return tenths(h / 10) }
+        let part = h % 100
+        return KoreanFormat.grouped(Int64(h / 100)) + "." + (part < 10 ? "0" : "") + "\(part)"
     }
 
     /// "12" + "8" tenths → "12.8"; "10" + "0" → "10".

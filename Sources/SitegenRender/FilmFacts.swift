@@ -23,12 +23,14 @@ struct FilmFacts: Sendable {
     /// page that shows them (film, person, search, year, records) agrees.
     init(
         code: String, movie: Movie?, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
-        scoped: (date: Day, entry: ChartEntry)?, rankScope: ChartScope = .all, title: String
+        scoped: (date: Day, entry: ChartEntry)?, rankScope: ChartScope = .all, title: String,
+        listedEnglishTitle: String = ""
     ) {
         self.rankScope = rankScope
         self.code = code
         self.title = title
-        englishTitle = movie?.englishTitle ?? ""
+        // The openings list's while the details are not fetched: the rule `SiteModel.filmName` names it by.
+        englishTitle = movie.map(\.englishTitle).flatMap { $0.isEmpty ? nil : $0 } ?? listedEnglishTitle
         originalTitle = movie?.originalTitle ?? ""
         openDate = movie?.openDate ?? rows.first?.entry.openDate
         date = openDate ?? rows.first!.date

@@ -38,6 +38,19 @@ enum MarketPage {
         })
     }
 
+    /// A filters page's downloads beside the national year's: each filter's year as CSV (the
+    /// files `DataFiles` writes for every year a filter has a chart in).
+    static func scopeDownloads(
+        _ site: SiteModel, _ scopes: [ChartScope], kind: PeriodKind?, year: Int, from route: Route
+    ) -> TemplateValue {
+        .list(scopes.map { scope in
+            [
+                "name": .text(site.words.scopeName(scope)),
+                "href": .text(site.href(.chartData(scope, kind, year, .csv), from: route)),
+            ]
+        })
+    }
+
     /// On an English page, why some titles are in Korean: a film seen only on a filter's chart has
     /// no details fetched, so no English title; nil when every title is in English.
     static func koreanTitlesNote(_ site: SiteModel, _ charts: [[ChartEntry]]) -> TemplateValue {

@@ -96,6 +96,7 @@ enum MoviePage {
                 ? site.rows.row(of: code, on: row.date)?.values : DayPage.entry(site, row.entry, date: row.date)
         }
         let span = Self.span(site, filmRun)
+        let firstOpenRow = rows.first { row in openDate.map { row.date >= $0 } ?? true }?.date
         let run = RunFacts(rows: rows, openDate: openDate)
         for (i, d) in span.enumerated() {
             // The year on the first row and where it changes, as a printed table gives it (on every
@@ -110,6 +111,12 @@ enum MoviePage {
                 // A holiday is red like a Sunday, even on a Saturday.
                 "weekdayClass": .text(KoreanFormat.dayClass(d) == "holiday" ? "sun" : KoreanFormat.dayClass(d)),
                 "entry": values[d],
+                // A charted day before its opening (개봉 전 상영): the press counts its audience toward
+                // the total. A day off the chart before it is not said to have had screenings.
+                "preview": byDate[d] != nil && openDate.map { d < $0 } == true ? .text(w("previewDay")) : nil,
+                // KOBIS marks a film back in the top 10 NEW again: on its own page that is a return,
+                // unless it is its first day charted or its first from the opening day on (after previews).
+                "reentry": byDate[d]?.isNew == true && d != rows.first?.date && d != firstOpenRow ? true : nil,
             ])
         }
         let ranks = rows.map(\.entry.rank)
@@ -175,7 +182,7 @@ enum MoviePage {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
-        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: movie?.englishTitle ?? "", shown: title)
+        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),
@@ -194,7 +201,11 @@ enum MoviePage {
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
+            "pace": site.index.pace.sentence(site, code: code).templateValue,
             "hasDetails": .bool(movie != nil),
+            // Mid-backfill a film's details are still to come; otherwise KOBIS gave none.
+            "noDetails": movie != nil
+                ? nil : .text(w(site.pendingDetails.contains(code) ? "noDetails" : "noDetailsFailed")),
             "dataHref": .text(site.href(.movieData(code), from: route)),
             "englishTitle": subtitle.text, "subtitleLang": subtitle.lang,
             "grade": movie?.watchGrades.first.map {

@@ -67,10 +67,8 @@ enum OpeningsPage {
     static func film(_ site: SiteModel, _ film: ListedFilm, from route: Route) -> TemplateValue {
         let w = site.words
         let charted = site.hasPage(film.code)
-        let name = charted
-            ? site.name(of: film.code)
-            : w.film(film.title, english: film.englishTitle,
-                     koreanFilm: film.nations.isEmpty ? nil : film.nations.contains("한국"))
+        // Named by the rule every page names a film by (the charts' title once it has a page).
+        let name = charted ? site.name(of: film.code) : site.filmName(film.code, korean: film.title)
         let details = site.dataset.movies[film.code]
         let directors: [TemplateValue] = film.directors.enumerated().map { i, korean in
             let english = details?.directors.first { $0.name == korean }?.englishName ?? ""

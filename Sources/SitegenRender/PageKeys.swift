@@ -188,8 +188,15 @@ struct PageKeys {
                 f.add(last.date == site.days.last?.date)
             }
         }
+        // Its pace against every film at the same day of release: the sentence is what it shows.
+        f.add(site.index.pace.sentence(site, code: code))
+        // The film it names first is named in each edition's words: its look (the English key is the Korean one's).
+        let pace = site.index.pace
+        if let n = pace.films[code]?.points.last?.day, let leader = pace.standings[n]?.leader { addLook(leader, to: &f) }
         let movie = site.dataset.movies[code]
         f.add(movie)
+        // Without details: whether they are still to come (a backfill's gap) or were refused.
+        if movie == nil { f.add(site.pendingDetails.contains(code)) }
         // Its opening weekend, from the weekend chart (which may come after its days).
         if let weekend = MoviePage.openingWeekend(site, code: code, openDate: site.films[code]?.openDate) {
             f.add(weekend.start); f.add(weekend.entry.audience); f.add(weekend.entry.sales)
@@ -281,7 +288,7 @@ struct PageKeys {
         f.add(site.title(of: code))
         // The English edition's rows show it, or its original title, or its Korean one marked so,
         // by whether the film is Korean (its details' nations, else the filter chart it made).
-        f.add(site.dataset.movies[code]?.englishTitle)
+        f.add(site.englishTitle(of: code))
         f.add(site.dataset.movies[code]?.originalTitle)
         f.add(site.isKoreanFilm(code).map { $0 ? 1 : 0 } ?? -1)
         f.add(site.dataset.sizedPosters[code])

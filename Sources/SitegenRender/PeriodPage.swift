@@ -102,6 +102,8 @@ enum PeriodPage {
             "dataHref": .text(site.href(dataRoute, from: route)),
             "csvHref": .text(site.href(csvRoute, from: route)),
             "dataYear": .text(w("dataYear", "\(start.year)")),
+            // Each filter's year too, on the filters page (`MarketPage.scopeDownloads`).
+            "scopeData": nil,
             "fetchedAt": chart.fetchedAt.map { .text(InstantText.kst($0)) },
             "audienceSum": .text(KoreanFormat.grouped(audienceSum)),
             "audienceSumText": .text(w.people(audienceSum)),
@@ -142,6 +144,8 @@ enum PeriodPage {
         period["hasEntries"] = false
         period["prev"] = neighbour(-1)
         period["next"] = neighbour(1)
+        period["scopeData"] = MarketPage.scopeDownloads(
+            site, scopes.map(\.0), kind: kind, year: start.year, from: route)
         view["scopes"] = MarketPage.scopeCharts(site, scopes)
         view["koreanTitlesNote"] = MarketPage.koreanTitlesNote(
             site, site.market.scopes.compactMap { site.market.period($0, kind, start)?.entries })

@@ -21,6 +21,34 @@ enum RecordsPage {
         ]
     }
 
+    /// The fastest to each mark (`Fastest`), a list a mark, with the rule they are counted by.
+    static func fastest(_ site: SiteModel, from route: Route) -> TemplateValue {
+        let w = site.words
+        let fastest = Fastest(site)
+        let lists: [TemplateValue] = fastest.lists.map { list in
+            [
+                "slug": .text("\(list.threshold / 10_000)"),
+                "heading": .text(w("fastestHeading", w.compact(list.threshold))),
+                "hasEntries": .bool(!list.entries.isEmpty),
+                "entries": .list(list.entries.map { e in
+                    [
+                        "rank": .int(e.rank),
+                        "title": .text(site.title(of: e.code)), "titleLang": site.titleLang(of: e.code),
+                        "href": .text(site.href(.movie(e.code), from: route)),
+                        "days": .text(e.days == 0 ? w("beforeOpening") : w("fastestDays", "\(e.days)")),
+                        "date": .text(w.longDate(e.date)),
+                        "dateHref": site.dayIndex[e.date].map { _ in .text(site.href(.day(e.date), from: route)) },
+                        "openDate": .text(w.shortDate(e.openDate)),
+                    ]
+                }),
+            ]
+        }
+        return [
+            "lists": .list(lists),
+            "help": fastest.since.map { .text(w("fastestHelp", w.longDate($0))) },
+        ]
+    }
+
     static func context(_ site: SiteModel) -> TemplateValue {
         let route = Route.records
         let records = Records(site)
@@ -53,6 +81,7 @@ enum RecordsPage {
             "hasClub": .bool(!club.isEmpty),
             "before": .list(before),
             "hasBefore": .bool(!before.isEmpty),
+            "fastest": fastest(site, from: route),
             "years": .list(byYear),
             "yearsHref": .text(site.href(.years, from: route)),
         ]

@@ -39,9 +39,21 @@ final class SiteIndex: Sendable {
     let openedIn: [Int: [String]]
     /// The filtered charts, shares, regions and distributors.
     let market: MarketIndex
+    /// The openings list's films by code: KOBIS's film list gives a film's English title and
+    /// nations before its details are fetched, so a film is named alike on every page meanwhile.
+    let listed: [String: ListedFilm]
+    /// Films whose details a backfill has not fetched yet (`HistoryGaps.movies`): their pages say
+    /// the details are coming, not that they failed.
+    let pendingDetails: Set<String>
+    /// Every film opened inside the history, by day of release (`PaceTable`).
+    let pace: PaceTable
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
+        let listed = Dictionary(
+            (dataset.openings?.films ?? []).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+        self.listed = listed
+        pendingDetails = Set(dataset.gaps.movies)
         // The people and market indexes need only the dataset: built on other cores meanwhile (the
         // market's is a third of a morning's index, which the pages' keys wait for).
         let nationalCodes = Set(dataset.chartedMovieCodes)
@@ -86,7 +98,7 @@ final class SiteIndex: Sendable {
                         scoped: latestScoped[code], rankScope: run.scope,
                         title: [dataset.movies[code]?.title, run.rows.last!.entry.title].compactMap { $0 }.first {
                             !$0.isEmpty
-                        } ?? code)
+                        } ?? code, listedEnglishTitle: listed[code]?.englishTitle ?? "")
                 )
             })
         self.films = films
@@ -101,6 +113,9 @@ final class SiteIndex: Sendable {
             }
         }
         self.periodTitles = periodTitles
+        pace = PaceTable(
+            history: history, openDate: { Self.openDate($0, films: films, periodTitles: periodTitles) },
+            days: dataset.days)
         periodIndex = periods.mapValues { charts in
             Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) })
         }

@@ -144,18 +144,29 @@ struct SiteModel: Sendable {
         filmName(code, korean: koreanTitle(of: code))
     }
 
+    /// One rule, everywhere (the English footer states it): KOBIS's English title, else a Korean
+    /// film's title romanized, else a foreign film's original title in Latin letters, else its
+    /// Korean title marked so (`Words.film`).
     func filmName(_ code: String, korean: String) -> (text: String, isKorean: Bool) {
         if isKorean { return (korean, true) }
-        let movie = dataset.movies[code]
-        return words.film(korean, english: movie?.englishTitle ?? "", original: movie?.originalTitle ?? "",
-                          koreanFilm: isKoreanFilm(code))
+        return words.film(korean, english: englishTitle(of: code),
+                          original: dataset.movies[code]?.originalTitle ?? "", koreanFilm: isKoreanFilm(code))
     }
 
-    /// Whether the film is Korean: its details' nations, else the Korean or foreign chart it made;
-    /// nil while neither says.
+    /// KOBIS's English title: its details', else the openings list's (a film listed before its
+    /// details are fetched would otherwise be romanized on the chart and English on openings).
+    func englishTitle(of code: String) -> String {
+        if let title = dataset.movies[code]?.englishTitle, !title.isEmpty { return title }
+        return index.listed[code]?.englishTitle ?? ""
+    }
+
+    /// Whether the film is Korean: its details' nations, else the Korean or foreign chart it made,
+    /// else the openings list's nations; nil while none says.
     func isKoreanFilm(_ code: String) -> Bool? {
         if let nations = dataset.movies[code]?.nations, !nations.isEmpty { return nations.contains("한국") }
-        return index.market.koreanFilm[code]
+        if let korean = index.market.koreanFilm[code] { return korean }
+        if let nations = index.listed[code]?.nations, !nations.isEmpty { return nations.contains("한국") }
+        return nil
     }
 
     /// `lang="ko"` for a name an English page shows in Korean; nil otherwise.

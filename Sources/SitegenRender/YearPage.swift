@@ -32,11 +32,13 @@ enum YearPage {
     }
 
     /// What KOBIS's 연도별 박스오피스 gives beside the admissions: the sales as of the same row as
-    /// the total, the widest release on a daily chart, and the distributor (the first one named).
+    /// the total, the widest release on a daily chart (a filter's for a film only on one), and the distributor (the first one named).
     static func trade(
         _ site: SiteModel, _ code: String
     ) -> (sales: Int64?, widest: Int?, distributor: (text: String, isKorean: Bool)?) {
-        let rows = site.history[code] ?? []
+        // The rows its page tells its run from: a film only on a filter's daily chart has its
+        // screens there (the film's own, whichever chart lists it).
+        let rows = site.index.run(of: code)?.rows ?? []
         let latest = site.index.latestRow(of: code)
         let distributor = site.dataset.movies[code]?.companies.first { $0.part == "배급사" }.map {
             site.words.company($0.name, english: $0.englishName)
@@ -211,7 +213,7 @@ struct YearJob: PageJob {
             if let row = site.periodTitles[code] { f.add(row) }
             if let latest = Records.latestTotal(site, code) { f.add(latest.total); f.add(latest.date) }
             // Its sales as of that total and its widest release, which may be in another year.
-            let rows = site.history[code] ?? []
+            let rows = site.index.run(of: code)?.rows ?? []
             let latest = site.index.latestRow(of: code)
             f.add(latest?.entry.salesTotal ?? -1)
             f.add(rows.lazy.map(\.entry.screens).max() ?? -1)

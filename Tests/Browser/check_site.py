@@ -517,7 +517,7 @@ def main():
         yesterday = (datetime.now(timezone(timedelta(hours=9))) - timedelta(days=1)).date().isoformat()
         recent = build(folder, 7, until=yesterday, more=["--english"])
         home = (recent / "index.html").read_text(encoding="utf-8")
-        check('<a href="openings/index.html">개봉 예정작: 이번 주 ' in home, "site-7: the home page does not link this week's openings")
+        check('<a href="openings/index.html">개봉작: 이번 주 ' in home, "site-7: the home page does not link this week's openings")
         check((recent / "en" / "openings" / "index.html").exists(), "site-7: no English openings page")
         backfill = build_backfill(folder)
         for page in ("archive/index.html", "year/index.html"):

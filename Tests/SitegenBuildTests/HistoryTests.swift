@@ -56,6 +56,19 @@ struct HistoryTests {
         #expect(apis.server.requests.count == settled)
     }
 
+    /// How many film pages say their details are still to come, and how many that KOBIS gave none.
+    static func detailsNotices(_ out: URL) throws -> (pending: Int, refused: Int) {
+        let movies = out.appendingPathComponent("movie")
+        var pending = 0, refused = 0
+        for code in try FileManager.default.contentsOfDirectory(atPath: movies.path) {
+            let page = movies.appendingPathComponent(code).appendingPathComponent("index.html")
+            guard let html = try? String(contentsOf: page, encoding: .utf8) else { continue }
+            if html.contains("상세정보(감독·배우·장르 등)는 아직 받지 않았습니다. 매일 아침 이어서 받으며") { pending += 1 }
+            if html.contains("KOBIS가 이 영화의 상세정보를 주지 않아") { refused += 1 }
+        }
+        return (pending, refused)
+    }
+
     /// A budget stop leaves a site with the newest years whole, says which years are complete,
     /// and the builds that follow add the rest until the history is whole.
     @Test func aBudgetStopPublishesWhatItHasAndSaysWhichYearsAreComplete() throws {
@@ -77,6 +90,9 @@ struct HistoryTests {
         #expect(archive.contains("모든 날이 갖춰진 연도: 2024년 · 모으는 중: 2022–2023년"), "\(archive.prefix(0))")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2024-01-10/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2022-12-20/index.html").path))
+        // A film whose details the budget left for later says they are coming, not that they failed.
+        let (pending, refused) = try Self.detailsNotices(out)
+        #expect(pending > 0 && refused == 0, "\(pending) pending, \(refused) refused")
 
         var runs = 1
         var last = first
@@ -88,6 +104,7 @@ struct HistoryTests {
         #expect(runs > 2 && !last.err.contains("warning: history: "), "whole after \(runs) runs")
         let whole = try String(contentsOf: out.appendingPathComponent("archive/index.html"), encoding: .utf8)
         #expect(!whole.contains("기록을 모으는 중"))
+        #expect(try Self.detailsNotices(out).pending == 0, "every film's details arrived")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/2022-12-20/index.html").path))
         #expect(Set(kobisTargets(apis)).count == kobisTargets(apis).count, "no call asked twice over \(runs) runs")
     }

@@ -102,9 +102,15 @@ struct MarketSource: FakeSource {
         }
         let korean = section("korean")
         #expect(korean.contains("<h2 id=\"korean-h\">한국영화 상위 10편</h2>"))
-        // A charted film links its page; a 다양성 film never on the national chart has none.
+        // Every film on a chart the site publishes has a page and is linked, a 다양성 film never on
+        // the national chart too: no row looks like a link without being one.
         #expect(korean.contains(#"href="../../../movie/20240001/index.html""#))
-        #expect(section("diversity").contains("독립 D") && !filters.contains("movie/20240004/"))
+        #expect(section("diversity").contains("독립 D") && filters.contains(#"href="../../../movie/20240004/index.html""#))
+        // The filters' own data beside the national year's, each a link to a file the build wrote.
+        for scope in ["korean", "foreign", "diversity"] {
+            #expect(filters.contains("href=\"../../../data/\(scope)/2024.csv\" type=\"text/csv\" download>"), "\(scope)")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("data/\(scope)/2024.csv").path))
+        }
         #expect(!section("foreign").isEmpty)
         #expect(filters.contains("<title>2024년 2월 10일 (토) 한국·외국·다양성영화 박스오피스 · "))
         // Tabs: 전체 is the day's own chart; the filters lead to their sections.

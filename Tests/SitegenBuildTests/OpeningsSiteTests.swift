@@ -3,6 +3,7 @@ import Foundation
 @testable import SitegenFetch
 @testable import SitegenModel
 import SitegenTestSupport
+import SitegenDecode
 import Testing
 import SitegenSiteSupport
 
@@ -67,7 +68,7 @@ struct ListedSource: FakeSource {
         // The home page says how many, and links to it.
         let thisWeek = expected.filter { $0.open <= Day(iso: "2026-01-04")! }.count
         let home = try SiteFixture.text(site, "index.html")
-        #expect(home.contains(#"<a href="openings/index.html">개봉 예정작: 이번 주 \#(thisWeek)편 · 다음 주 \#(expected.count - thisWeek)편"#))
+        #expect(home.contains(#"<a href="openings/index.html">개봉작: 이번 주 \#(thisWeek)편 · 다음 주 \#(expected.count - thisWeek)편"#))
         // The English page names every film in English.
         let english = try SiteFixture.text(site, "en/openings/index.html")
         #expect(Self.rows(english).count == expected.count)
@@ -117,5 +118,56 @@ struct ListedSource: FakeSource {
         #expect(english.contains("A &amp; B &lt;i&gt;"))
         #expect(english.contains(#"<strong lang="ko">먼 나라 이야기</strong>"#))
         #expect(english.contains("Short, adult and other non-feature films left out: 2."))
+    }
+}
+
+/// The demo with the details of some films withheld, as mid-backfill: the film list still gives
+/// their English titles.
+struct WithheldDetailsSource: FakeSource {
+    var kind: DataSourceKind { .kobis }
+    var searchesPosters: Bool { false }
+    let withheld: Set<String>
+
+    func respond(_ request: SourceRequest) async throws -> SourceResponse {
+        if case .movieInfo(let code) = request, withheld.contains(code) {
+            throw ResponseMismatchError(reason: "details withheld in this test")
+        }
+        return try DemoAPI().response(request)
+    }
+}
+
+@Suite struct OneEnglishNameTests {
+    /// A film charted before its details arrive is named by the film list's English title on the
+    /// chart, its page and the openings alike (not romanized on one and English on another), and
+    /// the English footer states the rule.
+    @Test func aFilmWithoutDetailsHasTheFilmListsEnglishNameOnEveryPage() async throws {
+        let opening = DemoFilmList.films(year: 2025).filter { $0.open == Day(iso: "2025-12-31")! }
+        #expect(!opening.isEmpty, "the demo opens films on Wednesday 2025-12-31")
+        let site = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: site, days: 14, until: "2025-12-31",
+                                    source: WithheldDetailsSource(withheld: Set(opening.map(\.code))), english: true,
+                                    today: OpeningsSiteTests.today)
+        let day = try SiteFixture.text(site, "en/date/2025-12-31/index.html")
+        let openings = try SiteFixture.text(site, "en/openings/index.html")
+        let filters = (try? SiteFixture.text(site, "en/date/2025-12-31/filters/index.html")) ?? ""
+        var charted = 0
+        for film in opening {
+            let english = DemoCatalog.title(film).en
+            #expect(openings.contains(">\(english)</"), "\(english) on openings")
+            guard FileManager.default.fileExists(atPath: site.appendingPathComponent("movie/\(film.code)/index.html").path)
+            else { continue }
+            let page = try SiteFixture.text(site, "en/movie/\(film.code)/index.html")
+            #expect(page.contains("<h1>\(english)</h1>"), "\(film.code)")
+            #expect(page.contains("This film’s details (director, cast, genre …) are not fetched yet")
+                || page.contains("KOBIS gave no details for this film"), "\(film.code)")
+            // On the day's chart or its filters' (a film may be on a 다양성 chart only), as a link.
+            let rows = (day + filters).matches(of: /<a href="[^"]*\/en\/movie\/(\d+)\/index.html">(?:<img[^>]*>)?([^<]*)<\/a><\/th>/)
+                .filter { $0.output.1 == film.code }
+            guard !rows.isEmpty else { continue }
+            charted += 1
+            #expect(rows.allSatisfy { $0.output.2 == english }, "\(english): \(rows.map(\.output.2))")
+        }
+        #expect(charted > 0, "a film opening that day is on a chart")
+        #expect(day.contains("Film names: KOBIS’s English title wherever KOBIS gives one"))
     }
 }

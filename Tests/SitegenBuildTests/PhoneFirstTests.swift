@@ -30,7 +30,10 @@ import SitegenSiteSupport
             #expect(row.contains(">\(entry["title"] as! String)</a></th>"))
             #expect(row.contains("<td><b>\(KoreanFormat.grouped(entry["audience"] as! Int64))</b>"))
             #expect(row.contains("<td>\(KoreanFormat.grouped(entry["audienceTotal"] as! Int64))</td>"))
-            #expect(row.contains("<td>\(KoreanFormat.grouped(entry["sales"] as! Int64))"))
+            // Sales in full for the table, in 억/만 for a phone's card (「매출 2.7억」, never a bare won figure).
+            let sales = entry["sales"] as! Int64
+            #expect(row.contains("<td><span class=\"full\">\(KoreanFormat.grouped(sales))</span>"
+                + "<span class=\"short\">\(KoreanFormat.compact(sales))</span>"))
             #expect(row.contains("개봉 ") && row.contains("일차") || row.contains("일 전"))
             #expect(row.contains("<span role=\"img\" aria-label=\"") || row.contains("badge-new"))
         }

@@ -43,7 +43,8 @@ import SitegenSiteSupport
             for (row, data) in zip(rows, day.rows) {
                 let audience = Self.int(data["audience"]), screens = Self.int(data["screens"])
                 // Per screen, floored: never more than the admissions support.
-                let perScreen = row.firstMatch(of: /<td>[0-9,]+<small>([0-9,]+)<\/small><\/td><td>[0-9,]+<\/td><\/tr>$/)
+                // With its unit: 「48명」, never a bare 「48」 beside 「스크린당」.
+                let perScreen = row.firstMatch(of: /<td>[0-9,]+<small>([0-9,]+)명<\/small><\/td><td>[0-9,]+<\/td><\/tr>$/)
                 #expect(perScreen.map { String($0.output.1) } == KoreanFormat.grouped(audience / screens), "\(day.key): \(row)")
                 let shown = row.firstMatch(of: /<small class="wk (up|down|same)">([^<]+)<\/small>/)
                 let before = weekAgo?.first { $0["movieCode"] as! String == data["movieCode"] as! String }
@@ -86,6 +87,14 @@ import SitegenSiteSupport
                     let k = end.days(since: open)
                     #expect(shown == (k < 0 ? "개봉 전" : "개봉 \(k / 7 + 1)주차"), "\(page) \(open.iso)–\(end.iso): \(row)")
                     counted[k < 0 ? 0 : k / 7 + 1, default: 0] += 1
+                    // A week's card gives its admissions per screen too, and its sales in 억/만 as the
+                    // page's other figures (the full won figure is the table's).
+                    let audience = Self.int(data["audience"]), screens = Self.int(data["screens"])
+                    let perScreen = row.firstMatch(of: /<small>([0-9,]+)명<\/small><\/td><td>[0-9,]+<\/td><\/tr>$/)
+                    #expect(perScreen.map { String($0.output.1) } == KoreanFormat.grouped(audience / screens), "\(row)")
+                    let sales = Self.int(data["sales"])
+                    #expect(row.contains("<span class=\"full\">\(KoreanFormat.grouped(sales))</span>"
+                        + "<span class=\"short\">\(KoreanFormat.compact(sales))</span>"), "\(row)")
                 }
             }
         }
