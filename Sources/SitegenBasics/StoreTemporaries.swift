@@ -35,7 +35,9 @@ public struct StoreTemporaries: Sendable {
 
     public func write(_ data: Data, to url: URL) throws {
         guard let dir = openFolder(create: true) else {
-            throw Failure(description: "cannot write \(ErrorText.printable(url.path)) (\(ErrorText.printable(folder.path)) is not a folder of this store)")
+            throw Failure(
+                description: "cannot write \(ErrorText.printable(url.path)) "
+                    + "(\(ErrorText.printable(folder.path)) is not a folder of this store)")
         }
         defer { close(dir) }
         let name = "\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -90,7 +92,9 @@ public struct StoreTemporaries: Sendable {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if Self.isWriterName(name) { names.append(name) }
         }
         let now = Date().timeIntervalSince1970

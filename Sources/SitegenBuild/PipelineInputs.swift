@@ -45,7 +45,8 @@ extension Pipeline {
             ] where !found.isEmpty {
                 console.warning(
                     "\(label): \(what), so these are left out: "
-                        + found.prefix(5).joined(separator: ", ") + (found.count > 5 ? " and \(found.count - 5) more" : ""))
+                        + found.prefix(5).joined(separator: ", ")
+                        + (found.count > 5 ? " and \(found.count - 5) more" : ""))
             }
         }
         if let warning = Self.notesOutside(plan.days, notes, label: plan.notes.lastPathComponent) {

@@ -48,7 +48,8 @@ public enum FigureBounds {
         if let share = e.salesShare, !(share >= 0 && share <= 100) {
             return "movie \(code) has a sales share of \(share)%, outside 0–100%"
         }
-        for (name, value) in [("audience change rate", e.audienceChangeRate), ("sales change rate", e.salesChangeRate)] {
+        let rates = [("audience change rate", e.audienceChangeRate), ("sales change rate", e.salesChangeRate)]
+        for (name, value) in rates {
             if let value, !(value.isFinite && abs(value) <= rate) {
                 return "movie \(code) has \(name) \(value)%, beyond any real box office"
             }
@@ -60,7 +61,9 @@ public enum FigureBounds {
     /// An opening date no film charted on `day` can have (KOBIS's own data has typos, year 201
     /// once): the row stays, its opening shown as unknown rather than 「개봉 45047일차」.
     static func openingProblem(_ e: ChartEntry, on day: Day) -> String? {
-        guard let opened = e.openDate, opened < firstOpening || opened > day.adding(days: openingLead) else { return nil }
+        guard let opened = e.openDate, opened < firstOpening || opened > day.adding(days: openingLead) else {
+            return nil
+        }
         return "movie \(e.movieCode) opened \(opened.iso), outside the dates a film charted on \(day.iso) can have; "
             + "its opening is shown as unknown"
     }

@@ -95,7 +95,8 @@ public final class PosterStore: @unchecked Sendable {
     /// finds a changed line, not a lost one, and a list that lost a page line once dropped
     /// `srcset` from every page for good.
     static func signed(_ lines: Data) -> Data {
-        lines + Data("sum \(String(lines.withUnsafeBytes { MemoChecksum.of($0, tag: "poster list") }, radix: 16))\n".utf8)
+        lines
+            + Data("sum \(String(lines.withUnsafeBytes { MemoChecksum.of($0, tag: "poster list") }, radix: 16))\n".utf8)
     }
 
     /// The lines of a list whose last line is their checksum; nil for any other.

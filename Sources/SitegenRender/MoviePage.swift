@@ -182,7 +182,8 @@ enum MoviePage {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
-        let subtitle = w.subtitle(korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
+        let subtitle = w.subtitle(
+            korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
         let info: TemplateValue = [
             "code": .text(code),
             "title": .text(title),

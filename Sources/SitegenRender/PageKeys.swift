@@ -192,7 +192,9 @@ struct PageKeys {
         f.add(site.index.pace.sentence(site, code: code))
         // The film it names first is named in each edition's words: its look (the English key is the Korean one's).
         let pace = site.index.pace
-        if let n = pace.films[code]?.points.last?.day, let leader = pace.standings[n]?.leader { addLook(leader, to: &f) }
+        if let n = pace.films[code]?.points.last?.day, let leader = pace.standings[n]?.leader {
+            addLook(leader, to: &f)
+        }
         let movie = site.dataset.movies[code]
         f.add(movie)
         // Without details: whether they are still to come (a backfill's gap) or were refused.

@@ -32,7 +32,8 @@ enum YearPage {
     }
 
     /// What KOBIS's 연도별 박스오피스 gives beside the admissions: the sales as of the same row as
-    /// the total, the widest release on a daily chart (a filter's for a film only on one), and the distributor (the first one named).
+    /// the total, the widest release on a daily chart (a filter's for a film only on one), and the
+    /// distributor (the first one named).
     static func trade(
         _ site: SiteModel, _ code: String
     ) -> (sales: Int64?, widest: Int?, distributor: (text: String, isKorean: Bool)?) {

@@ -427,7 +427,9 @@ public struct SiteWriter: Sendable {
             var bytes: [UInt8] = []
             var rest = Array(fields[4].utf8)[...]
             while let byte = rest.first {
-                if byte == UInt8(ascii: "\\"), rest.count >= 4, let code = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8) {
+                if byte == UInt8(ascii: "\\"), rest.count >= 4,
+                    let code = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8)
+                {
                     bytes.append(code)
                     rest = rest.dropFirst(4)
                 } else {

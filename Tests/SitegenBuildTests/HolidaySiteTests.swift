@@ -62,7 +62,7 @@ import SitegenModel
         let movies = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("movie").path)
         for code in movies {
             let html = try SiteFixture.text(site, "movie/\(code)/index.html")
-            let rows = Self.matches(#"<tr(?: class="([a-z]+)")?>\s*<th scope="row"><a href="[^"]*date/(\d{4}-\d\d-\d\d)/index\.html""#, in: html)
+            let rows = Self.matches(#"<tr(?: class="([a-z]+)")?>\s*<th scope="row"><a href="[^"]*date/(\d{4}-\d\d-\d\d)/(?:filters/)?index\.html""#, in: html)
             var offDays = 0
             for row in rows {
                 let day = Day(iso: row[2])!

@@ -102,10 +102,11 @@ import SitegenWrite
         let summary = try await rebuildMatchesWholeBuild(Build(days: 120, until: "2024-02-09"), Build(days: 120, until: "2024-02-10"))
         #expect(summary.updatedInPlace)
         // The new day's pages, its films' and people's (every film on that day's charts, the
-        // filters' too), and the pages made from the whole site: not the other days, weeks or films.
+        // filters' too, whose people pages show each film's pace and total), and the pages made from
+        // the whole site: not the other days, weeks or films.
         let again = summary.rerendered ?? []
         #expect(again.contains("day 2024-02-10") && again.contains("home") && !again.contains("day 2024-01-15"))
-        #expect(again.count < summary.pages / 3, "\(again.count) of \(summary.pages) pages rendered again")
+        #expect(again.count * 10 < summary.pages * 4, "\(again.count) of \(summary.pages) pages rendered again")
         #expect(summary.written > 0 && summary.written < summary.files / 3, "\(summary.written) of \(summary.files) written")
         #expect(summary.deleted > 0, "the day that left the range is deleted")
     }

@@ -43,9 +43,11 @@ import SitegenSiteSupport
     /// films or more; an actor of one film, or billed after the sixth in every film, is a name only.
     @Test func aPersonPageIsForDirectorsAndShownActorsWithTwoFilms() {
         let cast = (1...8).map { Person(name: "배우\($0)") }
+        let others = (1...5).map { Person(name: "단역\($0)") }
         let data = Self.dataset([
             "1": ([Person(name: "감독1")], cast),
-            "2": ([], [cast[1], cast[7]]),
+            // 배우8 again, seventh: shown in neither film.
+            "2": ([], [cast[1]] + others + [cast[7]]),
         ])
         let index = PeopleIndex(data, codes: ["1", "2"])
         #expect(index.id(of: Person(name: "감독1")) != nil, "a director of one film")

@@ -53,7 +53,9 @@ struct CommandLineTests {
     @Test func aNoOpSaysTheRecordedSizeAMorningAddsWhatItChangedAndDoubtMeasures() throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         func build(_ until: String) throws -> String {
-            let result = try Binary.run(baseArguments(out) + ["--since", "2023-12-01", "--until", until])
+            // The national charts alone: a small site's morning with the filters' films (their pages,
+            // people and pace) changes over two thirds of its pages and is staged whole.
+            let result = try Binary.run(baseArguments(out) + ["--since", "2023-12-01", "--until", until, "--no-market"])
             #expect(result.status == 0, "\(result.err)")
             return result.out
         }

@@ -106,7 +106,7 @@ import Glibc
         let folder = try SiteFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = folder.appendingPathComponent("_site")
-        try await SiteFixture.build(into: site, days: 40, until: "2024-02-09")
+        try await SiteFixture.build(into: site, days: 40, until: "2024-02-09", market: false)
         let before = try SiteTree.tree(site)
         let dates = site.appendingPathComponent("date")
         var info = stat()
@@ -116,7 +116,7 @@ import Glibc
         #expect(utimensat(AT_FDCWD, dates.path, &times, AT_SYMLINK_NOFOLLOW) == 0)
 
         await #expect {
-            try await SiteFixture.build(into: site, days: 40, until: "2024-02-10")
+            try await SiteFixture.build(into: site, days: 40, until: "2024-02-10", market: false)
         } throws: { error in
             "\(error)".hasPrefix("write: cannot create date/2024-02-10 (")
         }
@@ -126,7 +126,7 @@ import Glibc
         #expect(differing.isEmpty, "changed by a failed update: \(differing.prefix(6))")
         // Out of the way, the next build updates the site as if nothing happened.
         try FileManager.default.removeItem(at: dates.appendingPathComponent("2024-02-10"))
-        try await SiteFixture.build(into: site, days: 40, until: "2024-02-10")
+        try await SiteFixture.build(into: site, days: 40, until: "2024-02-10", market: false)
         #expect(FileManager.default.fileExists(atPath: dates.appendingPathComponent("2024-02-10/index.html").path))
     }
 
