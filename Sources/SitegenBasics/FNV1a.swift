@@ -6,7 +6,12 @@
 /// forging one, so a cryptographic hash (not among the dependencies) would buy nothing here.
 public enum FNV1a {
     public static func hash64<Bytes: Sequence>(bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        continued(0xcbf2_9ce4_8422_2325, bytes: bytes)
+    }
+
+    /// The hash of what `hash` covered followed by `bytes`: one key hashed from its parts.
+    public static func continued<Bytes: Sequence>(_ hash: UInt64, bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash = hash
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return hash
     }

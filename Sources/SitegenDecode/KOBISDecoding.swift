@@ -37,9 +37,15 @@ public enum KOBISDecoder {
     /// A `movieCd` becomes a path component; anything else is rejected before it can.
     public static func isValidMovieCode(_ code: String) -> Bool {
         // ASCII letters and digits are exactly the ASCII part of `CharacterSet.alphanumerics`.
-        !code.isEmpty && code.utf8.count <= 32 && !PortableNames.isReserved(code) && code.utf8.allSatisfy {
+        // Every row of a history is checked on every build: the bytes first, and the reserved
+        // names (CON, LPT1…) only for a code that starts with a letter, as they all do; a KOBIS
+        // code is eight digits.
+        let bytes = code.utf8
+        guard !bytes.isEmpty, bytes.count <= 32, let first = bytes.first else { return false }
+        let alphanumeric = bytes.allSatisfy {
             ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
         }
+        return alphanumeric && (first <= 0x39 || !PortableNames.isReserved(code))
     }
 
     /// Faults are checked before anything else: they arrive with HTTP 200 and a different shape.

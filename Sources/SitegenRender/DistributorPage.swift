@@ -10,6 +10,19 @@ enum DistributorPage {
     static func indexContext(_ site: SiteModel) -> TemplateValue {
         let route = Route.distributors
         let index = site.market.distributors
+        // Each distributor's films charted in each year, counted once from their rows: a scan of
+        // every film's rows for each year and each distributor was a tenth of a morning's pages.
+        var filmYears: [String: [Int: Int]] = [:]
+        func filmsCharted(_ d: DistributorIndex.Distributor, in year: Int) -> Int {
+            if filmYears[d.code] == nil {
+                var counts: [Int: Int] = [:]
+                for code in d.films {
+                    for y in Set((site.history[code] ?? []).map { $0.date.year }) { counts[y, default: 0] += 1 }
+                }
+                filmYears[d.code] = counts
+            }
+            return filmYears[d.code]![year] ?? 0
+        }
         let years: [TemplateValue] = index.years.map { year in
             let total = index.yearAudience[year] ?? 0
             let rows: [TemplateValue] = index.ranking(year).enumerated().map { i, d in
@@ -18,8 +31,7 @@ enum DistributorPage {
                     "rank": .int(i + 1), "name": .text(site.words.companyName(d.name, english: d.englishName)),
                     "nameLang": site.mark(site.words.company(d.name, english: d.englishName).isKorean),
                     "href": .text(site.href(.distributor(d.code), from: route)),
-                    "films": .text(site.words("filmsText", String(
-                        d.films.filter { site.history[$0]?.contains { $0.date.year == year } ?? false }.count))),
+                    "films": .text(site.words("filmsText", String(filmsCharted(d, in: year)))),
                     "audience": .text(KoreanFormat.grouped(n)),
                     "share": MarketShare.percent(n, of: total).map { .text(KoreanFormat.percent($0)) },
                 ]

@@ -10,6 +10,12 @@ import SitegenModel
 /// come (its opening plus N − 1 is at most the last day built) and it has a row by then. Only films
 /// whose opening day is inside the site's history are compared: one opened before the first day
 /// built is seen from the middle of its run.
+///
+/// A film is ranked on the last day of its run among the films that had reached that day of
+/// release when it did: those opened on or before its own opening. For a film still running that
+/// is every film; for one whose run ended it is the standing as the press wrote it then, and it
+/// never changes, so a morning renders again the pages of the films running, not the thousands
+/// whose last day of release another film has just reached.
 struct PaceTable: Sendable {
     struct Film: Sendable {
         let open: Day
@@ -17,20 +23,30 @@ struct PaceTable: Sendable {
         let points: [(day: Int, total: Int64)]
     }
 
+    /// A film's standing on the last day of its run.
+    struct Standing: Sendable, Equatable {
+        let day: Int
+        let total: Int64
+        /// 1 for the highest total among the films compared.
+        let rank: Int
+        /// How many films were compared, itself included.
+        let compared: Int
+        let leader: String
+        let leaderTotal: Int64
+    }
+
     let since: Day?
     let last: Day?
     let films: [String: Film]
-
-    /// Each day of run some film's latest row is on, and every compared film's total that day,
-    /// highest first: the film pages' ranks, worked out once per day of run, not once per film.
-    let standings: [Int: (totals: [Int64], leader: String)]
+    /// Each compared film's standing, worked out once for the whole site.
+    let standings: [String: Standing]
 
     init(history: [String: [(date: Day, entry: ChartEntry)]], openDate: (String) -> Day?, days: [DayChart]) {
         since = days.first?.date
         let lastDay = days.last?.date
         last = lastDay
         var films: [String: Film] = [:]
-        guard let since else { self.films = [:]; standings = [:]; return }
+        guard let since, let lastDay else { self.films = [:]; standings = [:]; return }
         for (code, rows) in history {
             guard let open = openDate(code), open >= since else { continue }
             // A preview day's total counts as day 1's until a later row (previews are in the total).
@@ -43,17 +59,62 @@ struct PaceTable: Sendable {
             films[code] = Film(open: open, points: points)
         }
         self.films = films
-        var standings: [Int: (totals: [Int64], leader: String)] = [:]
-        for n in Set(films.values.compactMap { $0.points.last?.day }) {
-            let day = films.compactMap { code, film in Self.total(film, last: lastDay, day: n).map { (code, $0) } }
-                .sorted { ($0.1, $1.0) > ($1.1, $0.0) }
-            if let top = day.first { standings[n] = (day.map(\.1), top.0) }
-        }
-        self.standings = standings
+        standings = Self.standings(films, last: lastDay)
     }
 
-    private static func total(_ film: Film, last: Day?, day n: Int) -> Int64? {
-        guard let last, n <= last.days(since: film.open) + 1 else { return nil }
+    /// For each day of release that is some film's last, the films with a total that day in order
+    /// of opening, swept once: a film's rank counts the totals above its own among those opened
+    /// on or before it (a count kept in a Fenwick tree over the day's totals).
+    private static func standings(_ films: [String: Film], last: Day) -> [String: Standing] {
+        var asking: [Int: Set<String>] = [:]
+        for (code, film) in films { if let n = film.points.last?.day { asking[n, default: []].insert(code) } }
+        // In order of opening once for every day of release: a sort of every film's code for each
+        // of them was a tenth of a morning.
+        let ordered = films.sorted { ($0.value.open, $0.key) < ($1.value.open, $1.key) }
+        var out: [String: Standing] = [:]
+        for (n, askers) in asking {
+            var day: [(code: String, open: Day, total: Int64)] = []
+            for (code, film) in ordered {
+                // A film still in its previews (opening after the last day built) is on day 1 with them.
+                let own = askers.contains(code) ? film.points.last?.total : nil
+                if let t = own ?? total(film, last: last, day: n) { day.append((code, film.open, t)) }
+            }
+            // Totals ranked highest first; equal totals share a slot, so "above" is strictly above.
+            var distinct: [Int64] = []
+            for t in day.map(\.total).sorted(by: >) where distinct.last != t { distinct.append(t) }
+            func slot(_ t: Int64) -> Int { distinct.partitionPoint { $0 <= t } }
+            var tree = [Int](repeating: 0, count: distinct.count + 1)
+            func add(_ i: Int) {
+                var i = i + 1
+                while i < tree.count { tree[i] += 1; i += i & -i }
+            }
+            func countBefore(_ i: Int) -> Int {
+                var i = i, c = 0
+                while i > 0 { c += tree[i]; i -= i & -i }
+                return c
+            }
+            var leader: (code: String, total: Int64)?
+            var start = 0
+            while start < day.count {
+                var end = start
+                while end < day.count && day[end].open == day[start].open { end += 1 }
+                for f in day[start..<end] {
+                    add(slot(f.total))
+                    if leader.map({ (f.total, $0.code) > ($0.total, f.code) }) ?? true { leader = (f.code, f.total) }
+                }
+                for f in day[start..<end] where askers.contains(f.code) {
+                    out[f.code] = Standing(
+                        day: n, total: f.total, rank: 1 + countBefore(slot(f.total)), compared: end,
+                        leader: leader!.code, leaderTotal: leader!.total)
+                }
+                start = end
+            }
+        }
+        return out
+    }
+
+    private static func total(_ film: Film, last: Day, day n: Int) -> Int64? {
+        guard n <= last.days(since: film.open) + 1 else { return nil }
         let i = film.points.partitionPoint { $0.day > n }
         return i == 0 ? nil : film.points[i - 1].total
     }
@@ -63,13 +124,9 @@ struct PaceTable: Sendable {
     func sentence(_ site: SiteModel, code: String) -> String? {
         let w = site.words
         guard let since, site.history[code] != nil else { return nil }
-        guard let film = films[code], let n = film.points.last?.day, let mine = film.points.last?.total,
-            let day = standings[n]
-        else { return w("paceNotCompared", w.longDate(since)) }
-        let all = day.totals
-        let rank = 1 + all.partitionPoint { $0 <= mine }  // the totals above it (highest first)
-        var text = w("paceSentence", "\(n)", w.people(mine, compact: true), "\(rank)")
-        if rank > 1, let top = all.first { text += w("paceLeader", site.title(of: day.leader), w.compact(top)) }
-        return text + w("paceBasis", w.longDate(since), KoreanFormat.grouped(Int64(all.count)))
+        guard let s = standings[code] else { return w("paceNotCompared", w.longDate(since)) }
+        var text = w("paceSentence", "\(s.day)", w.people(s.total, compact: true), "\(s.rank)")
+        if s.rank > 1 { text += w("paceLeader", site.title(of: s.leader), w.compact(s.leaderTotal)) }
+        return text + w("paceBasis", w.longDate(since), KoreanFormat.grouped(Int64(s.compared)))
     }
 }

@@ -44,9 +44,36 @@ struct PeopleIndex: Sendable {
         var position: [String: Int] = [:]
         var order: [String] = []
         var shown = Set<String>()
-        for code in codes {
-            guard let movie = dataset.movies[code] else { continue }
-            func add(_ person: Person, directed: Bool, isShown: Bool) {
+        // Who keeps a page (a director, or an actor some film page shows who is credited in two
+        // films or more), found first by a hash of each key's bytes, so the others (most of a
+        // real-sized history's 330,000 credits) are never recorded, nor their key made and hashed
+        // as a String: that was a third of a morning's index. A hash shared by chance only lets
+        // one more through; who keeps a page is still decided by the key itself, below.
+        let movies = codes.map { dataset.movies[$0] }
+        let prints = concurrentMap(movies.count, chunk: 512) { i -> [UInt64] in
+            guard let movie = movies[i] else { return [] }
+            return (movie.directors + movie.actors).map {
+                Self.fingerprint(name: Self.clean($0.name), english: Self.clean($0.englishName))
+            }
+        }
+        var candidates = Set<UInt64>(), shownPrints = Set<UInt64>()
+        for (movie, marks) in zip(movies, prints) {
+            guard let movie else { continue }
+            candidates.formUnion(marks.prefix(movie.directors.count))
+            shownPrints.formUnion(marks.dropFirst(movie.directors.count).prefix(MoviePage.actorsShown))
+        }
+        var films: [UInt64: Int] = [:]
+        for marks in prints {
+            for mark in Set(marks) where shownPrints.contains(mark) && !candidates.contains(mark) {
+                films[mark, default: 0] += 1
+                if films[mark] == 2 { candidates.insert(mark) }
+            }
+        }
+        for (index, code) in codes.enumerated() {
+            guard let movie = movies[index] else { continue }
+            let marks = prints[index]
+            func add(_ person: Person, _ mark: UInt64, directed: Bool, isShown: Bool) {
+                guard candidates.contains(mark) else { return }
                 let name = Self.clean(person.name), english = Self.clean(person.englishName)
                 guard !name.isEmpty else { return }
                 let key = Self.key(name: name, english: english)
@@ -68,8 +95,10 @@ struct PeopleIndex: Sendable {
                     }
                 }
             }
-            for d in movie.directors { add(d, directed: true, isShown: true) }
-            for (i, a) in movie.actors.enumerated() { add(a, directed: false, isShown: i < MoviePage.actorsShown) }
+            for (i, d) in movie.directors.enumerated() { add(d, marks[i], directed: true, isShown: true) }
+            for (i, a) in movie.actors.enumerated() {
+                add(a, marks[movie.directors.count + i], directed: false, isShown: i < MoviePage.actorsShown)
+            }
         }
         let kept = Set(order.filter { key in
             let credits = records[position[key]!].credits
@@ -105,6 +134,15 @@ struct PeopleIndex: Sendable {
     func person(_ id: String) -> PersonRecord? { positionByID[id].map { people[$0] } }
 
     static func key(name: String, english: String) -> String { name + "\u{1F}" + english.lowercased() }
+
+    /// FNV-1a of `key(name:english:)`'s bytes, without making the string when the English name is
+    /// ASCII (nearly always).
+    static func fingerprint(name: String, english: String) -> UInt64 {
+        guard english.utf8.allSatisfy({ $0 < 0x80 }) else { return FNV1a.hash64(key(name: name, english: english)) }
+        var hash = FNV1a.hash64(bytes: name.utf8)
+        hash = FNV1a.continued(hash, bytes: CollectionOfOne(0x1F))
+        return FNV1a.continued(hash, bytes: english.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+    }
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
     static func hashID(_ key: String) -> String { FNV1a.hex(key.utf8, digits: 10) }

@@ -194,10 +194,13 @@ extension SiteIndex {
             if let known = latest[entry.movieCode], known.date >= date { return }
             latest[entry.movieCode] = (date, entry)
         }
+        // Each filter's charts latest first, so a film's row is stored once, not once per day of
+        // its run (240,000 rows of a real-sized history, each a copy of the row).
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope] else { continue }
-            for chart in charts.days { for e in chart.entries { offer(chart.date, e) } }
-            for chart in charts.periods { for e in chart.entries { offer(chart.end, e) } }
+            var dated: [(date: Day, entries: [ChartEntry])] = charts.days.map { ($0.date, $0.entries) }
+            dated += charts.periods.map { ($0.end, $0.entries) }
+            for chart in dated.sorted(by: { $0.date > $1.date }) { for e in chart.entries { offer(chart.date, e) } }
         }
         return latest
     }
