@@ -191,13 +191,16 @@ struct PageKeys {
         // Its pace against the films at the same day of release: the figures its sentence says (the
         // sentence itself, made for each of 9,000 films, was a tenth of a morning's keys), and the
         // film it names first, in each edition's words: its look (the English key is the Korean one's).
+        // A film without national rows has no sentence, so the first day built is not in its key.
         let pace = site.index.pace
-        f.add(pace.since)
-        if let s = pace.standings[code] {
-            f.byte(1); f.add(s.day); f.add(s.total); f.add(s.rank); f.add(s.compared); f.add(s.leaderTotal)
+        if site.history[code] == nil {
+            f.byte(0)
+        } else if let s = pace.standings[code] {
+            f.byte(1); f.add(pace.since)
+            f.add(s.day); f.add(s.total); f.add(s.rank); f.add(s.compared); f.add(s.leaderTotal)
             addLook(s.leader, to: &f)
         } else {
-            f.byte(0)
+            f.byte(2); f.add(pace.since)
         }
         let movie = site.dataset.movies[code]
         f.add(movie)
@@ -219,7 +222,7 @@ struct PageKeys {
         f.add(suffixedIDs)
         if let movie {
             for person in movie.directors + movie.actors.prefix(10) {  // the page's six, its JSON-LD's ten
-                f.add(site.people.id(of: person) != nil)
+                f.add(site.people.hasPage(person))
             }
         }
         f.add(site.dataset.posters[code])
