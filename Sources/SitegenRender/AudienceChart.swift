@@ -77,13 +77,12 @@ enum AudienceChart {
             drawing = true
         }
         if !bars.isEmpty { out += "<path class=\"bar\" d=\"\(bars)\"/>" }
-        if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\" vector-effect=\"non-scaling-stroke\"/>" }
+        if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\"/>" }
         for m in milestones {
             guard let i = days.firstIndex(of: m.date) else { continue }
             let cx = f(slot * (Double(i) + 0.5))
             out +=
-                "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\" "
-                    + "vector-effect=\"non-scaling-stroke\"/>"
+                "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\"/>"
         }
         out += "</svg>"
         // Axis values sit just under their gridline, daily on the left and cumulative on the right.

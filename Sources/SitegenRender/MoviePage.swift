@@ -183,8 +183,6 @@ enum MoviePage {
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
         let paceLines = site.index.pace.lines(for: code)
-        // An SVG title cannot mark a Korean title's language: an English page names the film so.
-        let chartTitle = site.titleLang(of: code) == .null ? title : w("filmWithoutEnglishTitle")
         let subtitle = w.subtitle(
             korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
         let info: TemplateValue = [
@@ -200,14 +198,14 @@ enum MoviePage {
             "history": .list(history),
             "chart": .text(
                 AudienceChart.html(
-                    title: chartTitle,
+                    title: site.titleLang(of: code) == .null ? title : w("filmWithoutEnglishTitle"),
                     days: span, rows: byDate, milestones: run.milestones, words: w)),
             "strip": .list(strip),
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
             "pace": site.index.pace.sentence(site, code: code).templateValue,
             // Its pace drawn against the biggest films': only for a film the sentence compares.
-            "paceChart": paceLines.map { .text(PaceChart.html($0, title: chartTitle, words: w)) },
+            "paceChart": paceLines.map { .text(PaceChart.html($0, words: w)) },
             "paceLegend": paceLines.map { PaceChart.legend(site, $0, route: route) },
             "hasDetails": .bool(movie != nil),
             // Mid-backfill a film's details are still to come; otherwise KOBIS gave none.

@@ -4,7 +4,9 @@ import SitegenModel
 /// What the film page's pace chart draws: the film's 누적 by day of release beside the biggest
 /// films' at the same days, as the press sets a film against 「역대 천만 영화」. A few lines a
 /// reader can tell apart on a phone: the biggest films of all (the top of the history, where the
-/// 천만 films are), then the biggest of the film's own year of opening.
+/// 천만 films are), then the biggest of the film's own year of opening: four lines in all, as every
+/// line costs its bytes on thousands of pages (the house holds a day of history to 60 KB, which
+/// six lines went over).
 struct PaceLines: Sendable {
     enum Role: Sendable, Equatable {
         case own
@@ -26,15 +28,16 @@ struct PaceLines: Sendable {
     /// The film's own first, then the others.
     let lines: [Line]
 
-    /// At most this many films beside the film's own: more lines than a phone can tell apart.
-    static let compared = 5
+    /// At most this many films beside the film's own: more lines than a phone can tell apart, and
+    /// each costs its bytes on thousands of pages.
+    static let compared = 3
     /// Of them, this many from the top of the history; the rest from the film's year.
-    static let fromAllTime = 3
+    static let fromAllTime = 2
     /// At least two weeks, the press's first measure of a run, even on a film's first day.
     static let shortestSpan = 14
     /// A line's points: every day up to this many days, else this many days spread evenly. A
     /// running total bends little from one day to the next, and 9,000 pages carry these.
-    static let mostPoints = 40
+    static let mostPoints = 20
 
     /// The days the chart draws: every day of a short span, else `mostPoints` spread from day 1 to
     /// the last (both always drawn).

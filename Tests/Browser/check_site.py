@@ -209,10 +209,10 @@ const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.right,
 const r = c.getBoundingClientRect();
 return {
   rect: {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width},
-  lines: [...c.querySelectorAll('polyline')].map(p => { const s = getComputedStyle(p);
+  lines: [...c.querySelectorAll('path')].filter(p => /^p\\d$/.test(p.getAttribute('class'))).map(p => { const s = getComputedStyle(p);
     return [p.getAttribute('class'), parseFloat(s.strokeWidth), s.strokeDasharray, s.stroke]; }),
   legend: [...document.querySelectorAll('.pace-legend li')].map(li => [li.textContent.trim(),
-    li.querySelector('.pace-key').getBoundingClientRect().width, ...box(li),
+    li.querySelector('.pk').getBoundingClientRect().width, ...box(li),
     parseFloat(getComputedStyle(li.querySelector('small')).fontSize)]),
   labels: [...c.querySelectorAll('.axis-label, .date-label')].map(e =>
     [e.textContent, parseFloat(getComputedStyle(e).fontSize), ...box(e)]),

@@ -18,21 +18,33 @@ import SitegenSiteSupport
         return String(html[start.lowerBound..<end.upperBound])
     }
 
+    /// Each line's points, by its key: a path's first point, then each step from the one before.
     static func lines(_ section: String) -> [Int: [(x: Int, y: Int)]] {
         var lines: [Int: [(x: Int, y: Int)]] = [:]
-        for match in section.matches(of: /<polyline class="p(\d)" points="([^"]*)"/) {
-            lines[Int(match.output.1)!] = match.output.2.split(separator: " ").map {
-                let xy = $0.split(separator: ",").map { Int($0)! }
-                return (xy[0], xy[1])
+        for match in section.matches(of: /<path class="p(\d)" d="M(\d+) (\d+)(?:l([^"]*))?"\/>/) {
+            var points = [(x: Int(match.output.2)!, y: Int(match.output.3)!)]
+            let numbers = (match.output.4 ?? "").matches(of: /-?\d+/).map { Int($0.output)! }
+            for i in stride(from: 0, to: numbers.count, by: 2) {
+                points.append((points.last!.x + numbers[i], points.last!.y + numbers[i + 1]))
             }
+            lines[Int(match.output.1)!] = points
         }
         return lines
     }
 
+    /// Each legend entry: its key, the film it links (none for the film's own), its place and figure.
     static func legend(_ section: String) -> [Legend] {
-        section.matches(of: /<li><span class="key pace-key p(\d)"><\/span><(?:a href="[^"]*movie\/(\w+)\/index\.html"|strong)[^>]*>[^<]*<\/(?:a|strong)> <small>([^<]*) · ([^<]*)<\/small><\/li>/)
-            .map { Legend(key: Int($0.output.1)!, code: $0.output.2.map(String.init), role: String($0.output.3),
-                          value: String($0.output.4)) }
+        let other = /<li><span class="pk p(\d)"><\/span><a href="[^"]*movie\/(\w+)\/index\.html"[^>]*>[^<]*<\/a>/
+        let own = /<li><span class="pk p(\d)"><\/span><strong>([^<]*)<\/strong> <small>([^<]*)<\/small><\/li>/
+        return section.split(separator: "\n").compactMap { line in
+            if let m = line.firstMatch(of: own) {
+                return Legend(key: Int(m.output.1)!, code: nil, role: String(m.output.2), value: String(m.output.3))
+            }
+            guard let m = line.firstMatch(of: other), let words = line.firstMatch(of: /<\/a> <small>([^<]*) · ([^<]*)</)
+            else { return nil }
+            return Legend(key: Int(m.output.1)!, code: String(m.output.2), role: String(words.output.1),
+                          value: String(words.output.2))
+        }
     }
 
     /// The axis's top: four steps of 1, 2 or 5 times a power of ten over the highest figure drawn.
@@ -61,13 +73,13 @@ import SitegenSiteSupport
             }
             let (n, mine) = films.latest(code)
             let year = films.open[code]!.year
-            // The biggest three, then its year's biggest, up to five, never itself.
+            // The biggest two, then its year's biggest, three in all, never itself.
             var picks: [(code: String, role: String)] = []
-            for (i, other) in ranking.enumerated() where other != code && picks.count < 3 {
+            for (i, other) in ranking.enumerated() where other != code && picks.count < 2 {
                 picks.append((other, "역대 누적 \(i + 1)위"))
             }
             for (i, other) in ranking.filter({ films.open[$0]!.year == year }).enumerated()
-            where other != code && picks.count < 5 && !picks.contains(where: { $0.code == other }) {
+            where other != code && picks.count < 3 && !picks.contains(where: { $0.code == other }) {
                 picks.append((other, "\(year)년 개봉작 누적 \(i + 1)위"))
             }
             // Two weeks at least, never past the last day any of them has come to.
@@ -80,15 +92,17 @@ import SitegenSiteSupport
             }
             let section = try #require(Self.section(html), "\(code) has no pace chart")
             let englishSection = try #require(Self.section(english), "\(code) has no English pace chart")
-            #expect(section.contains("<span class=\"date-label end\" style=\"right:0\">\(span)일차</span>"), "\(code)")
+            let end = "<span class=\"date-label end\" style=\"right:0\">"
+            #expect(section.contains(end + "\(span)일차</span>"), "\(code)")
             let lines = Self.lines(section)
-            // The days drawn: every day, or at most 40 spread evenly, the last the film's own.
-            let ownDays = try #require(lines[0]).map { 1 + Int((Double($0.x) / 1000 * Double(span - 1)).rounded()) }
-            let days = span <= 40 ? Array(1...span) : ownDays
-            #expect(days.count <= 40 && days.first == 1 && days.last == span, "\(code): \(days)")
-            if span > 40 {
+            // The days drawn: every day, or at most 20 spread evenly, the last the film's own.
+            #expect(section.contains("viewBox=\"0 0 \(span - 1).0 1000.0\""), "\(code)")
+            let ownDays = try #require(lines[0]).map { $0.x + 1 }
+            let days = span <= 20 ? Array(1...span) : ownDays
+            #expect(days.count <= 20 && days.first == 1 && days.last == span, "\(code): \(days)")
+            if span > 20 {
                 long += 1
-                let gap = Double(span - 1) / 39
+                let gap = Double(span - 1) / 19
                 for (a, b) in zip(days, days.dropFirst()) { #expect(abs(Double(b - a) - gap) <= 1, "\(code): \(days)") }
             }
             let own = days.filter { $0 <= n }.compactMap { d in films.total(code, day: d).map { (d, $0) } }
@@ -101,13 +115,13 @@ import SitegenSiteSupport
             #expect(lines.count == all.count, "\(code): \(lines.count) lines, \(all.count) expected")
             for (key, expected) in all.enumerated() {
                 let points = expected.map { d, total in
-                    (Int((Double(d - 1) / Double(span - 1) * 1000).rounded()),
-                     Int((1000 - Double(total) / Double(top) * 1000).rounded()))
+                    (d - 1, Int((1000 - Double(total) / Double(top) * 1000).rounded()))
                 }
                 let found = lines[key] ?? []
                 #expect(found.map(\.x) == points.map(\.0) && found.map(\.y) == points.map(\.1), "\(code) line \(key)")
             }
-            #expect(section.contains("d=\"M\(lines[0]!.last!.x) \(lines[0]!.last!.y)h0\""), "\(code): no dot at its day")
+            let now = lines[0]!.last!
+            #expect(section.contains("<path class=\"p0 now\" d=\"M\(now.x) \(now.y)h0\"/>"), "\(code): no dot at its day")
             // The legend names every line, its place and its total at the film's day (or its own latest).
             let legend = Self.legend(section)
             #expect(legend.map(\.key) == Array(0..<all.count), "\(code): \(legend.map(\.key))")
@@ -124,9 +138,10 @@ import SitegenSiteSupport
             let englishLegend = Self.legend(englishSection)
             #expect(englishLegend.map(\.code) == legend.map(\.code), "\(code)")
             #expect(englishLegend.first?.value == "day \(n): \(EnglishFormat.compact(mine))", "\(code)")
-            #expect(englishLegend.first?.role == "This film" && englishSection.contains("Day \(span)</span>"), "\(code)")
+            #expect(englishLegend.first?.role == "This film", "\(code)")
+            #expect(englishSection.contains(end + "Day \(span)</span>"), "\(code)")
             drawn += 1
         }
-        #expect(drawn >= 20 && long >= 3, "\(drawn) charts, \(long) over 40 days")
+        #expect(drawn >= 20 && long >= 3, "\(drawn) charts, \(long) over 20 days")
     }
 }

@@ -40,9 +40,12 @@ struct PaceRows {
             for (folder, dateColumn) in [("", "날짜"), ("week/", "종료일"), ("weekend/", "종료일")] {
                 let url = out.appendingPathComponent("data/\(scope)/\(folder)\(year).csv")
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+                let lines = text.split(whereSeparator: \.isNewline).map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false)
+                }
                 let header = lines[0].map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
-                let date = try #require(header.firstIndex(of: dateColumn)), code = try #require(header.firstIndex(of: "영화코드"))
+                let date = try #require(header.firstIndex(of: dateColumn))
+                let code = try #require(header.firstIndex(of: "영화코드"))
                 let total = try #require(header.firstIndex(of: "누적관객수"))
                 for fields in lines.dropFirst() where rows[String(fields[code])] != nil {
                     let day = try #require(Day(iso: String(fields[date])))
