@@ -25,9 +25,8 @@ enum AudienceChart {
         let maxDaily = axisMaximum(Double(rows.values.map(\.audience).max() ?? 1))
         let maxTotal = axisMaximum(Double(rows.values.map(\.audienceTotal).max() ?? 1))
         let plotWidth = slot * Double(n)
-        func f(_ v: Double) -> String { KoreanFormat.oneDecimal(v) }
+        let f = ChartParts.number, percent = ChartParts.percent
         func y(_ v: Int64, _ axis: Double) -> Double { plotHeight - Double(v) / axis * plotHeight }
-        func percent(_ v: Double) -> String { f(v * 100) + "%" }
 
         let first = w.shortDate(days.first!), last = w.shortDate(days.last!)
         var out = "<div class=\"audience-chart\">"
@@ -53,11 +52,9 @@ enum AudienceChart {
             out += "</div>"
         }
         out += "<div class=\"chart-plot\">"
-        out +=
-            "<svg viewBox=\"0 0 \(f(plotWidth)) \(f(plotHeight))\" preserveAspectRatio=\"none\" role=\"img\" "
-                + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"chart-title\">\(XML.escape(w("runChartTitle", title)))</title>"
-        out += "<desc id=\"chart-desc\">\(XML.escape(w("runChartDesc", first, last)))</desc>"
+        out += ChartParts.svg(
+            width: plotWidth, height: plotHeight, id: "chart", title: w("runChartTitle", title),
+            desc: w("runChartDesc", first, last))
         // Weekends and bars are one path each, a short subpath per day: as a rect apiece they were
         // 4 MB of the whole history's film pages.
         var weekends = ""
@@ -65,12 +62,7 @@ enum AudienceChart {
             weekends += "M\(f(slot * Double(i))) 0h\(f(slot))V\(f(plotHeight))h-\(f(slot))Z"
         }
         if !weekends.isEmpty { out += "<path class=\"weekend\" d=\"\(weekends)\"/>" }
-        for k in 0...4 {
-            let gy = plotHeight * Double(k) / 4
-            out +=
-                "<line class=\"grid\" x1=\"0\" x2=\"\(f(plotWidth))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
-                    + "vector-effect=\"non-scaling-stroke\"/>"
-        }
+        out += ChartParts.grid(width: plotWidth, height: plotHeight)
         var path = "", bars = ""
         var drawing = false
         for (i, d) in days.enumerated() {
@@ -85,40 +77,22 @@ enum AudienceChart {
             drawing = true
         }
         if !bars.isEmpty { out += "<path class=\"bar\" d=\"\(bars)\"/>" }
-        if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\" vector-effect=\"non-scaling-stroke\"/>" }
+        if !path.isEmpty { out += "<path class=\"total-line\" d=\"\(path)\"/>" }
         for m in milestones {
             guard let i = days.firstIndex(of: m.date) else { continue }
             let cx = f(slot * (Double(i) + 0.5))
             out +=
-                "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\" "
-                    + "vector-effect=\"non-scaling-stroke\"/>"
+                "<line class=\"milestone\" x1=\"\(cx)\" x2=\"\(cx)\" y1=\"0\" y2=\"\(f(plotHeight))\"/>"
         }
         out += "</svg>"
-        // Axis values sit just under their gridline, daily on the left and cumulative on the right;
-        // the zero line needs no label. They repeat what the history table says, so they are hidden
-        // from screen readers, which get the SVG's title and description instead.
-        out += "<div class=\"chart-axis\" aria-hidden=\"true\">"
-        for k in 0..<4 {
-            let share = Double(4 - k) / 4
-            let top = percent(Double(k) / 4)
-            out +=
-                "<span class=\"axis-label daily\" "
-                    + "style=\"top:\(top)\">\(w.compact(Int64(maxDaily * share)))</span>"
-            out +=
-                "<span class=\"axis-label total\" "
-                    + "style=\"top:\(top)\">\(w.compact(Int64(maxTotal * share)))</span>"
-        }
-        out += "</div></div>"
-        out += "<div class=\"chart-dates\" aria-hidden=\"true\">"
-        for i in dateTicks(count: n) {
-            let d = days[i]
-            let position =
-                i == 0 && n > 1
-                ? "left:0" : i == n - 1 && n > 1 ? "right:0" : "left:\(percent((Double(i) + 0.5) / Double(n)))"
-            let kind = i == 0 && n > 1 ? " start" : i == n - 1 && n > 1 ? " end" : ""
-            out += "<span class=\"date-label\(kind)\" style=\"\(position)\">\(d.month)/\(d.day)</span>"
-        }
-        return out + "</div></div>"
+        // Axis values sit just under their gridline, daily on the left and cumulative on the right.
+        out += ChartParts.axisLabels([("daily", maxDaily), ("total", maxTotal)], words: w) + "</div>"
+        out += ChartParts.bottomLabels(
+            dateTicks(count: n).map { i in
+                let d = days[i]
+                return ((Double(i) + 0.5) / Double(n), "\(d.month)/\(d.day)", i == 0 && n > 1, i == n - 1 && n > 1)
+            })
+        return out + "</div>"
     }
 
     /// Evenly spread day indexes, first and last always included, never more than `maxDateLabels`:

@@ -64,4 +64,26 @@ struct FilmFacts: Sendable {
         if let scoped, best.map({ scoped.date > $0.date }) ?? true { best = scoped }
         return best
     }
+
+    /// Every total a film's rows report, oldest first, for reading its 누적 as of a day: the total of
+    /// its latest row dated on or before it, on any chart that lists it (the national daily one, the
+    /// weekly and weekend ones as of their last day, the 한국·외국·다양성 ones). On one date the rows
+    /// are ordered so the one `latestRow` would keep comes last (the national day's, then the first
+    /// weekly or weekend row listed, then the first filter's row offered), so the film page's box
+    /// and its pace, which reads this list, give one figure. `scoped` is in `latestScoped`'s order.
+    static func datedTotals(
+        _ code: String, rows: [(date: Day, entry: ChartEntry)], periods: [PeriodChart],
+        scoped: [(date: Day, total: Int64)]
+    ) -> [(date: Day, total: Int64)] {
+        var all: [(date: Day, priority: Int, order: Int, total: Int64)] = []
+        for row in rows { all.append((row.date, 2, 0, row.entry.audienceTotal)) }
+        for (i, chart) in periods.enumerated() {
+            if let e = chart.entries.first(where: { $0.movieCode == code }) {
+                all.append((chart.end, 1, i, e.audienceTotal))
+            }
+        }
+        for (i, row) in scoped.enumerated() { all.append((row.date, 0, i, row.total)) }
+        all.sort { ($0.date, $0.priority, -$0.order) < ($1.date, $1.priority, -$1.order) }
+        return all.map { ($0.date, $0.total) }
+    }
 }

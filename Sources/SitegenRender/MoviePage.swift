@@ -182,6 +182,7 @@ enum MoviePage {
             summary["topStreak"] = .text(w("streak", "\(run.longestTopStreak)"))
         }
         let weeksTable = weeks(site, code: code, openDate: openDate, route: route)
+        let paceLines = site.index.pace.lines(for: code)
         let subtitle = w.subtitle(
             korean: site.koreanTitle(of: code), english: site.englishTitle(of: code), shown: title)
         let info: TemplateValue = [
@@ -203,6 +204,9 @@ enum MoviePage {
             "milestones": .list(milestones),
             "hasMilestones": .bool(!milestones.isEmpty),
             "pace": site.index.pace.sentence(site, code: code).templateValue,
+            // Its pace drawn against the biggest films': only for a film the sentence compares.
+            "paceChart": paceLines.map { .text(PaceChart.html($0, words: w)) },
+            "paceLegend": paceLines.map { PaceChart.legend(site, $0, route: route) },
             "hasDetails": .bool(movie != nil),
             // Mid-backfill a film's details are still to come; otherwise KOBIS gave none.
             "noDetails": movie != nil

@@ -202,6 +202,14 @@ struct PageKeys {
         } else {
             f.byte(2); f.add(pace.since)
         }
+        // Its pace chart: the films beside it, their places, their totals drawn, and how they are named.
+        let lines = pace.lines(for: code)
+        f.add(lines?.span)
+        for line in lines?.lines ?? [] {
+            f.add(line.code); f.add("\(line.role)"); addLook(line.code, to: &f)
+            f.add(line.points.count)
+            for point in line.points { f.add(point.day); f.add(point.total) }
+        }
         let movie = site.dataset.movies[code]
         f.add(movie)
         // Without details: whether they are still to come (a backfill's gap) or were refused.

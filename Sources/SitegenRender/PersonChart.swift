@@ -16,8 +16,7 @@ enum PersonChart {
         // A margin of half a bar plus a little on each side so the end bars sit inside the frame.
         let inner = width - bar - 2 * gap
         let maxTotal = AudienceChart.axisMaximum(Double(films.map(\.audienceTotal).max() ?? 1))
-        func f(_ v: Double) -> String { KoreanFormat.oneDecimal(v) }
-        func percent(_ v: Double) -> String { f(v * 100) + "%" }
+        let f = ChartParts.number
         var xs: [Double] = []
         for film in films {
             var x =
@@ -33,18 +32,10 @@ enum PersonChart {
         }
         let firstLabel = w.shortDate(films.first!.date), lastLabel = w.shortDate(films.last!.date)
         var out = "<div class=\"audience-chart person-chart\"><div class=\"chart-plot\">"
-        out +=
-            "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" preserveAspectRatio=\"none\" role=\"img\" "
-                + "aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title id=\"chart-title\">\(XML.escape(w("personChartTitle", name)))</title>"
-        let desc = w("personChartDesc", firstLabel, lastLabel, "\(films.count)")
-        out += "<desc id=\"chart-desc\">\(XML.escape(desc))</desc>"
-        for k in 0...4 {
-            let gy = height * Double(k) / 4
-            out +=
-                "<line class=\"grid\" x1=\"0\" x2=\"\(f(width))\" y1=\"\(f(gy))\" y2=\"\(f(gy))\" "
-                    + "vector-effect=\"non-scaling-stroke\"/>"
-        }
+        out += ChartParts.svg(
+            width: width, height: height, id: "chart", title: w("personChartTitle", name),
+            desc: w("personChartDesc", firstLabel, lastLabel, "\(films.count)"))
+        out += ChartParts.grid(width: width, height: height)
         for ((film, x), title) in zip(zip(films, xs), titles) {
             let top = height - Double(film.audienceTotal) / maxTotal * height
             let label =
@@ -53,14 +44,8 @@ enum PersonChart {
                 "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar))\" "
                     + "height=\"\(f(height - top))\"><title>\(XML.escape(label))</title></rect>"
         }
-        out += "</svg><div class=\"chart-axis\" aria-hidden=\"true\">"
-        for k in 0..<4 {
-            let share = Double(4 - k) / 4
-            out +=
-                "<span class=\"axis-label daily\" "
-                    + "style=\"top:\(percent(Double(k) / 4))\">\(w.compact(Int64(maxTotal * share)))</span>"
-        }
-        out += "</div></div><div class=\"chart-dates\" aria-hidden=\"true\">"
+        out += "</svg>" + ChartParts.axisLabels([("daily", maxTotal)], words: w)
+        out += "</div><div class=\"chart-dates\" aria-hidden=\"true\">"
         if films.count == 1 || first == last {
             out += "<span class=\"date-label\" style=\"left:50%\">\(firstLabel)</span>"
         } else {

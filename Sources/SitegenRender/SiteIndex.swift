@@ -113,8 +113,16 @@ final class SiteIndex: Sendable {
             }
         }
         self.periodTitles = periodTitles
+        // The films the pace compares (those on the national chart), each with every total it reports:
+        // its 누적 as of a day is read as its page's box reads it.
+        let scopedTotals = Self.scopedTotals(dataset, of: Set(history.keys))
+        var paceTotals: [String: [(date: Day, total: Int64)]] = [:]
+        for (code, rows) in history {
+            paceTotals[code] = FilmFacts.datedTotals(
+                code, rows: rows, periods: listing[code] ?? [], scoped: scopedTotals[code] ?? [])
+        }
         pace = PaceTable(
-            history: history, openDate: { Self.openDate($0, films: films, periodTitles: periodTitles) },
+            totals: paceTotals, openDate: { Self.openDate($0, films: films, periodTitles: periodTitles) },
             days: dataset.days)
         periodIndex = periods.mapValues { charts in
             Dictionary(uniqueKeysWithValues: charts.enumerated().map { ($1.start, $0) })
@@ -184,6 +192,26 @@ extension SiteIndex {
     func latestRow(of code: String) -> (date: Day, entry: ChartEntry)? {
         FilmFacts.latestRow(
             code, rows: history[code] ?? [], periods: chartsListing[code] ?? [], scoped: latestScoped[code])
+    }
+
+    /// Each of `codes`' rows on the 한국·외국·다양성 charts as (date, total), in the order
+    /// `latestScoped` offers them (a week's or weekend's as of its last day).
+    static func scopedTotals(_ dataset: Dataset, of codes: Set<String>) -> [String: [(date: Day, total: Int64)]] {
+        var rows: [String: [(date: Day, total: Int64)]] = [:]
+        for scope in ChartScope.market {
+            guard let charts = dataset.scoped[scope] else { continue }
+            for chart in charts.days {
+                for e in chart.entries where codes.contains(e.movieCode) {
+                    rows[e.movieCode, default: []].append((chart.date, e.audienceTotal))
+                }
+            }
+            for chart in charts.periods {
+                for e in chart.entries where codes.contains(e.movieCode) {
+                    rows[e.movieCode, default: []].append((chart.end, e.audienceTotal))
+                }
+            }
+        }
+        return rows
     }
 
     /// See `latestScoped`. The first filter in tab order wins a tie (a film on the 한국 and 다양성

