@@ -74,8 +74,10 @@ import Glibc
         let csv = try Data(contentsOf: out.appendingPathComponent("year.csv"))
         #expect(whole?.status == 200 && whole?.body == csv)
         #expect(readers.connections > 94, "the readers asked \(readers.connections) times")
-        #expect(peak < 40, "serve took up to \(peak) MB more while 94 clients read slowly")
-        #expect(after < 25, "serve kept \(after) MB after the slow readers left")
+        // This process's memory: alone, 7 MB at the peak and 7 MB kept (main: 185 and 132). The
+        // bounds leave room for the other suites, which build sites in the same process meanwhile.
+        #expect(peak < 100, "serve took up to \(peak) MB more while 94 clients read slowly")
+        #expect(after < 60, "serve kept \(after) MB after the slow readers left")
     }
 
     @Test func longPollsAndSlowReadersTogetherLeaveFreshRequestsAnswered() async throws {
