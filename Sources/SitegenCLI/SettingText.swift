@@ -15,6 +15,19 @@ enum SettingText {
 
     /// Why `text` cannot be the site's base URL, or nil. Never repeats the URL: it may hold a password.
     static func baseURLProblem(_ text: String) -> String? {
+        // Said before the parse, which would take some of these in silently: Foundation encodes a
+        // space, and an empty query or fragment (`?`, `#`) makes every page address end in one.
+        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || "\\\"<>".unicodeScalars.contains($0) }) {
+            return "has a space, backslash, quote or angle bracket in it; percent-encode it or leave it out"
+        }
+        if text.contains("?") || text.contains("#") {
+            return "has a query or fragment (?…, #…), which no page's address can carry; leave it out"
+        }
+        if let authority = text.firstRange(of: "://").map({ text[$0.upperBound...].prefix { $0 != "/" } }),
+            authority.contains("@")
+        {
+            return "holds a user name or password (user:…@), which every page would publish; leave it out"
+        }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {

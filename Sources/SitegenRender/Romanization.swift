@@ -26,9 +26,11 @@ public enum Romanization {
             out += word(run)
             run = []
         }
-        for scalar in korean.unicodeScalars {
+        // NFC first: a title sent decomposed (ᄒ ᅡ ᆫ) is read as the syllables it spells.
+        for scalar in korean.precomposedStringWithCanonicalMapping.unicodeScalars {
             if let syllable = decompose(scalar) { run.append(syllable); continue }
             flush()
+            if let letter = letter(scalar) { out += letter; continue }
             out.unicodeScalars.append(scalar)
         }
         flush()
@@ -69,7 +71,29 @@ public enum Romanization {
     /// Whether any Hangul syllable or letter is in `s`.
     public static func hasHangul(_ s: String) -> Bool {
         s.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value)
-            || (0x3130...0x318F).contains($0.value) }
+            || (0x3130...0x318F).contains($0.value) || (0xFFA0...0xFFDC).contains($0.value) }
+    }
+
+    /// A Hangul letter standing alone (ㅋㅋㅋ, a conjoining ᄀ, a halfwidth ﾡ: titles use them for
+    /// laughter and sounds) as its sound: an initial consonant as it starts a syllable (ㅋ k, ㄱ g),
+    /// a vowel as written, a final by its letters (ㄳ ks); ㅇ alone is "ng", which it is at the end
+    /// of a syllable, so it never vanishes; a filler is dropped. Compatibility and halfwidth
+    /// letters are mapped to the conjoining ones by NFKC. An archaic letter, which has no
+    /// romanization, is kept; nil for anything not a Hangul letter.
+    static func letter(_ scalar: Unicode.Scalar) -> String? {
+        let v = scalar.value
+        guard (0x1100...0x11FF).contains(v) || (0x3131...0x318E).contains(v) || (0xFFA0...0xFFDC).contains(v) else {
+            return nil
+        }
+        if v == 0x3164 || v == 0xFFA0 || v == 0x115F || v == 0x1160 { return "" }  // fillers
+        let mapped = String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars
+        guard mapped.count == 1, let jamo = mapped.first?.value else { return String(scalar) }
+        switch jamo {
+        case 0x1100...0x1112: return jamo == 0x110B ? "ng" : initials[Int(jamo - 0x1100)]
+        case 0x1161...0x1175: return vowels[Int(jamo - 0x1161)]
+        case 0x11A8...0x11C2: return jamo == 0x11C2 ? "h" : carried[Int(jamo - 0x11A7)]
+        default: return String(scalar)
+        }
     }
 
     static func decompose(_ scalar: Unicode.Scalar) -> (l: Int, v: Int, t: Int)? {

@@ -3,31 +3,15 @@ import Foundation
 import Glibc
 #endif
 
-/// One client's socket as a handler sees it: whether the client is still there, and a claim on
-/// the slots that long-lived answers (long polls, large files) share. Those are capped below the
-/// connection limit, so tabs holding them can never take the slots ordinary requests need.
-public final class Connection: @unchecked Sendable {
+/// One client's socket as a handler sees it: whether the client is still there.
+public final class Connection: Sendable {
     let fd: Int32
-    let longSlots: DispatchSemaphore
-    /// Touched only by the connection's own thread.
-    private(set) var holdsLongSlot = false
 
-    init(fd: Int32, longSlots: DispatchSemaphore) { self.fd = fd; self.longSlots = longSlots }
+    init(fd: Int32) { self.fd = fd }
 
-    /// Takes one of the long-lived slots for the rest of the connection; false when all are taken.
-    func holdLongSlot() -> Bool {
-        if holdsLongSlot { return true }
-        holdsLongSlot = longSlots.wait(timeout: .now()) == .success
-        return holdsLongSlot
-    }
-
-    func close() {
-        if holdsLongSlot { longSlots.signal(); holdsLongSlot = false }
-    }
-
-    /// False once the client has hung up: a closed tab's long poll must give its slot back now,
-    /// not when the poll times out. A request sends nothing after its head, so readable with
-    /// nothing to read is the end of the stream.
+    /// False once the client has hung up, or the connection was shed for a newcomer: a closed
+    /// tab's long poll must give its slot back now, not when the poll times out. A request sends
+    /// nothing after its head, so readable with nothing to read is the end of the stream.
     public var isOpen: Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return true }

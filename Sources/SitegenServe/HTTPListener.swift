@@ -4,30 +4,37 @@ import Synchronization
 import Glibc
 #endif
 
-/// A small HTTP/1.1 server for the preview: one thread per connection (at most `maxConnections`),
-/// one request per connection. Request heads are read through `RequestHead`, so an oversized or
-/// slow client is refused or timed out on its own thread and never holds up anyone else.
+/// A small HTTP/1.1 server for the preview: one thread per connection, one request per
+/// connection. Request heads are read through `RequestHead`, so an oversized or slow client is
+/// refused or timed out on its own thread and never holds up anyone else.
+///
+/// Two kinds of slot, each shed oldest first for a newcomer (`EvictingSlots`): up to
+/// `maxOpenConnections` connections at all, of which those still reading their head are shed for a
+/// new connection; and up to `maxConnections` answering, a long poll or a slowly read file among
+/// them, shed for a request whose head is complete. So clients that drip heads, read slowly or
+/// hold long polls, in any mix, never keep a new request from its answer; and as each answer is
+/// sent from its file a piece at a time, what they hold is bounded (about 100 KB a connection).
 final class HTTPListener: @unchecked Sendable {
+    /// Connections answering at once: the threads doing the work.
     static let maxConnections = 64
-    /// Of those, how many may be long polls or large files: the rest stay for ordinary requests.
-    static let maxLongConnections = 48
+    /// Connections open at all, most of them reading a head (a thread and at most 40 KB each).
+    static let maxOpenConnections = 256
     /// A client that stops sending mid-head loses its connection after this long.
     static let readTimeoutSeconds = 10
     /// No connection lasts longer, however slowly its client reads (a long poll waits 25 s).
     static let connectionSeconds: UInt64 = 60
+    /// Only an answer this old is shed for a newcomer, so a burst of ordinary requests (tabs
+    /// reloading at once) waits a moment for each other instead of cutting one of its own off.
+    static let shedAnswerNanoseconds: UInt64 = 250_000_000
 
     private let fd: Int32
     private let handler: @Sendable (PreviewRequest) -> PreviewResponse
-    private let slots = DispatchSemaphore(value: maxConnections)
-    private let longSlots = DispatchSemaphore(value: maxLongConnections)
-    /// Connections still reading their request's head, and since when. When every slot is taken,
-    /// the one that has waited longest for its head gives its slot up to a newcomer: a client
-    /// sends a whole head in a moment, and 64 that each send a byte a second (reconnecting when
-    /// cut off) made 62% of other requests get 503 for as long as they kept at it.
-    private let waitingForHead = Mutex([Int32: UInt64]())
-    /// Only a head this late is given up for a newcomer, so a burst of ordinary requests (tabs
-    /// reloading at once) never cuts one of its own off.
-    static let lateHeadNanoseconds: UInt64 = 500_000_000
+    /// Every open connection; one still reading its head is shed for a new one when all are
+    /// taken. A client sends a whole head in a moment, and 64 that each sent a byte a second
+    /// (reconnecting when cut off) made half of other requests get 503.
+    private let open = EvictingSlots(capacity: maxOpenConnections)
+    /// Connections with a whole request, answering it.
+    private let answering = EvictingSlots(capacity: maxConnections)
 
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
@@ -97,42 +104,21 @@ final class HTTPListener: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            guard slots.wait(timeout: .now()) == .success
-                || (cutOffLateHead() && slots.wait(timeout: .now() + .milliseconds(500)) == .success)
-            else {
+            guard open.take(client, evictable: true, olderThan: 0, wait: .milliseconds(500)) else {
                 Self.reply(client, PreviewResponse(status: 503, body: Data("too many connections\n".utf8)), head: false)
                 close(client)
                 continue
             }
             Thread.detachNewThread { [self] in
-                let connection = Connection(fd: client, longSlots: longSlots)
-                defer { connection.close(); slots.signal(); close(client) }
-                serve(connection)
+                // Both slots are given back before the descriptor is closed: see `EvictingSlots`.
+                defer { answering.give(client); open.give(client); close(client) }
+                serve(Connection(fd: client))
             }
-        }
-    }
-
-    /// Shuts the connection down that has waited longest for the rest of its head, if it has waited
-    /// long enough: its read ends and its thread gives the slot back. Done under the lock that its
-    /// thread takes before closing the descriptor, so the number still names that connection.
-    private func cutOffLateHead() -> Bool {
-        return waitingForHead.withLock { waiting in
-            // Read under the lock: a connection that began after it could be later than `now`.
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard let (fd, since) = waiting.min(by: { $0.value < $1.value }), since <= now,
-                now - since >= Self.lateHeadNanoseconds
-            else { return false }
-            waiting[fd] = nil
-            shutdown(fd, Int32(SHUT_RDWR))
-            return true
         }
     }
 
     private func serve(_ connection: Connection) {
         let client = connection.fd
-        waitingForHead.withLock { $0[client] = DispatchTime.now().uptimeNanoseconds }
-        // Before the descriptor is closed (after this returns), so a cut-off never reaches another.
-        defer { _ = waitingForHead.withLock { $0.removeValue(forKey: client) } }
         let ends = DispatchTime.now().uptimeNanoseconds + Self.connectionSeconds * 1_000_000_000
         var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -162,14 +148,18 @@ final class HTTPListener: @unchecked Sendable {
                 Self.lingeringClose(client, &buffer)
                 return
             case .complete:
-                _ = waitingForHead.withLock { $0.removeValue(forKey: client) }
+                open.mark(client, evictable: false)
                 guard var request = head.request() else {
                     Self.reply(client, PreviewResponse(status: 400, body: Data("400 Bad Request\n".utf8)), head: false)
                     return
                 }
                 request.connection = connection
-                var response = handler(request)
-                if response.file != nil, !connection.holdLongSlot() { response = Self.busy }
+                guard answering.take(client, evictable: true, olderThan: Self.shedAnswerNanoseconds, wait: .seconds(1))
+                else {
+                    Self.reply(client, Self.busy, head: false)
+                    return
+                }
+                let response = handler(request)
                 Self.reply(client, response, head: request.method == "HEAD", until: ends)
                 return
             }
@@ -190,47 +180,10 @@ final class HTTPListener: @unchecked Sendable {
         }
     }
 
-    /// All long-lived slots are taken: the page's script tries again a second later.
+    /// Every answering slot was taken for a second by answers too young to shed: the page's
+    /// script tries again a second later.
     static let busy = PreviewResponse(
-        status: 503, headers: [("Retry-After", "1")], body: Data("busy: too many long requests\n".utf8))
-
-    /// Header values never carry CR or LF, whatever the handler put in them. A file is read and
-    /// sent 64 KB at a time, and the connection's deadline cuts off a client reading too slowly.
-    static func reply(_ client: Int32, _ response: PreviewResponse, head: Bool, until ends: UInt64 = .max) {
-        var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
-        for (name, value) in response.headers {
-            text += "\(name): \(value.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" })\r\n"
-        }
-        text += "Content-Length: \(response.file?.length ?? response.body.count)\r\nConnection: close\r\n\r\n"
-        var bytes = Data(text.utf8)
-        if !head, response.file == nil { bytes.append(response.body) }
-        guard send(client, bytes), !head, let file = response.file,
-            let handle = try? FileHandle(forReadingFrom: file.url)
-        else { return }
-        defer { try? handle.close() }
-        var left = file.length
-        while left > 0, DispatchTime.now().uptimeNanoseconds < ends {
-            guard let piece = try? handle.read(upToCount: min(left, 64 * 1024)), !piece.isEmpty,
-                send(client, piece)
-            else { return }
-            left -= piece.count
-        }
-    }
-
-    /// False once the client is gone or too slow (SO_SNDTIMEO).
-    private static func send(_ client: Int32, _ bytes: Data) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                // MSG_NOSIGNAL: a client that hung up must not kill the server with SIGPIPE.
-                let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
-        }
-    }
+        status: 503, headers: [("Retry-After", "1")], body: Data("busy: too many requests at once\n".utf8))
 
     static func reason(_ status: Int) -> String {
         switch status {

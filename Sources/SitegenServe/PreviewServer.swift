@@ -79,8 +79,10 @@ struct PreviewHandler: Sendable {
     let files: StaticFiles
     let reload: LiveReload
     static let scriptTag = "<script src=\"/__sitegen/live.js\"></script>"
-    /// Past this a file is streamed (and a page left without the live-reload script).
+    /// Past this a page is left without the live-reload script.
     static let largestInjected = 2 << 20
+    /// The one page read whole per request: a 404 page up to this size.
+    static let largestWhole404 = 256 << 10
 
     /// Synchronous, on the connection's own thread: see `LiveReload`.
     func handleRequest(_ request: PreviewRequest) -> PreviewResponse {
@@ -96,7 +98,6 @@ struct PreviewHandler: Sendable {
                 body: Data(LiveReload.script.utf8))
         case "/__sitegen/wait":
             let generation = request.queryValue("generation").flatMap { Int($0) }
-            if generation != nil, request.connection?.holdLongSlot() == false { return HTTPListener.busy }
             let state = reload.wait(after: generation) { request.connection?.isOpen ?? true }
             return PreviewResponse(
                 status: 200,
@@ -122,16 +123,12 @@ struct PreviewHandler: Sendable {
             guard let length = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int else {
                 return text(404, "not found\n")
             }
-            // A page gets the script, so it is read whole; pages are small, and one that is not
-            // is sent as it is.
+            // A page gets the script before its last </body>; pages past 2 MB are sent as they are.
+            var body = FileBody(url: url, length: length)
             if type.hasPrefix("text/html"), length <= Self.largestInjected {
-                guard let data = try? Data(contentsOf: url) else { return text(404, "not found\n") }
-                return PreviewResponse(status: 200, headers: headers, body: Self.inject(data))
+                body.insert = PageScript.insertion(in: url, length: length)
             }
-            if length <= Self.largestInjected, let data = try? Data(contentsOf: url) {
-                return PreviewResponse(status: 200, headers: headers, body: data)
-            }
-            return PreviewResponse(status: 200, headers: headers, file: (url, length))
+            return PreviewResponse(status: 200, headers: headers, file: body)
         case .redirect(let location):
             return PreviewResponse(status: 301, headers: [("Location", Self.location(location, query: request.query))])
         case .forbidden:
@@ -143,12 +140,15 @@ struct PreviewHandler: Sendable {
             let underEnglish = decoded == "/en" || decoded.hasPrefix("/en/")
             let page = underEnglish && FileManager.default.fileExists(atPath: english.path)
                 ? english : files.root.appendingPathComponent("404.html")
-            guard let data = try? Data(contentsOf: page) else {
+            let headers = [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+            guard let length = (try? FileManager.default.attributesOfItem(atPath: page.path))?[.size] as? Int else {
                 return text(404, "not found (and the site has no 404.html)\n")
             }
-            return PreviewResponse(
-                status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                body: Self.inject(Self.rootBase(data)))
+            // Read whole to set its base; one larger than any 404 page sitegen writes is sent as it is.
+            guard length <= Self.largestWhole404, let data = try? Data(contentsOf: page) else {
+                return PreviewResponse(status: 404, headers: headers, file: FileBody(url: page, length: length))
+            }
+            return PreviewResponse(status: 404, headers: headers, body: Self.inject(Self.rootBase(data)))
         }
     }
 

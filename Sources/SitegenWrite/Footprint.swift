@@ -10,6 +10,8 @@ import Glibc
 /// recorded before it, a build that changed nothing says that record again (`FootprintRecord`);
 /// otherwise measured on disk after the write, one `fstatat` per file, relative to each folder's
 /// descriptor, links not followed. A file put in the output by hand is counted by the next walk.
+/// A dot-folder is not counted: the writer makes none, and none is published (a repository kept
+/// in the output, `.git`, is what a deploy pushes from; Pages' artifact and `deploy` leave it out).
 public struct Footprint: Sendable, Equatable {
     public var bytes: Int64 = 0
     public var files = 0
@@ -55,7 +57,7 @@ public struct Footprint: Sendable, Equatable {
             case S_IFREG:
                 total.bytes += Int64(info.st_size)
                 total.files += 1
-            case S_IFDIR: folders.append(path + "/" + name)
+            case S_IFDIR where !name.hasPrefix("."): folders.append(path + "/" + name)
             default: break
             }
         }
@@ -86,25 +88,11 @@ public struct Footprint: Sendable, Equatable {
             case S_IFREG:
                 total.bytes += Int64(info.st_size)
                 total.files += 1
-            case S_IFDIR:
+            case S_IFDIR where !name.hasPrefix("."):
                 let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child >= 0 { add(child, into: &total) }
             default: break
             }
-        }
-    }
-
-    /// A file's size, or everything in a folder (none of it share cards: only the output's own
-    /// `card/` holds them); a link or anything else counts nothing.
-    static func entry(_ path: String) -> Footprint {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return Footprint() }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return Footprint(bytes: Int64(info.st_size), files: 1)
-        case S_IFDIR:
-            let all = measure(URL(fileURLWithPath: path))
-            return Footprint(bytes: all.bytes, files: all.files)
-        default: return Footprint()
         }
     }
 

@@ -86,6 +86,33 @@ struct CommandLineTests {
         #expect(size(next) == "\(walked.files) files, \(walked.size)", "\(next)")
     }
 
+    /// A repository kept in the output (a deploy that pushes the built folder) is not published,
+    /// so the size line leaves it out, whether it walks the folder or a whole build adds up what
+    /// it wrote (issue 62: a kept `.git` of 2 MB was counted as the site's).
+    @Test func theSizeLineLeavesOutAKeptRepository() throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        func size(_ line: String) -> String? { line.firstMatch(of: /\((\d+ files, [0-9.]+ [KMG]?B)/).map { String($0.output.1) } }
+        let arguments = baseArguments(out) + ["--days", "3", "--until", "2024-02-10", "--no-market"]
+        let first = try Binary.run(arguments)
+        #expect(first.status == 0, "\(first.err)")
+        let git = out.appendingPathComponent(".git/objects/pack", isDirectory: true)
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        for name in ["a.pack", "b.pack", "c.pack"] {
+            try Data(repeating: 7, count: 700_000).write(to: git.appendingPathComponent(name))
+        }
+        let beside = out.deletingLastPathComponent()
+        // The record gone, a no-op walks the folder.
+        try FileManager.default.removeItem(at: beside.appendingPathComponent("._site.sitegen-manifest-footprint"))
+        let walked = try Binary.run(arguments)
+        // The manifest gone, the build is whole and carries the repository into the new folder.
+        try FileManager.default.removeItem(at: beside.appendingPathComponent("._site.sitegen-manifest"))
+        let whole = try Binary.run(arguments)
+        #expect(walked.status == 0 && whole.status == 0, "\(walked.err)\(whole.err)")
+        #expect(FileManager.default.fileExists(atPath: git.appendingPathComponent("c.pack").path))
+        #expect(size(first.out) != nil && size(walked.out) == size(first.out), "\(first.out)\n\(walked.out)")
+        #expect(size(whole.out) == size(first.out), "\(first.out)\n\(whole.out)")
+    }
+
     /// `--timings` says how long each step took, named as the steps are, once each and in order,
     /// even with --quiet (it was asked for); the steps add up to the whole.
     @Test func timingsNameEachStepOfABuildAndAnUpdate() throws {

@@ -306,3 +306,28 @@ struct OperatorTests {
         #expect(html.contains(#"<ul class="az-list">"#))
     }
 }
+
+/// The base URL is printed into every page's canonical and Open Graph addresses, the feed and the
+/// sitemap: anything but a plain http(s) address of a host and a folder is one line (issue 62:
+/// a query, a fragment, a space or an empty user name went through).
+@Suite struct BaseURLFormTests {
+    @Test(arguments: [
+        "https://ex.com/?a=1", "https://ex.com/#top", "https://ex.com/?", "https://ex.com/#", "https://user@ex.com/",
+        "https://@ex.com/", "https://ex.com/my site/", "https://ex .com/", "https://ex.com/\tbox/", "ftp://ex.com/",
+        "file:///tmp/site/", "https:///box/", "https://", "//ex.com/", "ex.com", "https://ex.com/a\\b/",
+        "https://ex.com/\"/",
+    ])
+    func anOddBaseURLIsRefusedInOneLine(_ url: String) {
+        let problem = SettingText.baseURLProblem(url)
+        #expect(problem != nil, "\(url) was taken")
+        #expect(problem.map { !$0.contains("\n") && !$0.contains("user@") } ?? true)
+    }
+
+    @Test(arguments: [
+        "https://host", "https://host/sub/", "http://127.0.0.1:8080/", "https://ex.com/%EC%98%81/",
+        "https://[::1]:8080/box/", "HTTPS://Ex.com/Box/",
+    ])
+    func theUsualFormsAreTaken(_ url: String) {
+        #expect(SettingText.baseURLProblem(url) == nil, "\(url)")
+    }
+}

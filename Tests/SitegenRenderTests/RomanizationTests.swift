@@ -21,6 +21,19 @@ import Testing
         #expect(Romanization.text("") == "")
     }
 
+    /// Letters standing alone (issue 62: 「ㅋㅋㅋ」, 「ᄀᄁ」 and a halfwidth 「ﾡ」 stayed Hangul in
+    /// English titles): compatibility, conjoining and halfwidth letters by their sounds, and a
+    /// title sent decomposed read as its syllables.
+    @Test(arguments: [
+        ("ㅋㅋㅋ", "Kkk"), ("ᄀᄁ", "Gkk"), ("ﾡ", "G"), ("ﾾ", "H"), ("ﾢﾣ", "Kkks"), ("기생충ㅋㅋ", "Gisaengchungkk"),
+        ("ㅇㅇ", "Ngng"), ("ㅠㅠ 슬픔", "Yuyu Seulpeum"), ("ㄳ", "Ks"), ("\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "Hanguk"),
+        ("ᄒᆞ", "Hᆞ"),
+    ])
+    func romanizesHangulLettersStandingAlone(_ korean: String, _ latin: String) {
+        #expect(Romanization.text(korean) == latin)
+        #expect(Romanization.hasHangul(korean))
+    }
+
     @Test(arguments: [
         ("봉준호", "Bong Jun-ho"), ("박찬욱", "Park Chan-uk"), ("김민서", "Kim Min-seo"), ("이병헌", "Lee Byeong-heon"),
         ("남궁민", "Namgung Min"), ("선우정아", "Sunwoo Jeong-a"), ("서문희", "Seo Mun-hui"), ("송강호", "Song Gang-ho"),

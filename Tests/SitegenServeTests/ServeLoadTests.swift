@@ -70,19 +70,20 @@ import Glibc
     }
 
     @Test func longPollsNeitherHoldEverySlotNorOutliveTheirTabs() async throws {
-        let (_, server, port, _) = try await ServeTests.servedSite()
+        let (_, server, port, reload) = try await ServeTests.servedSite()
         defer { Task { await server.stop() } }
         let polls = (0..<64).compactMap { _ in Self.stalledClient(port: port, "/__sitegen/wait?generation=1") }
         #expect(polls.count == 64)
         try await Task.sleep(nanoseconds: 500_000_000)
         let page = await Self.timedPage(port: port)
         #expect(page.status == 200 && page.seconds < 1, "\(String(describing: page.status)) after \(page.seconds) s")
-        // The tabs close; their slots come back within a poll's quarter-second look, not after 25 s.
+        // The tabs close; their polls end within a poll's quarter-second look, not after 25 s.
         polls.forEach { close($0) }
         try await Task.sleep(nanoseconds: 1_000_000_000)
-        let again = (0..<HTTPListener.maxLongConnections).compactMap { _ in Self.stalledClient(port: port, "/__sitegen/wait?generation=1") }
+        #expect(reload.waiting == 0, "\(reload.waiting) long polls still wait for closed tabs")
+        let again = (0..<HTTPListener.maxConnections).compactMap { _ in Self.stalledClient(port: port, "/__sitegen/wait?generation=1") }
         defer { again.forEach { close($0) } }
-        #expect(again.count == HTTPListener.maxLongConnections)
+        #expect(again.count == HTTPListener.maxConnections)
         let answered = Self.answered(again, within: 1)
         #expect(answered == 0, "\(answered) new long polls were answered at once: the closed tabs still held their slots")
         let afterwards = await Self.timedPage(port: port)
