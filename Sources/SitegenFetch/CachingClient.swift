@@ -49,6 +49,9 @@ public struct CachingClient: APIClient {
     /// Keeps this build's decoded answers for the next (when enough of them were new).
     public func keepDecoded() { memo?.save() }
 
+    /// Removes the cached answer to `request` (a poster's original once its copies are kept).
+    public func forget(_ request: SourceRequest) { cache.remove(request) }
+
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         var cached: APIAnswer?
         // A corrupt or truncated file (or a fault someone saved) is discarded, never trusted.

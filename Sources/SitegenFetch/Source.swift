@@ -123,8 +123,12 @@ public protocol BoxOfficeSource: Sendable {
     func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning])
     /// The bytes of a chosen poster, from whatever host image search found it on.
     func posterImage(url: String) async throws -> Data
+    /// The poster's sized copies are kept in the store: its original (190 KB of a real poster,
+    /// never read again while the copies are whole) need not be kept as well. Nothing by default.
+    func keptCopies(ofPosterAt url: String)
 }
 
 extension BoxOfficeSource {
     public var snapshotIdentity: String? { nil }
+    public func keptCopies(ofPosterAt url: String) {}
 }
