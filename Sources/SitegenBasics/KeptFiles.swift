@@ -85,9 +85,10 @@ public final class KeptFiles: @unchecked Sendable {
 
     public func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// 16 hex digits of the bytes and the name they are kept under.
+    /// 16 hex digits of the bytes and the name they are kept under. Tagged as the card cache's
+    /// were before it was a partition, so a restored cache's cards are not all drawn again once.
     public static func sum(_ data: Data, _ name: String) -> String {
-        String(format: "%016llx", data.withUnsafeBytes { MemoChecksum.of($0, tag: "kept " + name) })
+        String(format: "%016llx", data.withUnsafeBytes { MemoChecksum.of($0, tag: "card " + name) })
     }
 
     /// What a partition holds, and what `prune` took out of it.

@@ -5,10 +5,11 @@ import SitegenModel
 
 /// Posters' sized copies from earlier builds, kept in the store's `posters` partition
 /// (`<cache>/posters/`, `KeptFiles`) under the original's address: decoding a poster and
-/// encoding it four times is the costliest thing a build does. Without it a whole history's 2,800 posters took two minutes of a two-core machine
-/// every morning, and the stage's deadline cut off the rest, so a third of the films showed the
-/// placeholder. By address, as the cache takes the bytes at an address as fixed (a new poster
-/// choice is a new address), so a poster already copied is not even read from the cache again.
+/// encoding it four times is the costliest thing a build does. Without it a whole history's
+/// 2,800 posters took two minutes of a two-core machine every morning, and the stage's deadline
+/// cut off the rest, so a third of the films showed the placeholder. By address, as the cache
+/// takes the bytes at an address as fixed (a new poster choice is a new address), so a poster
+/// already copied is not even read from the cache again.
 ///
 /// Each address has a list (`<key>.list`: a line per copy, `card|page width height path sum`,
 /// then `sum <hex>` of those lines)
