@@ -80,7 +80,7 @@ let tests: [Target] = [
         name: "SitegenCLITests",
         dependencies: [
             "SitegenSiteSupport", "SitegenCLI", "SitegenBuild", "SitegenFetch", "SitegenModel", "SitegenWrite",
-            "SitegenTestSupport",
+            "SitegenTestSupport", "SitegenBasics",
         ]),
 ]
 

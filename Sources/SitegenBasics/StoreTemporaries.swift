@@ -84,19 +84,7 @@ public struct StoreTemporaries: Sendable {
     public func sweep() {
         guard let dir = openFolder(create: false) else { return }
         defer { close(dir) }
-        let listing = dup(dir)
-        guard listing >= 0, let stream = fdopendir(listing) else {
-            if listing >= 0 { close(listing) }
-            return
-        }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if Self.isWriterName(name) { names.append(name) }
-        }
+        let names = KeptFiles.names(dir).filter(Self.isWriterName)
         let now = Date().timeIntervalSince1970
         for name in names {
             var info = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenFetch
 import SitegenModel
 import SitegenRender
@@ -15,7 +16,10 @@ public struct BuildPlan: Sendable {
     /// missing default one means the built-in stock theme alone.
     public var themeFoldersRequired: (templates: Bool, public: Bool)
     public var notes: URL
-    public var cache: URL
+    public var cache: URL { didSet { store = KeptStore(cache: cache) } }
+    /// What this run keeps in the cache folder for the next (posters' copies, cards), with what
+    /// it used of it, for pruning after a whole successful build.
+    public private(set) var store: KeptStore
     /// The site's settings (the site file's, under the command line's).
     public var config: SiteConfig
     public var source: any BoxOfficeSource
@@ -60,7 +64,8 @@ public struct BuildPlan: Sendable {
         self.themeFoldersRequired = themeFoldersRequired
         self.days = days; self.output = output; self.templates = templates
         self.templatesLabel = templatesLabel ?? templates.path; self.publicFolder = publicFolder
-        self.notes = notes; self.cache = cache; self.config = config; self.source = source; self.caching = caching
+        self.notes = notes; self.cache = cache; store = KeptStore(cache: cache)
+        self.config = config; self.source = source; self.caching = caching
         self.jobs = jobs; self.buildTime = buildTime; self.monitor = monitor
         self.posterStageSeconds = posterStageSeconds; self.rangeNotes = rangeNotes; self.history = history
         self.budget = budget; self.accumulating = accumulating; self.strict = strict; self.today = today

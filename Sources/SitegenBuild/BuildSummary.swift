@@ -22,6 +22,8 @@ public struct BuildSummary: Sendable {
     public var footprintChange: Footprint?
     /// The whole output's footprint as a staged build wrote it, added up while writing.
     public var footprintWritten: Footprint?
+    /// What the store's posters and cards hold after a whole build pruned them (`KeptStore`).
+    public var kept: KeptFiles.Usage?
     /// The build changed a few pages of the previous site in place instead of staging all of it.
     /// The whole range as it will be published once its history is filled in (a backfill's build
     /// has fewer days than its range): said beside what was built, with the hosts it fits.

@@ -55,7 +55,6 @@ public struct Pipeline: Sendable {
     public func build() async throws -> BuildSummary {
         let started = DispatchTime.now()
         steps.beginRun()
-        defer { settle() }
         let lock = try writer.lock()
         do {
             // Before anything is fetched, and before a rebuild can be found unchanged: --strict
@@ -85,7 +84,8 @@ public struct Pipeline: Sendable {
             }
             ended(.fetch)
             let summary = try write(
-                dataset, posters: fetched.posterBytes, inputs, started: started, inputsKey: key, previous: previous)
+                dataset, posters: fetched.posterBytes, inputs, started: started, inputsKey: key, previous: previous,
+                pruning: true)
             freeLater(consume fetched)
             freeLater(consume dataset)
             freeLater(consume previous)
@@ -95,13 +95,6 @@ public struct Pipeline: Sendable {
             lock.releaseAfterFailure()
             throw error
         }
-    }
-
-    /// Waits for the memos the fetch left being written (they are written beside the model and
-    /// the pages, not before them); every command calls it before it ends.
-    public func settle() {
-        plan.source.settle()
-        plan.caching?.settle()
     }
 
     /// Renders and writes again from data already fetched (`serve` after an edit).
@@ -117,7 +110,8 @@ public struct Pipeline: Sendable {
     /// model → check → render and write → record.
     func write(_ dataset: Dataset, posters: [String: Data], _ inputs: LoadedInputs, started: DispatchTime,
                announce: Bool = true,
-               inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil) throws -> BuildSummary {
+               inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil,
+               pruning: Bool = false) throws -> BuildSummary {
         var config = plan.config
         if config.drawsCards, let why = CardImages.unavailable {
             try refuseUndrawableCards()
@@ -165,13 +159,13 @@ public struct Pipeline: Sendable {
         record.messages = rendered.messages
         if let failure = writer.recordManifest(record) { console.warning("write: " + failure) }
         ended(.record)
+        // A whole successful `build` (not serve's rebuilds) deletes what it did not use of the store.
+        let kept = pruning ? plan.store.prune(published: record.pages.lazy.flatMap(\.files)) : nil
         if announce { self.announce(rendered.messages, inputs) }
         freeLater(consume site)
         // The last build's manifest and this one's: thirty thousand names each.
         freeLater(record)
         if manifest == nil { freeLater(checked) }
-        // The time said is the whole command's: a memo still being written is part of it.
-        settle()
         var summary = BuildSummary(
             days: dataset.days.count, movies: movies,
             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
@@ -180,6 +174,7 @@ public struct Pipeline: Sendable {
             output: plan.output, source: dataset.source)
         summary.footprintChange = report.footprintChange
         summary.footprintWritten = report.footprint
+        summary.kept = kept
         if inPlace { summary.rerendered = changed }
         return summary
     }
@@ -205,7 +200,7 @@ public struct Pipeline: Sendable {
         publicFiles: () -> [Inputs.PublicFile]
     ) throws -> (RenderSummary, WriteReport, FilesByPage) {
         var files = FilesByPage()
-        let painter = CardPainter(cache: plan.cache, posters: posters)
+        let painter = CardPainter(kept: plan.store.cards, posters: posters)
         do {
             let rendered = try run(.render, marking: false) {
                 let rendered = try SiteRenderer.render(site, only: only) { page, file in

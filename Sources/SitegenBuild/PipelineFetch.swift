@@ -40,7 +40,7 @@ extension Pipeline {
         if !plan.config.hotlinksPosters {
             let (dataset, posterWarnings, posterBytes) = try await PosterCopies(
                 source: plan.source, jobs: plan.jobs, monitor: plan.monitor, deadline: plan.posterStageSeconds,
-                store: PosterStore(cache: plan.cache)
+                store: PosterStore(kept: plan.store.posters)
             ).run(outcome.dataset)
             result.dataset = dataset
             result.warnings += posterWarnings

@@ -58,8 +58,8 @@ extension Pipeline {
         var icons: Later<(icons: [(AppIcon, Data)], problem: String?)>?
         if plan.config.app, let favicon = publicFiles.first(where: { $0.path == "favicon.svg" }) {
             assets.icons = AppIcons.names(favicon.contents)
-            let cache = plan.cache
-            icons = Later { AppIcons.make(favicon: favicon.contents, cache: cache) }
+            let kept = plan.store.cards
+            icons = Later { AppIcons.make(favicon: favicon.contents, kept: kept) }
         }
         return LoadedInputs(
             templates: templates, notes: notes, publicFiles: published, icons: icons, assets: assets,

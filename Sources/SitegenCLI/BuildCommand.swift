@@ -44,6 +44,7 @@ public struct BuildCommand: AsyncParsableCommand {
                 summary.predicted = PublishedSize.estimate(days: plan.days.count, config: plan.config)
             }
             console.summary(summary.line)
+            if let kept = summary.kept, kept.files + kept.removedFiles > 0 { console.note(KeptStore.line(kept)) }
             // Asked for, so said even with --quiet, on standard error beside the notes.
             if timings { console.always(pipeline.steps.line) }
             if let line = Self.fewDaysNote(days: summary.days, accumulating: plan.accumulating) { console.note(line) }

@@ -64,7 +64,6 @@ public struct FetchCommand: AsyncParsableCommand {
                 }
             }
             let pipeline = Pipeline(plan: plan, console: console)
-            defer { pipeline.settle() }
             let outcome = try await pipeline.fetch(reportingGaps: false)
             let seconds = Date().timeIntervalSince(started)
             guard let caching else { return }

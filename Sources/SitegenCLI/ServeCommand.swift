@@ -57,7 +57,6 @@ public struct ServeCommand: AsyncParsableCommand {
             // The port first: a port in use should not cost a fetch.
             let server = try PreviewServer(root: plan.output, host: host, port: UInt16(port), reload: reload)
             let pipeline = Pipeline(plan: plan, console: console)
-            defer { pipeline.settle() }  // a failed fetch may have begun writing a memo
             // Held for the whole session: serve rewrites the folder on every change.
             let lock = try SiteWriter(output: plan.output).lock(command: "serve")
             defer { lock.release() }
@@ -80,7 +79,6 @@ public struct ServeCommand: AsyncParsableCommand {
                 }
             }
             await rebuild(first: true)
-            pipeline.settle()  // the memos written before the server waits for a stop
             let url = try await server.start()
             // The addresses themselves when the URL does not show them all (a name, or `::`).
             let shown = ListenHost.inURL(host) + ":\(url.port ?? 0)"

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SitegenBasics
 import SitegenFetch
 import SitegenModel
@@ -18,7 +21,6 @@ final class DemoMemo: @unchecked Sendable {
     let identity: String
     private let lock = NSLock()
     private var simulatedCount = 0
-    private let writing = BackgroundWrite()
     /// Requests and films the last build simulated, for tests: the memo must spare the rest.
     var simulated: Int { lock.withLock { simulatedCount } }
 
@@ -56,21 +58,18 @@ final class DemoMemo: @unchecked Sendable {
     /// whenever it was missing or another binary's). Either way the build's values are let go: a
     /// `serve` session keeps none of them.
     ///
-    /// Encoded and written on another thread (a whole history's took a first build's fetch 0.3 s
-    /// on one core while the other waited), so the model is built meanwhile; `settle`
-    /// waits for it, which every command does before it ends.
+    /// Written before the build goes on: on another thread it measured within noise
+    /// (docs/performance.md), and it made every command wait for it before it ended.
     func save(charts: [(ChartRequest, Chart)], movies: [String: Movie?], simulated missing: Int) {
         lock.withLock { simulatedCount = missing }
         guard missing > 0, missing * 50 > charts.count + movies.count else { return }
-        writing.start { self.write(charts: charts, movies: movies) }
+        write(charts: charts, movies: movies)
     }
 
-    /// Waits until the file `save` began is written (or given up).
-    func settle() { writing.settle() }
-
     private func write(charts: [(ChartRequest, Chart)], movies: [String: Movie?]) {
-        // Written as the response cache writes (temp file, then renamed over it), so a build
-        // reading it meanwhile sees the old one or the new one; a folder it cannot write is
+        // Written as the store writes (`StoreTemporaries`: temp file, then renamed over it, never
+        // Foundation's atomic write, whose leftovers a killed build scattered beside it), so a
+        // build reading it meanwhile sees the old one or the new one; a folder it cannot write is
         // found out before the file is encoded for nothing.
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -85,7 +84,9 @@ final class DemoMemo: @unchecked Sendable {
             }
         }
         contents.movies = movies
-        try? Self.encode(contents, identity: identity).write(to: file, options: .atomic)
+        var info = stat()
+        guard lstat(file.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG else { return }
+        try? StoreTemporaries(store: folder).write(Self.encode(contents, identity: identity), to: file)
     }
 
     // MARK: The file: a header line, the identity line, then little-endian binary values.

@@ -26,8 +26,6 @@ public struct DemoSource: BoxOfficeSource {
     /// The simulator is part of the binary, which the build manifest names; the world is an input.
     public var snapshotIdentity: String? { scale == .small ? "demo" : "demo " + scale.rawValue }
 
-    public func settle() { memo?.settle() }
-
     public func regions(monitor: FetchMonitor) async throws -> ([Region], [DataWarning]) {
         (DemoRegions.regions, [])
     }

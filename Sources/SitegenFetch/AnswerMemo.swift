@@ -27,7 +27,8 @@ public final class AnswerMemo: @unchecked Sendable {
     private var known: [String: Kept]?
     private var used: [String: Kept] = [:]
     private var decoded = 0
-    private let writing = BackgroundWrite()
+    /// Entries this build added (decoded, or remembered as fetched): what decides a rewrite.
+    private var added = 0
 
     static let header = "sitegen-answer-memo 1"
     public static let fileName = "answer-memo"
@@ -81,8 +82,19 @@ public final class AnswerMemo: @unchecked Sendable {
         lock.withLock {
             used[key] = Kept(stamp: stamp, value: answer.value)
             decoded += 1
+            added += 1
         }
         return answer
+    }
+
+    /// A fetched answer, already decoded, as its cache file `written` holds it now: the next
+    /// build takes its value from the memo without decoding it again, and this one never did twice.
+    func remember(_ answer: APIAnswer, as written: SourceResponse, for request: SourceRequest, key: String) {
+        guard Self.keeps(request), let stamp = Stamp(written) else { return }
+        lock.withLock {
+            used[key] = Kept(stamp: stamp, value: answer.value)
+            added += 1
+        }
     }
 
     /// The kinds worth keeping: the charts and films a history is made of. The film list (read
@@ -101,20 +113,17 @@ public final class AnswerMemo: @unchecked Sendable {
     /// preview from the same cache does not cost the whole site's next build its memo; an entry
     /// whose file changed is replaced (same name), and one whose file is gone is never matched.
     /// Written as the cache writes, whole or not at all; never where something else than a file
-    /// (a folder, a FIFO) has its name. Encoded and written on another thread while the build
-    /// goes on; `settle` waits for it.
+    /// (a folder, a FIFO) has its name. Written before the build goes on: on another thread it
+    /// measured within noise (docs/performance.md), and it needed every command to wait for it.
     public func save() {
         let kept: [String: Kept]? = lock.withLock {
             let all = (known ?? [:]).merging(used) { _, new in new }
-            guard decoded > 0, decoded * 50 > all.count else { return nil }
+            guard added > 0, added * 50 > all.count else { return nil }
             return all
         }
         guard let kept else { return }
-        writing.start { self.write(kept) }
+        write(kept)
     }
-
-    /// Waits until the file `save` began is written (or given up).
-    public func settle() { writing.settle() }
 
     private func write(_ kept: [String: Kept]) {
         let folder = file.deletingLastPathComponent()

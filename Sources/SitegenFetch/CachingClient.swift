@@ -47,11 +47,10 @@ public struct CachingClient: APIClient {
     }
 
     /// Keeps this build's decoded answers for the next (when enough of them were new).
-    /// Written on another thread: `settle` waits for it.
     public func keepDecoded() { memo?.save() }
 
-    /// Waits until what `keepDecoded` began is written.
-    public func settle() { memo?.settle() }
+    /// Removes the cached answer to `request` (a poster's original once its copies are kept).
+    public func forget(_ request: SourceRequest) { cache.remove(request) }
 
     public func fetch(_ request: SourceRequest) async throws -> APIAnswer {
         var cached: APIAnswer?
@@ -87,8 +86,12 @@ public struct CachingClient: APIClient {
             let answer = try await upstream.fetch(request)
             do {
                 try cache.write(request, answer.response)
-                // Decoded as the next build will read it (the file's own time), for the memo.
-                if memo != nil, AnswerMemo.keeps(request) { _ = try? cachedAnswer(request) }
+                // Kept for the memo as the next build will read it (the file's own time), its value
+                // the one just decoded: reading the file back to decode it again cost a second decode.
+                if let memo, let written = cache.fetchedAt(request) {
+                    memo.remember(answer, as: SourceResponse(body: answer.response.body, fetchedAt: written),
+                                  for: request, key: cache.name(of: request))
+                }
             } catch {
                 // A folder that cannot be written fails for every item: one line says it.
                 monitor.warnOnce(

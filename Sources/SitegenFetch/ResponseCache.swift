@@ -49,6 +49,13 @@ public struct ResponseCache: Sendable {
         return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
     }
 
+    /// When the entry's file says it was fetched (its modification time, as `read` gives it), or nil.
+    public func fetchedAt(_ request: SourceRequest) -> Date? {
+        var info = stat()
+        guard lstat(path(for: request), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+
     /// Atomic: a reader sees the old file or the new one, never half of one.
     public func write(_ request: SourceRequest, _ response: SourceResponse) throws {
         let file = url(for: request)

@@ -123,12 +123,12 @@ public protocol BoxOfficeSource: Sendable {
     func filmList(years: [Int], jobs: Int, monitor: FetchMonitor) async throws -> ([ListedFilm], [DataWarning])
     /// The bytes of a chosen poster, from whatever host image search found it on.
     func posterImage(url: String) async throws -> Data
-    /// Waits for what answering left running (a memo being written): a command calls it before
-    /// it ends, or its exit would stop the write and the next build would go without the memo.
-    func settle()
+    /// The poster's sized copies are kept in the store: its original (190 KB of a real poster,
+    /// never read again while the copies are whole) need not be kept as well. Nothing by default.
+    func keptCopies(ofPosterAt url: String)
 }
 
 extension BoxOfficeSource {
     public var snapshotIdentity: String? { nil }
-    public func settle() {}
+    public func keptCopies(ofPosterAt url: String) {}
 }

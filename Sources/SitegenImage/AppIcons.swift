@@ -8,7 +8,7 @@ import SitegenRender
 public enum AppIcons {
     static let sizes = [192, 512]
 
-    /// Each icon and its bytes, named by the favicon they come from; taken from the card cache when
+    /// Each icon and its bytes, named by the favicon they come from; taken from the store's `cards` partition when
     /// drawn before. Empty, with the reason, when they cannot be drawn.
     /// Each icon's name: `icon-192.<8 hex of the favicon>.png`, `icon-maskable-512.….png`.
     public static func names(_ favicon: Data) -> [AppIcon] {
@@ -17,15 +17,13 @@ public enum AppIcons {
             + [AppIcon(path: "icon-maskable-512.\(hash).png", size: 512, maskable: true)]
     }
 
-    public static func make(favicon: Data, cache: URL) -> (icons: [(AppIcon, Data)], problem: String?) {
+    public static func make(favicon: Data, kept: KeptFiles) -> (icons: [(AppIcon, Data)], problem: String?) {
         let embedded = "data:image/svg+xml;base64," + favicon.base64EncodedString()
         let background = fill(of: favicon) ?? "#ffffff"
         var out: [(AppIcon, Data)] = []
-        let folder = CardPainter.folder(in: cache)
         for icon in names(favicon) {
             let (name, size, maskable) = (icon.path, icon.size, icon.maskable)
-            let cached = folder.appendingPathComponent(name)
-            if let png = CardPainter.kept(cached) {
+            if let png = kept.take(name) {
                 out.append((icon, png))
                 continue
             }
@@ -41,7 +39,7 @@ public enum AppIcons {
                 + "href=\"\(embedded)\"/></svg>"
             do {
                 let png = try CardImages.png(svg: svg, width: size, height: size)
-                CardPainter.keep(png, at: cached)
+                kept.keep(png, as: name)
                 out.append((icon, png))
             } catch {
                 return ([], "the favicon could not be drawn as an icon (\(ErrorText.describe(error)))")

@@ -6,10 +6,10 @@ import SitegenRender
 /// The image stage between render and write: gives the served posters' files their bytes, and
 /// turns the share cards render left as SVG into PNG. A card is named by what it shows, so one
 /// drawn by an earlier build (of this site or another folder) is taken from the card cache
-/// (`<cache>/cards/`) instead: a morning's rebuild draws only the new day's cards, and a cold
-/// build of a site whose cache is kept draws none.
+/// (the store's `cards` partition, `KeptFiles`) instead: a morning's rebuild draws only the new
+/// day's cards, and a cold build of a site whose cache is kept draws none.
 public final class CardPainter: @unchecked Sendable {
-    let folder: URL
+    let kept: KeptFiles
     private var waiting: [(page: String, file: OutputFile)] = []
     public private(set) var drawn = 0
     public private(set) var reused = 0
@@ -18,13 +18,10 @@ public final class CardPainter: @unchecked Sendable {
     /// embedded in the cards that show them.
     let posters: [String: Data]
 
-    public init(cache: URL, posters: [String: Data] = [:]) {
-        folder = Self.folder(in: cache)
+    public init(kept: KeptFiles, posters: [String: Data] = [:]) {
+        self.kept = kept
         self.posters = posters
     }
-
-    /// `<cache>/cards/`: the drawn cards, and the app icons beside them.
-    public static func folder(in cache: URL) -> URL { cache.appendingPathComponent("cards", isDirectory: true) }
 
     /// The file to write now (any other file, or a card drawn before, with the cached file to
     /// hard-link in), or nil when the card waits for `drawWaiting`. Called from one thread (the
@@ -33,10 +30,10 @@ public final class CardPainter: @unchecked Sendable {
     public func take(_ page: String, _ file: OutputFile) throws -> (file: OutputFile, linking: String?)? {
         if file.poster { return (OutputFile(path: file.path, contents: try poster(file.path, of: page)), nil) }
         guard file.drawing != nil else { return (file, nil) }
-        let url = cached(file.path)
-        if let image = Self.kept(url) {
+        let name = Self.name(file.path)
+        if let image = kept.take(name) {
             reused += 1
-            return (OutputFile(path: file.path, contents: image), url.path)
+            return (OutputFile(path: file.path, contents: image), kept.path(name))
         }
         waiting.append((page, file))
         return nil
@@ -55,7 +52,7 @@ public final class CardPainter: @unchecked Sendable {
     }
 
     private func draw(_ cards: [(page: String, file: OutputFile)]) throws -> [OutputFile] {
-        let folder = folder
+        let kept = kept
         let images = try cards.map { card in
             try card.file.drawing!.images.map { ($0.token, try poster($0.path, of: card.page), $0.width) }
         }
@@ -66,7 +63,7 @@ public final class CardPainter: @unchecked Sendable {
                 let png = try CardImages.card(
                     svg: String(decoding: file.contents, as: UTF8.self), width: drawing.width,
                     height: drawing.height, images: images[i])
-                Self.keep(png, at: folder.appendingPathComponent(Self.name(file.path)))
+                kept.keep(png, as: Self.name(file.path))
                 return png
             }
         }
@@ -92,38 +89,8 @@ public final class CardPainter: @unchecked Sendable {
         return bytes
     }
 
-    /// A cached card (or icon) is taken only when it is a regular file of the card folder's own
-    /// file system, never through a link (a link there once published any image on the machine
-    /// as a card), and its bytes still have the checksum kept beside it (`<name>.sum`): a card
-    /// with bytes flipped in its middle still ended as a PNG does. nil sends it to be drawn again.
-    static func kept(_ url: URL) -> Data? {
-        let folder = url.deletingLastPathComponent().path
-        var folderInfo = stat()
-        guard lstat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR,
-            let sum = RegularFile.read(url.path + ".sum", limit: 64)?.data,
-            let (image, info) = RegularFile.mappedWithInfo(url.path), info.st_dev == folderInfo.st_dev,
-            String(decoding: sum, as: UTF8.self) == checksum(image, url.lastPathComponent)
-        else { return nil }
-        return image
-    }
-
-    /// 16 hex digits of the bytes and the name they are kept under.
-    static func checksum(_ image: Data, _ name: String) -> String {
-        String(format: "%016llx", image.withUnsafeBytes { MemoChecksum.of($0, tag: "card " + name) })
-    }
-
-    func cached(_ path: String) -> URL { folder.appendingPathComponent(Self.name(path)) }
-
     /// `card/0123abcd….png` → `0123abcd….png`.
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
-
-    /// Kept through the cache's own temporaries (`<cache>/cards/<name>`), its checksum after it:
-    /// a card without its checksum is drawn again.
-    static func keep(_ png: Data, at url: URL) {
-        let temporaries = StoreTemporaries(store: url.deletingLastPathComponent().deletingLastPathComponent())
-        temporaries.keep(png, at: url)
-        temporaries.keep(Data(checksum(png, url.lastPathComponent).utf8), at: URL(fileURLWithPath: url.path + ".sum"))
-    }
 }
 
 /// A card libvips could not draw (a theme's card template that is not SVG, say); the render phase names it.

@@ -193,7 +193,10 @@ public struct PosterCopies: Sendable {
         catch let refused as PosterRefused { throw PosterFailure(refused.description) }
         catch { throw PosterFailure("download failed: \(ErrorText.describe(error))") }
         let copies = try resized(bytes)
-        store?.keep(copies, of: poster.url)
+        if let store {
+            store.keep(copies, of: poster.url)
+            source.keptCopies(ofPosterAt: poster.url)
+        }
         return copies
     }
 

@@ -3,22 +3,26 @@ import SitegenBasics
 import SitegenFetch
 import SitegenModel
 
-/// Posters' sized copies from earlier builds, kept in the cache folder (`<cache>/posters/`) under
-/// the original's address: decoding a poster and encoding it four times is the costliest thing a
-/// build does. Without it a whole history's 2,800 posters took two minutes of a two-core machine
-/// every morning, and the stage's deadline cut off the rest, so a third of the films showed the
-/// placeholder. By address, as the cache takes the bytes at an address as fixed (a new poster
-/// choice is a new address), so a poster already copied is not even read from the cache again.
+/// Posters' sized copies from earlier builds, kept in the store's `posters` partition
+/// (`<cache>/posters/`, `KeptFiles`) under the original's address: decoding a poster and
+/// encoding it four times is the costliest thing a build does. Without it a whole history's
+/// 2,800 posters took two minutes of a two-core machine every morning, and the stage's deadline
+/// cut off the rest, so a third of the films showed the placeholder. By address, as the cache
+/// takes the bytes at an address as fixed (a new poster choice is a new address), so a poster
+/// already copied is not even read from the cache again.
 ///
 /// Each address has a list (`<key>.list`: a line per copy, `card|page width height path sum`,
 /// then `sum <hex>` of those lines)
 /// and each copy its file, named as in the site (by its own bytes), so two originals that make the
-/// same copy share it. A copy is taken only when the list names it, its file is a whole WebP, and
-/// the line and the bytes still have the checksum they were kept with; anything else is resized
-/// again. Like the cards, a write that fails only costs the next build a
-/// resize, and deleting the folder at any time is safe.
+/// same copy share it. The store's one rule, with the checksums in the list rather than beside each
+/// file (a morning reads 9,000 lists and 36,000 copies; a file more each cost it 45,000 reads): a
+/// copy is taken only when the list names it and the line and the bytes still have the checksum
+/// they were kept with, and the list only when its lines have the checksum of its last line;
+/// anything else is resized again. A build asks for every poster the site shows, so pruning after
+/// it deletes the lists and copies of posters no longer chosen. A write that fails only costs the
+/// next build a resize, and deleting the folder at any time is safe.
 public final class PosterStore: @unchecked Sendable {
-    let folder: URL
+    let kept: KeptFiles
     private let lock = NSLock()
     private var reusedCount = 0
     /// Originals whose copies were taken from the store this build (for tests and the profile).
@@ -28,13 +32,10 @@ public final class PosterStore: @unchecked Sendable {
     static let recipe =
         "poster-copies 1 webp q\(PosterCopies.quality) \(SizedPoster.cardWidth) \(SizedPoster.pageWidth)"
 
-    /// The cache's own temporaries (`StoreTemporaries`), swept when a build opens the cache.
-    let temporaries: StoreTemporaries
+    public init(kept: KeptFiles) { self.kept = kept }
 
-    public init(cache: URL) {
-        folder = cache.appendingPathComponent("posters", isDirectory: true)
-        temporaries = StoreTemporaries(store: cache)
-    }
+    /// A store of its own over `<cache>/posters/` (tests; a build shares the plan's `KeptStore`).
+    public convenience init(cache: URL) { self.init(kept: KeptStore(cache: cache).posters) }
 
     func key(_ url: String) -> String {
         var f = Fingerprint(Self.recipe)
@@ -44,8 +45,8 @@ public final class PosterStore: @unchecked Sendable {
 
     /// The copies an earlier build made of the poster at `url`, when every one is still whole.
     func copies(of url: String) -> PosterCopies.Copies? {
-        let list = folder.appendingPathComponent(key(url) + ".list").path
-        guard let text = RegularFile.read(list, limit: 4096)?.data, let body = Self.checked(text) else { return nil }
+        guard let text = kept.takeListed(key(url) + ".list"), text.count <= 4096, let body = Self.checked(text)
+        else { return nil }
         var card: [PosterFile] = [], page: [PosterFile] = []
         var bytes: [String: Data] = [:]
         for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
@@ -59,8 +60,7 @@ public final class PosterStore: @unchecked Sendable {
             // line are the ones kept together.
             guard let name = path.split(separator: "/").last.map(String.init), Self.isCopyName(name),
                 path == SizedPoster.folder + "/" + name, name.hasSuffix("-\(width).webp"),
-                let data = RegularFile.mapped(folder.appendingPathComponent(name).path),
-                Self.isWholeWebP(data), Self.checksum(data, fields[0], width, height, path) == sum
+                let data = kept.takeListed(name), Self.checksum(data, fields[0], width, height, path) == sum
             else { return nil }
             let file = PosterFile(path: path, width: width, height: height)
             switch fields[0] {
@@ -81,14 +81,14 @@ public final class PosterStore: @unchecked Sendable {
             // Written even when a file of that name is there: it may be the damaged one that sent
             // this poster to be resized again. Through the cache's temporaries, each under a name
             // of its own: two films can share a poster, and be resized at once.
-            temporaries.keep(data, at: folder.appendingPathComponent(String(path.split(separator: "/").last ?? "")))
+            kept.keepListed(data, as: String(path.split(separator: "/").last ?? ""))
         }
         let lines = copies.poster.card.map { ("card", $0) } + copies.poster.page.map { ("page", $0) }
         let list = lines.map { kind, file in
             let sum = Self.checksum(copies.bytes[file.path] ?? Data(), kind, file.width, file.height, file.path)
             return "\(kind) \(file.width) \(file.height) \(file.path) \(String(sum, radix: 16))\n"
         }.joined()
-        temporaries.keep(Self.signed(Data(list.utf8)), at: folder.appendingPathComponent(key(url) + ".list"))
+        kept.keepListed(Self.signed(Data(list.utf8)), as: key(url) + ".list")
     }
 
     /// A list ends with the checksum of the lines above it (`sum <hex>`): each line's own sum
@@ -119,14 +119,5 @@ public final class PosterStore: @unchecked Sendable {
             && name.utf8.dropLast(5).allSatisfy {
                 ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || $0 == 0x2D
             }
-    }
-
-    /// A RIFF container of the length its header gives, holding WebP (a copy cut short by a full
-    /// disk is not taken).
-    static func isWholeWebP(_ data: Data) -> Bool {
-        guard data.count > 12, data.prefix(4) == Data("RIFF".utf8), data.dropFirst(8).prefix(4) == Data("WEBP".utf8)
-        else { return false }
-        let length = data.dropFirst(4).prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-        return length + 8 == data.count
     }
 }

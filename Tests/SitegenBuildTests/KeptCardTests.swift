@@ -3,6 +3,7 @@ import Testing
 import SitegenSiteSupport
 @testable import SitegenImage
 import SitegenTestSupport
+import SitegenBasics
 
 /// What the card cache keeps reaches the site by a hard link: only a regular file of the cache's
 /// own, whose bytes still have their checksum, ever does; anything else is drawn again.
@@ -44,7 +45,7 @@ import SitegenTestSupport
         #expect(secretBytes != card)
         try FileManager.default.removeItem(at: cached)
         try FileManager.default.createSymbolicLink(at: cached, withDestinationURL: secret)
-        try Data(CardPainter.checksum(secretBytes, name).utf8).write(to: URL(fileURLWithPath: cached.path + ".sum"))
+        try Data(KeptFiles.sum(secretBytes, name).utf8).write(to: URL(fileURLWithPath: cached.path + ".sum"))
 
         let (published, regular) = try await rebuilt(folder, cache: cache, name)
         #expect(published == card, "the linked image was published as the card")

@@ -19,7 +19,6 @@ import SitegenModel
         let days = (0..<3).map { Self.until.adding(days: $0 - 2) }
         let first = DemoSource(memoIn: cache, identity: "test")
         _ = try await Fetcher(source: first, jobs: 2).fetch(days: days)
-        first.settle()
 
         let file = cache.appendingPathComponent("demo-memo")
         var contents = DemoMemo(file: file, identity: "test").contents()

@@ -57,6 +57,17 @@ public enum SiteFixture {
         return try await Pipeline(plan: plan, console: Console(quiet: false) { _, line in log.add(line) }).build()
     }
 
+    /// A templates folder that fails only once a page is rendered (after the fetch): a partial
+    /// that includes itself through a section.
+    public static func templatesFailingAtRender(in folder: URL) throws -> URL {
+        let templates = folder.appendingPathComponent("T")
+        try FileManager.default.createDirectory(
+            at: templates.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try "{{#site}}{{> partials/footer}}{{/site}}".write(
+            to: templates.appendingPathComponent("partials/footer.mustache"), atomically: true, encoding: .utf8)
+        return templates
+    }
+
     /// Every file under `root`, by relative path.
     public static func files(_ root: URL) throws -> [String: Data] {
         var out: [String: Data] = [:]
