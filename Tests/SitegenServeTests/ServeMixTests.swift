@@ -61,12 +61,14 @@ import Glibc
         let readers = Clients(port: port, count: 94, targets: ["/large.html", "/year.csv"], hold: 1.5)
         let done = ServeLimitsTests.Flag()
         Thread.detachNewThread { readers.run(until: done) }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
+        // Probed once every reader has connected and asked (a piece of each answer sits unread
+        // in its socket, so the server's slots come and go as the readers reconnect).
+        #expect(await Eventually.holds(within: 10) { readers.connections >= 94 }, "\(readers.connections) asked")
         let (statuses, longest) = await Self.probe(port: port, for: 2)
         let whole = await ServeLimitsTests.onThread { try? RawHTTP.get(port: port, "/year.csv") }
         done.set()
         let peak = Self.peakMB() - before
-        try await Task.sleep(nanoseconds: 1_000_000_000)
+        #expect(await Eventually.holds(within: 10) { server.connections.open == 0 }, "\(server.connections) stay")
         let after = ServeLoadTests.residentMB() - before
         // Today's main held each answer whole (the page three times over to add the script):
         // 90 of 94 probes got 503 and 436 MB stayed afterwards.
@@ -89,7 +91,9 @@ import Glibc
         let done = ServeLimitsTests.Flag()
         Thread.detachNewThread { readers.run(until: done) }
         #expect(polls.count == 48)
-        try await Task.sleep(nanoseconds: 700_000_000)
+        #expect(await Eventually.holds(within: 10) {
+            readers.connections >= 46 && server.connections.answering == HTTPListener.maxConnections
+        }, "\(server.connections)")
         let (statuses, longest) = await Self.probe(port: port, for: 2)
         // A page's own long poll is still answered once it has its turn.
         let poll = await ServeLimitsTests.onThread { try? RawHTTP.get(port: port, "/__sitegen/wait") }
@@ -105,7 +109,7 @@ import Glibc
         let dripping = Clients(port: port, count: 100, targets: [], hold: 20)
         let done = ServeLimitsTests.Flag()
         Thread.detachNewThread { dripping.run(until: done) }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
+        #expect(await Eventually.holds(within: 10) { server.connections.open >= 100 }, "\(server.connections)")
         let (statuses, longest) = await Self.probe(port: port, for: 2.5)
         done.set()
         // 19 of 39 probes got 503 on today's main.
