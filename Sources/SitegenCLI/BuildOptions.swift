@@ -207,4 +207,9 @@ public struct BuildOptions: ParsableArguments, Sendable {
     @OptionGroup public var range: RangeOptions
     @OptionGroup public var site: SiteOptions
     public init() {}
+    /// The two groups a command parsed side by side (see `BuildCommand`).
+    public init(range: RangeOptions, site: SiteOptions) {
+        self.range = range
+        self.site = site
+    }
 }

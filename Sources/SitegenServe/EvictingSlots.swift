@@ -51,6 +51,9 @@ final class EvictingSlots: @unchecked Sendable {
         holders.withLock { $0[fd]?.evictable = evictable }
     }
 
+    /// How many slots are held now: what a test waits on instead of sleeping.
+    var held: Int { holders.withLock { $0.count } }
+
     /// Gives `fd`'s slot back; before its descriptor is closed, so no shedding reaches another.
     func give(_ fd: Int32) {
         guard holders.withLock({ $0.removeValue(forKey: fd) }) != nil else { return }

@@ -36,6 +36,9 @@ final class HTTPListener: @unchecked Sendable {
     /// Connections with a whole request, answering it.
     private let answering = EvictingSlots(capacity: maxConnections)
 
+    /// Connections open now, and how many of them are answering.
+    var connections: (open: Int, answering: Int) { (open.held, answering.held) }
+
     /// `address` with `port` (0: one the system picks). An IPv6 address listens for IPv6 only,
     /// so `localhost` can take 127.0.0.1 and ::1 on the same port; `::` takes IPv4 as well.
     init(

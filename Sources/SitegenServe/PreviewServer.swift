@@ -49,6 +49,10 @@ public final class PreviewServer: Sendable {
 
     public func stop() async { listener.stop() }
 
+    /// Connections open now on every address, and how many are answering: a test waits for the
+    /// clients it started to be held before it measures, rather than sleeping a guess.
+    var connections: (open: Int, answering: Int) { listener.connections }
+
     /// Binding first gives a clear one-line error for a port in use, before anything is built.
     /// An optional address the machine does not have (`localhost`'s ::1 without IPv6) is left out.
     static func available(_ addresses: [ListenAddress], port: UInt16) throws -> [ListenAddress] {
@@ -72,6 +76,9 @@ final class ListenerBox: @unchecked Sendable {
     func set(_ all: [HTTPListener]) { lock.withLock { listeners = all } }
     var addresses: [String] { lock.withLock { listeners.map { "\($0.address.text):\($0.port)" } } }
     func stop() { lock.withLock { listeners.forEach { $0.stop() }; listeners = [] } }
+    var connections: (open: Int, answering: Int) {
+        lock.withLock { listeners.map(\.connections).reduce((0, 0)) { ($0.0 + $1.open, $0.1 + $1.answering) } }
+    }
 }
 
 

@@ -59,7 +59,7 @@ import SitegenTestSupport
 }
 
 /// The same through the real binary, an image search stand-in and an image host on 127.0.0.1.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct PosterHostsBuildTests {
     func build(_ apis: FakeAPIs, _ extra: [String], allowAll: Bool = false) throws -> (Binary.Result, URL) {
         let folder = try SiteFixture.temporaryFolder()

@@ -4,7 +4,7 @@ import SitegenSiteSupport
 import SitegenWrite
 import SitegenTestSupport
 
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct CommandLineTests {
     let repo = SiteFixture.repo
 

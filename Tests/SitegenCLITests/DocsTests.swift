@@ -18,7 +18,7 @@ struct DocsTests {
         return ["README.md"] + found.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    @Test
     func everyOptionInTheHelpIsDocumented() throws {
         let documented = DocsText.longOptions(in: try read("docs/cli.md"))
         for command in [[], ["build"], ["serve"], ["fetch"], ["init"], ["deploy"]] {
@@ -36,7 +36,7 @@ struct DocsTests {
 
     /// The synopsis at the top of docs/cli.md is where a reader looks first: every option of each
     /// command's --help is in that command's lines (serve's "build options…" are build's).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    @Test
     func theSynopsisListsEveryOption() throws {
         let page = try read("docs/cli.md")
         let block = try #require(page.firstMatch(of: /(?s)```\n(sitegen build .*?)```/)?.output.1)
@@ -87,7 +87,7 @@ struct DocsTests {
 
     /// What `sitegen init` writes is what docs/install.md and docs/cli.md say it writes: each
     /// top-level file and folder, and the files an operator edits.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+    @Test
     func theDocsListWhatInitWrites() throws {
         let site = try SiteFixture.temporaryFolder().appendingPathComponent("site")
         do {

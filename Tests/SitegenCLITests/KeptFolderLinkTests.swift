@@ -6,7 +6,7 @@ import SitegenTestSupport
 /// What a build keeps beside a site (the history a repository commits, the cache a CI restores)
 /// can hold anything a commit or a restored archive brings: a link there never leads a build to
 /// delete, read or publish what it points to.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct KeptFolderLinkTests {
     func git(_ folder: URL, _ arguments: [String]) throws {
         let result = try Binary.runExecutable(

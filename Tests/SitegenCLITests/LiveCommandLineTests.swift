@@ -3,7 +3,7 @@ import Testing
 import SitegenSiteSupport
 import SitegenTestSupport
 
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct LiveCommandLineTests {
     @Test func fetchFillsTheCacheAndOfflineBuildsWithoutTheNetwork() throws {
         let apis = try FakeAPIs()

@@ -8,7 +8,7 @@ import SitegenTestSupport
 /// A new operator's path from `sitegen init` on, as issue 41 walked it: what the first build shows
 /// and says, what `--strict` refuses, what a backfill costs and how its lines read, and `serve`
 /// noticing the site file.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct OperatorPathTests {
     /// A fontconfig that knows no font at all, as a bare container has: no Korean font for cards.
     func noFonts() throws -> [String: String] {

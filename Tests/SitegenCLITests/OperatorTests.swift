@@ -7,7 +7,7 @@ import SitegenTestSupport
 /// The site as its operator makes it theirs, from `sitegen init` to a published folder: a site
 /// file, styling on top of the theme, no demo published by accident, clear lines when something
 /// is off.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct OperatorTests {
     let repo = SiteFixture.repo
 

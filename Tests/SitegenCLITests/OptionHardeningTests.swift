@@ -5,7 +5,7 @@ import SitegenTestSupport
 
 /// Options a hostile or careless user can pass: each is one `error:` line with the right exit
 /// code, never a crash, a hang or a site that reads itself back in.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct OptionHardeningTests {
     let repo = SiteFixture.repo
     var templates: String { repo.appendingPathComponent("Templates").path }

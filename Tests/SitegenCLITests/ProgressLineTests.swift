@@ -4,8 +4,7 @@ import SitegenSiteSupport
 import SitegenTestSupport
 
 /// The live progress line, on a real pseudo-terminal from `script` (util-linux).
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
-                "needs the sitegen binary and /usr/bin/script"))
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs /usr/bin/script (util-linux)"))
 struct ProgressLineTests {
     @Test func aTerminalGetsALiveProgressLineThatIsClearedAtTheEnd() throws {
         let apis = try FakeAPIs()

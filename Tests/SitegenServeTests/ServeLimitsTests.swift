@@ -82,7 +82,9 @@ import SitegenTestSupport
                 }
             }
             for _ in 0..<HTTPListener.maxOpenConnections { _ = connected.wait(timeout: .now() + 30) }
-            Thread.sleep(forTimeInterval: 0.3)
+            // Asked once the server holds every one of them, not after a guessed pause.
+            let held = Date().addingTimeInterval(10)
+            while server.connections.open < HTTPListener.maxOpenConnections, Date() < held { usleep(10_000) }
             return (0..<5).map { _ in (try? RawHTTP.get(port: port, "/"))?.status }
         }
         #expect(statuses == [200, 200, 200, 200, 200], "\(statuses)")

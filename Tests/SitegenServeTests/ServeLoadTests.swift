@@ -31,6 +31,12 @@ import Glibc
         return fd
     }
 
+    /// Whether `fd` has received at least a byte (looked at without taking it).
+    static func hasBytesWaiting(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
     /// How many of `fds` have something to read within `seconds`, all watched at once.
     static func answered(_ fds: [Int32], within seconds: Int32) -> Int {
         var descriptors = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -61,7 +67,9 @@ import Glibc
         let clients = (0..<64).compactMap { _ in Self.stalledClient(port: port, "/big.bin") }
         defer { clients.forEach { close($0) } }
         #expect(clients.count == 64)
-        try await Task.sleep(nanoseconds: 1_000_000_000)
+        // Measured once every client has bytes waiting: the server has opened the file for each
+        // and is sending it (main read it whole first, so its memory had grown by then).
+        #expect(await Eventually.holds(within: 20) { clients.allSatisfy(Self.hasBytesWaiting) })
         let grown = Self.residentMB() - before
         let page = await Self.timedPage(port: port)
         // Today's main read the file whole for each: 64 × 30 MB, twice over, and then 503 for everyone else.
@@ -74,13 +82,13 @@ import Glibc
         defer { Task { await server.stop() } }
         let polls = (0..<64).compactMap { _ in Self.stalledClient(port: port, "/__sitegen/wait?generation=1") }
         #expect(polls.count == 64)
-        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(await Eventually.holds(within: 10) { reload.waiting == 64 }, "\(reload.waiting) polls wait")
         let page = await Self.timedPage(port: port)
         #expect(page.status == 200 && page.seconds < 1, "\(String(describing: page.status)) after \(page.seconds) s")
         // The tabs close; their polls end within a poll's quarter-second look, not after 25 s.
         polls.forEach { close($0) }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        #expect(reload.waiting == 0, "\(reload.waiting) long polls still wait for closed tabs")
+        #expect(await Eventually.holds(within: 1) { reload.waiting == 0 },
+                "\(reload.waiting) long polls still wait for closed tabs")
         let again = (0..<HTTPListener.maxConnections).compactMap { _ in Self.stalledClient(port: port, "/__sitegen/wait?generation=1") }
         defer { again.forEach { close($0) } }
         #expect(again.count == HTTPListener.maxConnections)

@@ -9,6 +9,7 @@ public final class RunningBinary: @unchecked Sendable {
     public init() {}
     public func output() -> String { lock.withLock { collected } }
     public func start(_ arguments: [String], in folder: URL) throws {
+        try Binary.requireBuilt()
         process.executableURL = Binary.url
         process.arguments = arguments
         process.currentDirectoryURL = folder

@@ -8,7 +8,7 @@ import SitegenSiteSupport
 import SitegenTestSupport
 
 /// Nothing lost: killed builds, concurrent builds.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct AtomicOutputTests {
     func arguments(_ out: URL, days: Int) -> [String] {
         ["build", "--days", String(days), "--until", "2024-02-10", "--output", out.path, "--quiet",

@@ -11,7 +11,7 @@ import Glibc
 /// cut short, overwritten with garbage, unreadable, or something else than a file: each is either
 /// recovered from (fetched again, rebuilt) or said in one line, never a crash, a hang or a wrong
 /// figure. Every build here is compared with a clean one.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct CorruptStateTests {
     /// A folder the build runs in as an ordinary user: `chmod 000` does not stop root, so when the
     /// tests run as root the binary runs as `nobody` (through setpriv) from a copy inside it.

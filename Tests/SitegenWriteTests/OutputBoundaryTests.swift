@@ -5,7 +5,7 @@ import SitegenTestSupport
 
 /// Where a build's removals and swaps stop: never across a file system mounted in the output,
 /// never a folder that cannot be replaced whole, never the shell's own folder, never the site file.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.url.path), "the sitegen binary is built by `swift test`"))
+@Suite
 struct OutputBoundaryTests {
     /// The `error:` lines a run printed (a demo build notes its source first).
     static func errors(_ result: Binary.Result) -> [Substring] {
