@@ -82,20 +82,25 @@ struct PaceTable: Sendable {
 
     /// For each day of release that is some film's last, the films with a total that day in order
     /// of opening, swept once: a film's rank counts the totals above its own among those opened
-    /// on or before it (a count kept in a Fenwick tree over the day's totals).
+    /// on or before it (a count kept in a Fenwick tree over the day's totals). The films asking
+    /// on day n are those whose last point is day n: told by that, and the films by their place
+    /// in the order, as a set of codes looked up for every film on every such day was a tenth of
+    /// a morning.
     private static func standings(_ films: [String: Film], last: Day) -> [String: Standing] {
-        var asking: [Int: Set<String>] = [:]
-        for (code, film) in films { if let n = film.points.last?.day { asking[n, default: []].insert(code) } }
         // In order of opening once for every day of release: a sort of every film's code for each
         // of them was a tenth of a morning.
         let ordered = films.sorted { ($0.value.open, $0.key) < ($1.value.open, $1.key) }
+        let lastDays = Set(ordered.map { $0.value.points.last!.day })
         var out: [String: Standing] = [:]
-        for (n, askers) in asking {
-            var day: [(code: String, open: Day, total: Int64)] = []
-            for (code, film) in ordered {
+        var day: [(film: Int, open: Day, total: Int64, asks: Bool)] = []
+        for n in lastDays {
+            day.removeAll(keepingCapacity: true)
+            for (i, (_, film)) in ordered.enumerated() {
                 // A film still in its previews (opening after the last day built) is on day 1 with them.
-                let own = askers.contains(code) ? film.points.last?.total : nil
-                if let t = own ?? total(film, last: last, day: n) { day.append((code, film.open, t)) }
+                let asks = film.points.last!.day == n
+                if let t = asks ? film.points.last!.total : total(film, last: last, day: n) {
+                    day.append((i, film.open, t, asks))
+                }
             }
             // Totals ranked highest first; equal totals share a slot, so "above" is strictly above.
             var distinct: [Int64] = []
@@ -111,19 +116,23 @@ struct PaceTable: Sendable {
                 while i > 0 { c += tree[i]; i -= i & -i }
                 return c
             }
-            var leader: (code: String, total: Int64)?
+            // The highest total, the smaller code on a tie.
+            var leader: (film: Int, total: Int64)?
             var start = 0
             while start < day.count {
                 var end = start
                 while end < day.count && day[end].open == day[start].open { end += 1 }
                 for f in day[start..<end] {
                     add(slot(f.total))
-                    if leader.map({ (f.total, $0.code) > ($0.total, f.code) }) ?? true { leader = (f.code, f.total) }
+                    let beaten = leader.map { l in
+                        f.total < l.total || (f.total == l.total && ordered[f.film].key >= ordered[l.film].key)
+                    }
+                    if beaten != true { leader = (f.film, f.total) }
                 }
-                for f in day[start..<end] where askers.contains(f.code) {
-                    out[f.code] = Standing(
+                for f in day[start..<end] where f.asks {
+                    out[ordered[f.film].key] = Standing(
                         day: n, total: f.total, rank: 1 + countBefore(slot(f.total)), compared: end,
-                        leader: leader!.code, leaderTotal: leader!.total)
+                        leader: ordered[leader!.film].key, leaderTotal: leader!.total)
                 }
                 start = end
             }
