@@ -92,15 +92,25 @@ struct PaceTable: Sendable {
         let ordered = films.sorted { ($0.value.open, $0.key) < ($1.value.open, $1.key) }
         let lastDays = Set(ordered.map { $0.value.points.last!.day })
         var out: [String: Standing] = [:]
+        // Each film's last point and the last day of release it has come to, in plain arrays: the
+        // loop below runs for every film on every such day, and reading them through the sorted
+        // (code, film) pairs retained and released a string and an array each time. A day at or
+        // after a film's last point reads its last total without a search of its points.
+        let lastPoints = ordered.map { $0.value.points.last! }
+        let reach = ordered.map { last.days(since: $0.value.open) + 1 }
+        let opens = ordered.map(\.value.open)
         var day: [(film: Int, open: Day, total: Int64, asks: Bool)] = []
         for n in lastDays {
             day.removeAll(keepingCapacity: true)
-            for (i, (_, film)) in ordered.enumerated() {
+            for i in ordered.indices {
                 // A film still in its previews (opening after the last day built) is on day 1 with them.
-                let asks = film.points.last!.day == n
-                if let t = asks ? film.points.last!.total : total(film, last: last, day: n) {
-                    day.append((i, film.open, t, asks))
-                }
+                let asks = lastPoints[i].day == n
+                let t: Int64?
+                if asks { t = lastPoints[i].total }
+                else if n > reach[i] { t = nil }
+                else if n >= lastPoints[i].day { t = lastPoints[i].total }
+                else { t = total(ordered[i].value, last: last, day: n) }
+                if let t { day.append((i, opens[i], t, asks)) }
             }
             // Totals ranked highest first; equal totals share a slot, so "above" is strictly above.
             var distinct: [Int64] = []
