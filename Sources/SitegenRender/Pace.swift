@@ -90,7 +90,11 @@ struct PaceTable: Sendable {
         // In order of opening once for every day of release: a sort of every film's code for each
         // of them was a tenth of a morning.
         let ordered = films.sorted { ($0.value.open, $0.key) < ($1.value.open, $1.key) }
-        let lastDays = Set(ordered.map { $0.value.points.last!.day })
+        // Each such day with the place of the last film asking, and past it the films opened the same
+        // day: a film's standing counts only films opened on or before it, so the ones opened later
+        // than every film asking that day take no part (the thousands opened after a finished run).
+        var lastAsking: [Int: Int] = [:]
+        for (i, film) in ordered.enumerated() { lastAsking[film.value.points.last!.day] = i }
         var out: [String: Standing] = [:]
         // Each film's last point and the last day of release it has come to, in plain arrays: the
         // loop below runs for every film on every such day, and reading them through the sorted
@@ -100,9 +104,11 @@ struct PaceTable: Sendable {
         let reach = ordered.map { last.days(since: $0.value.open) + 1 }
         let opens = ordered.map(\.value.open)
         var day: [(film: Int, open: Day, total: Int64, asks: Bool)] = []
-        for n in lastDays {
+        for (n, asking) in lastAsking {
             day.removeAll(keepingCapacity: true)
-            for i in ordered.indices {
+            var through = asking
+            while through + 1 < ordered.count && opens[through + 1] == opens[asking] { through += 1 }
+            for i in 0...through {
                 // A film still in its previews (opening after the last day built) is on day 1 with them.
                 let asks = lastPoints[i].day == n
                 let t: Int64?
