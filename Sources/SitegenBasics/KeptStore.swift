@@ -30,8 +30,10 @@ public final class KeptStore: Sendable {
     /// After a whole successful build: marks the cards the site publishes (an update in place
     /// renders only what changed, and the rest of its cards are still the site's), deletes what
     /// the build did not use, and says what the two partitions hold. `published`: the site's
-    /// files' paths; a card or icon is kept under its file's own name.
-    public func prune(published: some Sequence<String>) -> KeptFiles.Usage {
+    /// files' paths; a card or icon is kept under its file's own name. An array, not any
+    /// sequence: 69,000 paths through a lazy flattening, generic across the module, were a
+    /// morning's last 60 ms on one core.
+    public func prune(published: [String]) -> KeptFiles.Usage {
         for path in published where path.hasPrefix("card/") || path.hasPrefix("en/card/") || path.hasPrefix("icon-") {
             cards.note(String(path.split(separator: "/").last ?? ""))
         }

@@ -160,7 +160,7 @@ public struct Pipeline: Sendable {
         if let failure = writer.recordManifest(record) { console.warning("write: " + failure) }
         ended(.record)
         // A whole successful `build` (not serve's rebuilds) deletes what it did not use of the store.
-        let kept = pruning ? plan.store.prune(published: record.pages.lazy.flatMap(\.files)) : nil
+        let kept = pruning ? plan.store.prune(published: record.pages.flatMap(\.files)) : nil
         if announce { self.announce(rendered.messages, inputs) }
         freeLater(consume site)
         // The last build's manifest and this one's: thirty thousand names each.

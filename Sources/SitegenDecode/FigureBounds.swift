@@ -86,36 +86,52 @@ public enum FigureBounds {
     static func accepted(
         _ items: [ChartEntry], on day: Day, place: (Int) -> String, warnings: inout [DataWarning]
     ) -> [ChartEntry] {
-        var entries: [ChartEntry] = []
-        entries.reserveCapacity(items.count)
-        // A chart has ten rows or so: a linear look for a repeated rank or film costs less than
-        // two hash sets made for each of a history's 40,000 charts.
+        // The rows kept, made only once a row is skipped or changed: until then they are the rows
+        // before this one, and the chart's own array is handed back (a copy of every row of a
+        // history's 40,000 charts, checked every morning, was most of the check).
+        var changed: [ChartEntry]?
         for index in items.indices {
             let item = items[index]
+            func kept(_ matches: (ChartEntry) -> Bool) -> Bool {
+                if let changed { changed.contains(where: matches) } else { items[..<index].contains(where: matches) }
+            }
+            func copyKept() { if changed == nil { changed = Array(items[..<index]) } }
             let badOpening = openingProblem(item, on: day)
             if let why = badOpening { warnings.append(DataWarning(context: place(index), message: why)) }
             if let why = problem(item, on: day) {
                 warnings.append(DataWarning(context: place(index), message: why + "; row skipped"))
+                copyKept()
                 continue
             }
-            guard !entries.contains(where: { $0.rank == item.rank }) else {
+            // A chart has ten rows or so: a linear look for a repeated rank or film costs less than
+            // two hash sets made for each of a history's 40,000 charts.
+            guard !kept({ $0.rank == item.rank }) else {
                 warnings.append(
                     DataWarning(
                         context: place(index),
                         message: "movie \(item.movieCode) repeats rank \(item.rank); row skipped"))
+                copyKept()
                 continue
             }
             // The same film twice in one chart would give it two rows for one day everywhere.
-            guard !entries.contains(where: { $0.movieCode == item.movieCode }) else {
+            guard !kept({ $0.movieCode == item.movieCode }) else {
                 warnings.append(
                     DataWarning(
                         context: place(index),
                         message: "movie \(item.movieCode) is already on this chart; row skipped"))
+                copyKept()
                 continue
             }
-            entries.append(item)
-            if badOpening != nil { entries[entries.count - 1].openDate = nil }
+            if badOpening != nil {
+                copyKept()
+                var fixed = item
+                fixed.openDate = nil
+                changed!.append(fixed)
+            } else {
+                changed?.append(item)
+            }
         }
+        let entries = changed ?? items
         // Charts arrive in rank order; sorting only the ones that do not spares a copy of each.
         func inOrder(_ a: ChartEntry, _ b: ChartEntry) -> Bool { (a.rank, a.movieCode) < (b.rank, b.movieCode) }
         return zip(entries, entries.dropFirst()).allSatisfy(inOrder) ? entries : entries.sorted(by: inOrder)

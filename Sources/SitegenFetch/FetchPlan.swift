@@ -68,12 +68,14 @@ public struct FetchPlan: Sendable {
     /// not one of them: its rows are a region's figures and link a film only if it has a page.
     public static func otherFilms(in charts: [(ChartRequest, Chart)], seen: inout Set<String>) -> [FilmRequest] {
         var films: [FilmRequest] = []
-        let wanted = charts.filter { request, _ in
-            if case .region = request.scope { false } else { true }
+        let wanted = charts.indices.filter { i in
+            if case .region = charts[i].0.scope { false } else { true }
         }
-        // Days before periods, each oldest first: the title a film first charted under.
-        for (_, chart) in wanted.sorted(by: { order($0.1) < order($1.1) }) {
-            let entries: [ChartEntry] = switch chart {
+        // Days before periods, each oldest first: the title a film first charted under. The
+        // charts' places are sorted, not the charts: a chart moved was a chart copied.
+        let orders = wanted.map { order(charts[$0].1) }
+        for i in wanted.indices.sorted(by: { orders[$0] < orders[$1] }) {
+            let entries: [ChartEntry] = switch charts[wanted[i]].1 {
             case .day(let c): c.entries
             case .period(let c): c.entries
             }

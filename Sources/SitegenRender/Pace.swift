@@ -82,20 +82,41 @@ struct PaceTable: Sendable {
 
     /// For each day of release that is some film's last, the films with a total that day in order
     /// of opening, swept once: a film's rank counts the totals above its own among those opened
-    /// on or before it (a count kept in a Fenwick tree over the day's totals).
+    /// on or before it (a count kept in a Fenwick tree over the day's totals). The films asking
+    /// on day n are those whose last point is day n: told by that, and the films by their place
+    /// in the order, as a set of codes looked up for every film on every such day was a tenth of
+    /// a morning.
     private static func standings(_ films: [String: Film], last: Day) -> [String: Standing] {
-        var asking: [Int: Set<String>] = [:]
-        for (code, film) in films { if let n = film.points.last?.day { asking[n, default: []].insert(code) } }
         // In order of opening once for every day of release: a sort of every film's code for each
         // of them was a tenth of a morning.
         let ordered = films.sorted { ($0.value.open, $0.key) < ($1.value.open, $1.key) }
+        // Each such day with the place of the last film asking, and past it the films opened the same
+        // day: a film's standing counts only films opened on or before it, so the ones opened later
+        // than every film asking that day take no part (the thousands opened after a finished run).
+        var lastAsking: [Int: Int] = [:]
+        for (i, film) in ordered.enumerated() { lastAsking[film.value.points.last!.day] = i }
         var out: [String: Standing] = [:]
-        for (n, askers) in asking {
-            var day: [(code: String, open: Day, total: Int64)] = []
-            for (code, film) in ordered {
+        // Each film's last point and the last day of release it has come to, in plain arrays: the
+        // loop below runs for every film on every such day, and reading them through the sorted
+        // (code, film) pairs retained and released a string and an array each time. A day at or
+        // after a film's last point reads its last total without a search of its points.
+        let lastPoints = ordered.map { $0.value.points.last! }
+        let reach = ordered.map { last.days(since: $0.value.open) + 1 }
+        let opens = ordered.map(\.value.open)
+        var day: [(film: Int, open: Day, total: Int64, asks: Bool)] = []
+        for (n, asking) in lastAsking {
+            day.removeAll(keepingCapacity: true)
+            var through = asking
+            while through + 1 < ordered.count && opens[through + 1] == opens[asking] { through += 1 }
+            for i in 0...through {
                 // A film still in its previews (opening after the last day built) is on day 1 with them.
-                let own = askers.contains(code) ? film.points.last?.total : nil
-                if let t = own ?? total(film, last: last, day: n) { day.append((code, film.open, t)) }
+                let asks = lastPoints[i].day == n
+                let t: Int64?
+                if asks { t = lastPoints[i].total }
+                else if n > reach[i] { t = nil }
+                else if n >= lastPoints[i].day { t = lastPoints[i].total }
+                else { t = total(ordered[i].value, last: last, day: n) }
+                if let t { day.append((i, opens[i], t, asks)) }
             }
             // Totals ranked highest first; equal totals share a slot, so "above" is strictly above.
             var distinct: [Int64] = []
@@ -111,19 +132,23 @@ struct PaceTable: Sendable {
                 while i > 0 { c += tree[i]; i -= i & -i }
                 return c
             }
-            var leader: (code: String, total: Int64)?
+            // The highest total, the smaller code on a tie.
+            var leader: (film: Int, total: Int64)?
             var start = 0
             while start < day.count {
                 var end = start
                 while end < day.count && day[end].open == day[start].open { end += 1 }
                 for f in day[start..<end] {
                     add(slot(f.total))
-                    if leader.map({ (f.total, $0.code) > ($0.total, f.code) }) ?? true { leader = (f.code, f.total) }
+                    let beaten = leader.map { l in
+                        f.total < l.total || (f.total == l.total && ordered[f.film].key >= ordered[l.film].key)
+                    }
+                    if beaten != true { leader = (f.film, f.total) }
                 }
-                for f in day[start..<end] where askers.contains(f.code) {
-                    out[f.code] = Standing(
+                for f in day[start..<end] where f.asks {
+                    out[ordered[f.film].key] = Standing(
                         day: n, total: f.total, rank: 1 + countBefore(slot(f.total)), compared: end,
-                        leader: leader!.code, leaderTotal: leader!.total)
+                        leader: ordered[leader!.film].key, leaderTotal: leader!.total)
                 }
                 start = end
             }

@@ -166,6 +166,15 @@ struct PageKeys {
         f.add(site.periods[.week]?.last?.start); f.add(site.periods[.weekend]?.last?.start)
     }
 
+    /// A pace line's role, as its fields: describing it as text was a tenth of a film's key.
+    func addRole(_ role: PaceLines.Role, to f: inout Fingerprint) {
+        switch role {
+        case .own: f.byte(0)
+        case .allTime(let place): f.byte(1); f.add(place)
+        case .year(let year, let place): f.byte(2); f.add(year); f.add(place)
+        }
+    }
+
     /// A film page and its data, CSV and drawn poster: its rows, the days its run spans, its
     /// details, credits (by person page), facts and note.
     func addMovie(_ code: String, to f: inout Fingerprint) {
@@ -206,7 +215,7 @@ struct PageKeys {
         let lines = pace.lines(for: code)
         f.add(lines?.span)
         for line in lines?.lines ?? [] {
-            f.add(line.code); f.add("\(line.role)"); addLook(line.code, to: &f)
+            f.add(line.code); addRole(line.role, to: &f); addLook(line.code, to: &f)
             f.add(line.points.count)
             for point in line.points { f.add(point.day); f.add(point.total) }
         }

@@ -43,10 +43,12 @@ struct PeopleIndex: Sendable {
     init(_ dataset: Dataset, codes: [String]) {
         // Records in first-seen order, found by key; changed in place (a copy out of a dictionary
         // and back copied every credit list, a twentieth of a rebuild).
+        // `keys[i]` is record i's key, and `shown[i]` whether a film page shows them: by the record's
+        // place, not a set of key strings, as every kept credit passed through one.
         var records: [(name: String, english: String, credits: [Credit])] = []
         var position: [String: Int] = [:]
-        var order: [String] = []
-        var shown = Set<String>()
+        var keys: [String] = []
+        var shown: [Bool] = []
         // Who keeps a page (a director, or an actor some film page shows who is credited in two
         // films or more), found first by a hash of each key's bytes, so the others (most of a
         // real-sized history's 330,000 credits) are never recorded, nor their key made and hashed
@@ -80,14 +82,15 @@ struct PeopleIndex: Sendable {
                 let name = Self.clean(person.name), english = Self.clean(person.englishName)
                 guard !name.isEmpty else { return }
                 let key = Self.key(name: name, english: english)
-                if isShown { shown.insert(key) }
                 let i: Int
                 if let known = position[key] { i = known } else {
                     i = records.count
                     position[key] = i
                     records.append((name, english, []))
-                    order.append(key)
+                    keys.append(key)
+                    shown.append(false)
                 }
+                if isShown { shown[i] = true }
                 if records[i].credits.last?.code != code { records[i].credits.append(Credit(code: code)) }
                 let last = records[i].credits.count - 1
                 if directed { records[i].credits[last].directed = true } else {
@@ -103,28 +106,27 @@ struct PeopleIndex: Sendable {
                 add(a, marks[movie.directors.count + i], directed: false, isShown: i < MoviePage.actorsShown)
             }
         }
-        let kept = Set(order.filter { key in
-            let credits = records[position[key]!].credits
-            return credits.contains { $0.directed } || (shown.contains(key) && credits.count >= 2)
-        })
-        order = order.filter { kept.contains($0) }
-        position = position.filter { kept.contains($0.key) }
+        let kept = records.indices.filter { i in
+            records[i].credits.contains { $0.directed } || (shown[i] && records[i].credits.count >= 2)
+        }
         // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
         // person a distinct, stable id: the later key gets a "-2" suffix.
         var taken = Set<String>()
         var idByKey: [String: String] = [:]
+        var ids = [String](repeating: "", count: records.count)
         var suffixed: [String] = []
-        for key in position.keys.sorted() {
-            let base = Self.hashID(key)
+        for i in kept.sorted(by: { keys[$0] < keys[$1] }) {
+            let base = Self.hashID(keys[i])
             var id = base, n = 2
             while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
-            idByKey[key] = id
-            if id != base { suffixed.append(key + "\u{1F}" + id) }
+            idByKey[keys[i]] = id
+            ids[i] = id
+            if id != base { suffixed.append(keys[i] + "\u{1F}" + id) }
         }
         self.suffixed = suffixed
-        people = order.map { key in
-            let r = records[position[key]!]
-            return PersonRecord(id: idByKey[key]!, name: r.name, englishName: r.english, credits: r.credits)
+        people = kept.map { i in
+            let r = records[i]
+            return PersonRecord(id: ids[i], name: r.name, englishName: r.english, credits: r.credits)
         }.sorted { $0.id < $1.id }
         self.idByKey = idByKey
         pagePrints = Set(people.map { Self.fingerprint(name: $0.name, english: $0.englishName) })

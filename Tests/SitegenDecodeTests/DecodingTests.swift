@@ -172,6 +172,29 @@ import Testing
         #expect(text.contains { $0.hasPrefix("2024-02-10 row 2: movie 20240002") && $0.contains("row skipped") })
         #expect(text.contains { $0.hasPrefix("2024-02-10 row 3: movie 20240003 opened 1901-03-01") })
     }
+
+    /// Once a row is skipped, the rows after it are checked against the rows kept, not the chart
+    /// as it came: a skipped row's rank is free again, and a repeat of a kept film or rank is not.
+    @Test func rowsAfterASkippedRowAreCheckedAgainstTheRowsKept() throws {
+        let rows = [
+            row(1, "20240001"),
+            row(2, "20240002", ["audiCnt": "999999999999999"]),
+            row(2, "20240003"),
+            row(3, "20240001"),
+            row(1, "20240004"),
+            row(4, "20240005", ["openDt": "1901-03-01"]),
+        ]
+        let body = #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20240210~20240210","dailyBoxOfficeList":["#
+            + rows.joined(separator: ",") + "]}}"
+        let (chart, warnings) = try KOBISDecoder.dailyChart(Data(body.utf8), date: day, fetchedAt: nil)
+        #expect(chart.entries.map(\.movieCode) == ["20240001", "20240003", "20240005"])
+        #expect(chart.entries.map(\.openDate) == [Day(iso: "2024-01-31"), Day(iso: "2024-01-31"), nil])
+        #expect(chart.rejectedRows == 3)
+        let text = warnings.map(\.description)
+        #expect(text.count == 4, "\(text)")
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 4: movie 20240001 is already on this chart") })
+        #expect(text.contains { $0.hasPrefix("2024-02-10 row 5: movie 20240004 repeats rank 1") })
+    }
 }
 
 /// Hotlinked posters publish Kakao's pixel sizes as the image's width and height: a size no
