@@ -23,7 +23,7 @@ public struct BuildCommand: AsyncParsableCommand {
     // The range and the site side by side, not nested in one `BuildOptions` group: a debug build of
     // ArgumentParser checks every group each time it lays out the arguments, so a third level of
     // nesting cost 0.27 s of CPU to parse a `build` command in the debug binary the tests run
-    // hundreds of times (0.03 s with two, as `fetch` has). A release build does no such check.
+    // hundreds of times (0.08 s with two). A release build does no such check.
     @OptionGroup public var range: RangeOptions
     @OptionGroup public var site: SiteOptions
     public var options: BuildOptions { BuildOptions(range: range, site: site) }
