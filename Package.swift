@@ -129,7 +129,7 @@ let package = Package(
         .target(
             name: "SitegenImage",
             dependencies: [
-                "CVipsShim", "SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics", "SitegenDecode",
+                "CVipsShim", "SitegenFetch", "SitegenRender", "SitegenModel", "SitegenBasics",
             ],
             swiftSettings: optimized),
         // The one writer of the output folder: staged and swapped in whole, or updated in place.
@@ -148,7 +148,7 @@ let package = Package(
         // A build from its plan: the inputs read (stock theme overlaid, notes, Public files), fetch →
         // render → write, and what the last build's manifest lets a rebuild skip.
         .target(name: "SitegenBuild", dependencies: [
-            "SitegenModel", "SitegenBasics", "SitegenDecode", "SitegenFetch", "SitegenRender", "SitegenMustache",
+            "SitegenModel", "SitegenBasics", "SitegenFetch", "SitegenRender", "SitegenMustache",
             "SitegenWrite", "SitegenTheme", "SitegenImage",
         ], swiftSettings: optimized),
         // The commands: options parsed and resolved into a plan (the only place the clock is read),

@@ -1,6 +1,5 @@
 import Foundation
 import SitegenBasics
-import SitegenDecode
 import SitegenModel
 import SitegenMustache
 import SitegenRender
@@ -177,7 +176,7 @@ public enum Inputs {
                 if let day = Day(iso: stem) { notes.days[day] = text }
                 else { warnings.append("\(label)/\(relative): not named after a real date (YYYY-MM-DD.md); ignored") }
             case (2, "movie"):
-                if KOBISDecoder.isValidMovieCode(stem) { notes.movies[stem] = text }
+                if MovieCode.isValid(stem) { notes.movies[stem] = text }
                 else { warnings.append("\(label)/\(relative): not named after a movieCd ([0-9A-Za-z]+.md); ignored") }
             default:
                 warnings.append("\(label)/\(relative): not site.md, date/YYYY-MM-DD.md or movie/<movieCd>.md; ignored")

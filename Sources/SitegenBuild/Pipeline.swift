@@ -75,20 +75,17 @@ public struct Pipeline: Sendable {
             // cards may be drawn, rather than in the morning's last step.
             if plan.config.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
             let fetched = try await fetch()
-            let dataset = fetched.dataset
-            if dataset.days.isEmpty, let stop = plan.budget.stop {
+            if fetched.dataset.days.isEmpty, let stop = plan.budget.stop {
                 throw PhaseError(
                     phase: "fetch",
                     message:
                         "no day fetched yet: \(stop.description); nothing was written, and the next run starts again")
             }
             ended(.fetch)
-            let summary = try write(
-                dataset, posters: fetched.posterBytes, inputs, started: started, inputsKey: key, previous: previous,
-                pruning: true)
-            freeLater(consume fetched)
-            freeLater(consume dataset)
-            freeLater(consume previous)
+            let (summary, leftovers) = try write(
+                fetched.dataset, posters: fetched.posterBytes, inputs, started: started, inputsKey: key,
+                previous: previous, pruning: true)
+            freeLater(consume leftovers, fetched: consume fetched, previous: consume previous)
             lock.release()
             return summary
         } catch {
@@ -97,21 +94,48 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// The output folder held for a whole `serve` session, which rewrites it on every change:
+    /// locked and checked by the run's one writer, before anything is fetched.
+    public func holdOutput(command: String) throws -> SiteWriter.Lock {
+        let lock = try writer.lock(command: command)
+        do { try writer.preflight() } catch {
+            lock.release()
+            throw error
+        }
+        return lock
+    }
+
+    /// The footprint the last measuring build recorded, when it still describes the output:
+    /// read before this build writes.
+    public func recordedFootprint() -> Footprint? { FootprintRecord.recorded(writer) }
+
+    /// The output's footprint after `summary`'s build, recorded for the next (`FootprintRecord`).
+    public func measure(_ summary: BuildSummary, before: Footprint?) -> Footprint {
+        let footprint = FootprintRecord.footprint(
+            writer, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0,
+            before: before, change: summary.updatedInPlace ? summary.footprintChange : nil,
+            written: summary.footprintWritten)
+        steps.mark("measure")
+        return footprint
+    }
+
     /// Renders and writes again from data already fetched (`serve` after an edit).
     /// `announce` false leaves out the notes a first build already printed.
     public func rebuild(from fetched: FetchOutcome, announce: Bool = true) throws -> BuildSummary {
         let started = DispatchTime.now()
         steps.beginRun()
-        return try write(
+        let (summary, leftovers) = try write(
             fetched.dataset, posters: fetched.posterBytes, try run(.load, marking: false) { try loadInputs() },
             started: started, announce: announce)
+        freeLater(consume leftovers)
+        return summary
     }
 
     /// model → check → render and write → record.
     func write(_ dataset: Dataset, posters: [String: Data], _ inputs: LoadedInputs, started: DispatchTime,
                announce: Bool = true,
                inputsKey: UInt64? = nil, previous manifest: Later<CheckedOutput?>? = nil,
-               pruning: Bool = false) throws -> BuildSummary {
+               pruning: Bool = false) throws -> (BuildSummary, Leftovers) {
         var config = plan.config
         if config.drawsCards, let why = CardImages.unavailable {
             try refuseUndrawableCards()
@@ -155,17 +179,14 @@ public struct Pipeline: Sendable {
         record.folders = report.folders
         record.fileMode = report.fileMode
         record.inputs = inputsKey
-        record.counts = [dataset.days.count, movies, rendered.pageCount]
+        record.counts = .init(days: dataset.days.count, movies: movies, pages: rendered.pageCount)
         record.messages = rendered.messages
         if let failure = writer.recordManifest(record) { console.warning("write: " + failure) }
         ended(.record)
         // A whole successful `build` (not serve's rebuilds) deletes what it did not use of the store.
         let kept = pruning ? plan.store.prune(published: record.pages.flatMap(\.files)) : nil
         if announce { self.announce(rendered.messages, inputs) }
-        freeLater(consume site)
-        // The last build's manifest and this one's: thirty thousand names each.
-        freeLater(record)
-        if manifest == nil { freeLater(checked) }
+        let leftovers = Leftovers(site: consume site, record: record, checked: manifest == nil ? checked : nil)
         var summary = BuildSummary(
             days: dataset.days.count, movies: movies,
             pages: rendered.pageCount, files: report.fileCount, written: report.writtenCount,
@@ -176,7 +197,7 @@ public struct Pipeline: Sendable {
         summary.footprintWritten = report.footprint
         summary.kept = kept
         if inPlace { summary.rerendered = changed }
-        return summary
+        return (summary, leftovers)
     }
 
     /// The whole site into a staging folder, swapped in when every file is written.
@@ -240,11 +261,27 @@ public struct Pipeline: Sendable {
                 + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }
 
-    /// A ten-year site's data and index are hundreds of thousands of small objects; freeing them
-    /// is work nobody waits for, so another thread does it (the process usually exits first, as a
-    /// compiler exits without freeing its syntax trees).
-    func freeLater<T: Sendable>(_ value: consuming T) {
-        let box = FreeLater(value)
+    /// What a run is done with once it has its summary, freed once, on another thread: a
+    /// ten-year site's data and index are hundreds of thousands of small objects, and the last
+    /// build's manifest and this one's thirty thousand names each. Nobody waits for that work
+    /// (the process usually exits first, as a compiler exits without freeing its syntax trees).
+    struct Leftovers: Sendable {
+        var site: SitePlan
+        var record: BuildManifest
+        /// The check `write` read itself; one read beside the fetch is in `previous`.
+        var checked: CheckedOutput?
+        var fetched: FetchOutcome?
+        var previous: Later<CheckedOutput?>?
+    }
+
+    func freeLater(
+        _ leftovers: consuming Leftovers, fetched: consuming FetchOutcome? = nil,
+        previous: consuming Later<CheckedOutput?>? = nil
+    ) {
+        var all = leftovers
+        all.fetched = fetched
+        all.previous = previous
+        let box = FreeLater(all)
         DispatchQueue.global(qos: .background).async { box.drop() }
     }
 

@@ -39,7 +39,8 @@ extension Pipeline {
     func unchanged(
         _ inputs: LoadedInputs, key: UInt64, previous checked: CheckedOutput?, started: DispatchTime
     ) -> BuildSummary? {
-        guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key, checked.manifest.counts.count == 3
+        guard let checked, checked.drift.isEmpty, checked.manifest.inputs == key,
+              let counts = checked.manifest.counts
         else { return nil }
         let previous = checked.manifest
         sayLeftAlone(checked.drift)
@@ -47,7 +48,7 @@ extension Pipeline {
         plan.rangeNotes.forEach(console.note)
         announce(previous.messages, inputs)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return BuildSummary(days: previous.counts[0], movies: previous.counts[1], pages: previous.counts[2],
+        return BuildSummary(days: counts.days, movies: counts.movies, pages: counts.pages,
                             files: previous.pages.reduce(0) { $0 + $1.files.count }, written: 0, deleted: 0,
                             updatedInPlace: true, seconds: seconds, output: plan.output, source: plan.source.kind)
     }

@@ -38,14 +38,10 @@ public struct BuildCommand: AsyncParsableCommand {
         let console = Console.forCommand(quiet: options.range.quiet, environment: environment)
         try await console.reportingErrors {
             let plan = try BuildPlan.resolve(options, environment: environment, now: Date())
-            let before = FootprintRecord.recorded(of: plan.output)
             let pipeline = Pipeline(plan: plan, console: console)
+            let before = pipeline.recordedFootprint()
             var summary = try await pipeline.build()
-            summary.footprint = FootprintRecord.footprint(
-                of: summary.output, unchanged: summary.written == 0 && summary.deleted == 0 && summary.repaired == 0,
-                before: before, change: summary.updatedInPlace ? summary.footprintChange : nil,
-                written: summary.footprintWritten)
-            pipeline.steps.mark("measure")
+            summary.footprint = pipeline.measure(summary, before: before)
             if summary.days < plan.days.count {
                 summary.predicted = PublishedSize.estimate(days: plan.days.count, config: plan.config)
             }

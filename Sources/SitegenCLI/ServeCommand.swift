@@ -61,9 +61,8 @@ public struct ServeCommand: AsyncParsableCommand {
             let server = try PreviewServer(root: plan.output, host: host, port: UInt16(port), reload: reload)
             let pipeline = Pipeline(plan: plan, console: console)
             // Held for the whole session: serve rewrites the folder on every change.
-            let lock = try SiteWriter(output: plan.output).lock(command: "serve")
+            let lock = try pipeline.holdOutput(command: "serve")
             defer { lock.release() }
-            try SiteWriter(output: plan.output).preflight()
             let fetched = try await pipeline.fetch()
 
             @Sendable func rebuild(first: Bool) async {

@@ -28,7 +28,7 @@ public enum FigureBounds {
     /// one and a message is made only for a row that fails: arrays of (name, value, bound) made
     /// for each row were a fifth of a morning's build.
     public static func problem(_ e: ChartEntry, on day: Day) -> String? {
-        guard KOBISDecoder.isValidMovieCode(e.movieCode) else {
+        guard MovieCode.isValid(e.movieCode) else {
             return "movieCd \(KOBISDecoder.quoted(e.movieCode)) is not [0-9A-Za-z]+"
         }
         let code = e.movieCode

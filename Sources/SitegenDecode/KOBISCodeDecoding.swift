@@ -20,7 +20,7 @@ extension KOBISDecoder {
         var regions: [Region] = [], warnings: [DataWarning] = [], seen = Set<String>()
         for row in codes {
             let code = row.trimmed("fullCd"), name = row.trimmed("korNm")
-            guard isValidMovieCode(code), !name.isEmpty, seen.insert(code).inserted else {
+            guard MovieCode.isValid(code), !name.isEmpty, seen.insert(code).inserted else {
                 warnings.append(
                     DataWarning(context: "decode region codes", message: "left out the entry \(quoted(code))"))
                 continue

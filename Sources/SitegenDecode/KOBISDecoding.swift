@@ -25,29 +25,7 @@ public struct ResponseMismatchError: Error, Sendable, Equatable, CustomStringCon
     public var description: String { reason }
 }
 
-/// A row or field rejected while mapping, named by day and row so the user can find it.
-public struct DataWarning: Sendable, Equatable, CustomStringConvertible {
-    public let context: String
-    public let message: String
-    public init(context: String, message: String) { self.context = context; self.message = message }
-    public var description: String { "\(context): \(message)" }
-}
-
 public enum KOBISDecoder {
-    /// A `movieCd` becomes a path component; anything else is rejected before it can.
-    public static func isValidMovieCode(_ code: String) -> Bool {
-        // ASCII letters and digits are exactly the ASCII part of `CharacterSet.alphanumerics`.
-        // Every row of a history is checked on every build: the bytes first, and the reserved
-        // names (CON, LPT1…) only for a code that starts with a letter, as they all do; a KOBIS
-        // code is eight digits.
-        let bytes = code.utf8
-        guard !bytes.isEmpty, bytes.count <= 32, let first = bytes.first else { return false }
-        let alphanumeric = bytes.allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
-        }
-        return alphanumeric && (first <= 0x39 || !PortableNames.isReserved(code))
-    }
-
     /// Faults are checked before anything else: they arrive with HTTP 200 and a different shape.
     public static func checkFault(_ data: Data) throws {
         guard let probe = try? JSONDecoder().decode(KOBISWire.FaultProbe.self, from: data),
@@ -95,7 +73,7 @@ public enum KOBISDecoder {
 
     static func mapRow(_ row: [String: LenientString], context: String, warnings: inout [DataWarning]) -> ChartEntry? {
         let code = row.trimmed("movieCd")
-        guard isValidMovieCode(code) else {
+        guard MovieCode.isValid(code) else {
             warnings.append(
                 DataWarning(context: context, message: "movieCd \(quoted(code)) is not [0-9A-Za-z]+; row skipped"))
             return nil

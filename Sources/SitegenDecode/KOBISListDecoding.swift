@@ -46,7 +46,7 @@ extension KOBISDecoder {
         var films: [ListedFilm] = [], warnings: [DataWarning] = []
         for row in result.movieList ?? [] {
             let code = s(row.movieCd), title = s(row.movieNm)
-            guard isValidMovieCode(code), !title.isEmpty else {
+            guard MovieCode.isValid(code), !title.isEmpty else {
                 warnings.append(DataWarning(context: "decode \(label)", message: "left out the row \(quoted(code))"))
                 continue
             }

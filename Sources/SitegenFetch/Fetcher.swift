@@ -143,7 +143,7 @@ public struct Fetcher: Sendable {
         for (film, answer) in answers.films {
             guard let answer else { stoppedMovies.append(film.code); continue }
             // A code only a row that failed the check named (`a/b` from a re-signed memo) is no page.
-            guard KOBISDecoder.isValidMovieCode(film.code) else { continue }
+            guard MovieCode.isValid(film.code) else { continue }
             dataset.movies[film.code] = answer.movie.map(FigureBounds.checked)
             dataset.posters[film.code] = answer.poster
             // A refused key is said once, not once per movie.

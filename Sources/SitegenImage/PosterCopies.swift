@@ -1,7 +1,6 @@
 import Foundation
 import SitegenFetch
 import SitegenBasics
-import SitegenDecode
 import SitegenModel
 
 /// Posters served from the site: each chosen poster downloaded once through the source (so through

@@ -23,9 +23,13 @@ protocol PageJob: Sendable {
     func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted)
     /// Its files, and how many of them are pages.
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int)
+    /// Whether the English edition has this page (`EditionJob`): not the posters, which both
+    /// editions share.
+    var hasEnglishPage: Bool { get }
 }
 
 extension PageJob {
+    var hasEnglishPage: Bool { true }
     func pageCount(_ site: SiteModel) -> Int { 1 }
     func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) {}
 }

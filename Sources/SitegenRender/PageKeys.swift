@@ -103,7 +103,6 @@ struct PageKeys {
     }
 
     func key(_ job: any PageJob) -> PageKey {
-        if let english = job as? EnglishJob { return Self.english(key(english.korean)) }
         let id = job.id(site)
         var f = global
         f.add(id)

@@ -15,6 +15,9 @@ struct PostersJob: PageJob {
 
     func pageCount(_ site: SiteModel) -> Int { 0 }
 
+    /// Both editions show the same copies: the Korean edition writes them once.
+    var hasEnglishPage: Bool { false }
+
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
         (site.posterCopies.map { OutputFile(poster: $0.path) }, 0)
     }

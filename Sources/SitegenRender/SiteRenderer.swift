@@ -24,15 +24,15 @@ public enum SiteRenderer {
         let korean = jobs(site)
         // Ten thousand keys at 3,650 days: on all cores.
         let pages = concurrentMap(korean.count, chunk: 512) { keys.key(korean[$0]) }
+        var jobs = korean.map { EditionJob(job: $0, language: .ko) }
         guard site.config.languages.contains(.en) else {
-            return SitePlan(input: input, site: site, jobs: korean, pages: pages)
+            return SitePlan(input: input, site: site, jobs: jobs, pages: pages)
         }
         // An English page is made from what its Korean page is made from (the English names are
         // in the same key): its key is the Korean one under its own id, not worked out again.
-        var jobs = korean, english = pages
-        for (job, key) in zip(korean, pages) {
-            if job is PostersJob { continue }
-            jobs.append(EnglishJob(korean: job))
+        var english = pages
+        for (job, key) in zip(korean, pages) where job.hasEnglishPage {
+            jobs.append(EditionJob(job: job, language: .en))
             english.append(PageKeys.english(key))
         }
         return SitePlan(input: input, site: site, jobs: jobs, pages: english)
@@ -43,17 +43,17 @@ public enum SiteRenderer {
     public static func render(_ plan: SitePlan, only: Set<String>? = nil, chunk: Int = 256,
                               into sink: (_ page: String, OutputFile) throws -> Void) throws -> RenderSummary {
         let input = plan.input
-        var chosen: [any PageJob] = []
+        var chosen: [EditionJob] = []
         var pages = 0
         for (job, page) in zip(plan.jobs, plan.pages) {
-            if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.pageCount(plan.site) }
+            if only?.contains(page.id) ?? true { chosen.append(job) } else { pages += job.job.pageCount(plan.site) }
         }
         // Chart rows are the one costly shared part: built only for the days chosen pages show.
         var wanted = RowsWanted()
-        for job in chosen { job.rowsShown(plan.site, into: &wanted) }
+        for job in chosen { job.job.rowsShown(plan.site, into: &wanted) }
         let site = SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted)
         let templates = input.templates
-        let english = chosen.contains { $0 is EnglishJob }
+        let english = chosen.contains { $0.language == .en }
             ? SiteModel(input, index: plan.site.index, rows: only == nil ? nil : wanted, language: .en) : nil
         // One page at a time per core (pages differ a lot in cost), each handed to the sink as
         // soon as it and the pages before it are done, so writing overlaps rendering; at most
@@ -62,9 +62,7 @@ public enum SiteRenderer {
         try concurrentForEachInOrder(
             jobs.count, window: chunk, produce: { i in
                 Result {
-                    if jobs[i] is EnglishJob { try jobs[i].render(english!, templates) } else {
-                        try jobs[i].render(site, templates)
-                    }
+                    try jobs[i].render(jobs[i].language == .en ? english! : site, templates)
                 }
             }
         ) { i, result in

@@ -39,13 +39,21 @@ public struct BuildManifest: Sendable, Equatable {
     /// A fingerprint of all the build's inputs, when they are all known before fetching (the
     /// demo source): equal inputs mean an equal site, so a rebuild can stop before fetching.
     public var inputs: UInt64?
-    /// What the build said: its summary's counts (days, movies, pages) and its notes.
-    public var counts: [Int] = []
+    /// What the build said: its summary's counts and its notes.
+    public var counts: Counts?
     public var messages: [String] = []
     /// Every folder of the output (the top one is ""), for finding what no build wrote.
     public var folders: [Folder] = []
     /// The permission bits the build's files were created with (the umask decides them).
     public var fileMode: UInt32?
+
+    /// The summary's counts, named: a no-op rebuild says them again without building.
+    public struct Counts: Sendable, Equatable {
+        public var days: Int
+        public var movies: Int
+        public var pages: Int
+        public init(days: Int, movies: Int, pages: Int) { self.days = days; self.movies = movies; self.pages = pages }
+    }
 
     public init(builder: String, folder: String, pages: [Page]) {
         self.builder = builder; self.folder = folder; self.pages = pages
@@ -79,8 +87,9 @@ public struct BuildManifest: Sendable, Equatable {
         }
         text(Self.header, last: false); text(builder, last: false); text(folder, last: true)
         if let inputs { tag("I"); text(String(inputs, radix: 16), last: true) }
-        if !counts.isEmpty {
-            tag("S"); for (i, count) in counts.enumerated() { text(String(count), last: i == counts.count - 1) }
+        if let counts {
+            tag("S"); text(String(counts.days), last: false); text(String(counts.movies), last: false)
+            text(String(counts.pages), last: true)
         }
         for message in messages { tag("M"); text(message, last: true) }
         if let fileMode { tag("A"); text(String(fileMode, radix: 8), last: true) }
@@ -183,7 +192,7 @@ public struct BuildManifest: Sendable, Equatable {
             case UInt8(ascii: "S"):
                 let counts = fields(rest, 4).compactMap { Int(text($0)) }
                 guard counts.count == 3 else { return nil }
-                manifest.counts = counts
+                manifest.counts = Counts(days: counts[0], movies: counts[1], pages: counts[2])
             case UInt8(ascii: "M"):
                 manifest.messages.append(text(rest))
             default:

@@ -21,8 +21,7 @@ public enum FootprintRecord {
     }
 
     /// The recorded footprint, when it still describes the output: read before a build writes.
-    public static func recorded(of output: URL) -> Footprint? {
-        let writer = SiteWriter(output: output)
+    public static func recorded(_ writer: SiteWriter) -> Footprint? {
         guard let stamps = Self.stamps(writer), let text = RegularFile.read(path(writer), limit: 256)?.data else {
             return nil
         }
@@ -34,11 +33,10 @@ public enum FootprintRecord {
     /// instead of a walk over 40,000: a third of the morning); what a staged build `written` added
     /// up; else measured. Recorded for the next run either way.
     public static func footprint(
-        of output: URL, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil,
+        _ writer: SiteWriter, unchanged: Bool, before: Footprint? = nil, change: Footprint? = nil,
         written: Footprint? = nil
     ) -> Footprint {
-        if unchanged, let recorded = recorded(of: output) { return recorded }
-        let writer = SiteWriter(output: output)
+        if unchanged, let recorded = recorded(writer) { return recorded }
         let stamps = Self.stamps(writer)
         let footprint =
             if let written { written }

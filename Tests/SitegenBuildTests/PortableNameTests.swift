@@ -25,8 +25,8 @@ import SitegenSiteSupport
         #expect(Region(code: "0105003", name: "가", englishName: "Con").slug == "0105003")
         #expect(Region(code: "0105004", name: "나", englishName: "LPT1").slug == "0105004")
         #expect(Region(code: "0105001", name: "서울시", englishName: "Seoul").slug == "seoul")
-        #expect(!KOBISDecoder.isValidMovieCode("CON") && !KOBISDecoder.isValidMovieCode("com7"))
-        #expect(KOBISDecoder.isValidMovieCode("20240001"))
+        #expect(!MovieCode.isValid("CON") && !MovieCode.isValid("com7"))
+        #expect(MovieCode.isValid("20240001"))
     }
 
     /// The market's regions with an English name of 300 bytes and one that reads `CON`: the build

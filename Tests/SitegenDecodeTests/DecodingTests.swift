@@ -131,10 +131,10 @@ import Testing
     }
 
     @Test func acceptsOnlyPathSafeMovieCodes() {
-        #expect(KOBISDecoder.isValidMovieCode("20124079"))
-        #expect(KOBISDecoder.isValidMovieCode("2023C168"))
+        #expect(MovieCode.isValid("20124079"))
+        #expect(MovieCode.isValid("2023C168"))
         for bad in ["", "../x", "a/b", "20 24", "코드", "a%2e", String(repeating: "1", count: 33)] {
-            #expect(!KOBISDecoder.isValidMovieCode(bad), "\(bad)")
+            #expect(!MovieCode.isValid(bad), "\(bad)")
         }
     }
 }

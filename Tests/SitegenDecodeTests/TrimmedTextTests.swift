@@ -71,11 +71,11 @@ import SitegenBasics
     }
 
     @Test func movieCodesAreASCIILettersAndDigits() {
-        #expect(KOBISDecoder.isValidMovieCode("20231011"))
-        #expect(KOBISDecoder.isValidMovieCode("K2024abZ"))
-        #expect(KOBISDecoder.isValidMovieCode(String(repeating: "9", count: 32)))
+        #expect(MovieCode.isValid("20231011"))
+        #expect(MovieCode.isValid("K2024abZ"))
+        #expect(MovieCode.isValid(String(repeating: "9", count: 32)))
         for bad in ["", String(repeating: "9", count: 33), "../x", "2023 1011", "２０２３", "영화", "a\r\n", "é1"] {
-            #expect(!KOBISDecoder.isValidMovieCode(bad), "\(bad)")
+            #expect(!MovieCode.isValid(bad), "\(bad)")
         }
     }
 }

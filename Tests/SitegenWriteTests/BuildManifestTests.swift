@@ -12,7 +12,7 @@ import SitegenSiteSupport
             .init(id: "public files", key: nil, files: []),
         ])
         m.inputs = 42
-        m.counts = [30, 27, 89]
+        m.counts = .init(days: 30, movies: 27, pages: 89)
         m.messages = ["no --base-url: sitemap.xml left out"]
         m.folders = [.init(path: "", stamp: 0xabc), .init(path: "date/2024-02-10", stamp: 0x1_0000_0000)]
         m.fileMode = 0o644
