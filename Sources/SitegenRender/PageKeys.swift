@@ -111,7 +111,9 @@ struct PageKeys {
 
     /// An English page's key: its Korean page's, under the English page's id.
     static func english(_ korean: PageKey) -> PageKey {
-        PageKey(id: "en " + korean.id, key: korean.key.map { var f = Fingerprint("en"); f.add($0); return f.value })
+        PageKey(
+            id: EditionJob.id(korean.id, in: .en),
+            key: korean.key.map { var f = Fingerprint("en"); f.add($0); return f.value })
     }
 
     // What several kinds of page show, for their keys (`PageJob.key`).

@@ -21,7 +21,13 @@ struct EditionJob: Sendable {
     let job: any PageJob
     let language: Language
 
-    func id(_ site: SiteModel) -> String { language == .ko ? job.id(site) : language.rawValue + " " + job.id(site) }
+    /// A page's id in `language`: the Korean page's own, else under the edition's name. The one
+    /// rule: `PageKeys.english` keys an English page by it, so a rebuild finds the page again.
+    static func id(_ korean: String, in language: Language) -> String {
+        language == .ko ? korean : language.rawValue + " " + korean
+    }
+
+    func id(_ site: SiteModel) -> String { Self.id(job.id(site), in: language) }
 
     /// `site` is the model in this job's language.
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
