@@ -15,7 +15,7 @@ struct HistoryTests {
 
     /// KOBIS answers 320011 from the 41st call on: the fetch stops there, keeps all it got, says
     /// what is left; the next run (quota back) fetches the rest and repeats no call that was answered.
-    @Test func stopsAtTheQuotaKeepsWhatItGotAndResumesWithoutRepeatingACall() throws {
+    @Test func stopsAtTheQuotaKeepsWhatItGotAndResumesWithoutRepeatingACall() async throws {
         let apis = try FakeAPIs()
         let kobisCalls = Counter()
         let quotaSpent = Flag()
@@ -31,7 +31,7 @@ struct HistoryTests {
                     "--history", folder.appendingPathComponent("history").path, "--jobs", "1"]
         var env = apis.environment
         env.removeValue(forKey: "KAKAO_REST_API_KEY")
-        let first = try Binary.run(args, environment: env, timeout: 60)
+        let first = try await Binary.run(args, environment: env, timeout: 60)
         #expect(first.status == 0, "\(first.err)")
         #expect(first.err.contains("plan: 72 days (72 to fetch), "), "\(first.err)")
         #expect(first.out.hasPrefix("stopped: KOBIS says the key's daily quota is used up (320011 "), "\(first.out)")
@@ -42,7 +42,7 @@ struct HistoryTests {
 
         quotaSpent.set()
         let before = apis.server.requests.count
-        let second = try Binary.run(args, environment: env, timeout: 60)
+        let second = try await Binary.run(args, environment: env, timeout: 60)
         #expect(second.status == 0, "\(second.err)")
         #expect(second.out.hasPrefix("fetched 72 days, "), "\(second.out)")
         let resumed = apis.server.requests.dropFirst(before).filter { $0.path.contains("/kobisopenapi/") }.map(\.target)
@@ -51,7 +51,7 @@ struct HistoryTests {
 
         // Everything is held now: a third run asks nothing.
         let settled = apis.server.requests.count
-        let third = try Binary.run(args, environment: env, timeout: 60)
+        let third = try await Binary.run(args, environment: env, timeout: 60)
         #expect(third.status == 0 && third.err.contains("plan: 72 days (0 to fetch)"), "\(third.err)")
         #expect(apis.server.requests.count == settled)
     }
@@ -71,7 +71,7 @@ struct HistoryTests {
 
     /// A budget stop leaves a site with the newest years whole, says which years are complete,
     /// and the builds that follow add the rest until the history is whole.
-    @Test func aBudgetStopPublishesWhatItHasAndSaysWhichYearsAreComplete() throws {
+    @Test func aBudgetStopPublishesWhatItHasAndSaysWhichYearsAreComplete() async throws {
         let apis = try FakeAPIs()
         var env = apis.environment
         env.removeValue(forKey: "KAKAO_REST_API_KEY")
@@ -81,7 +81,7 @@ struct HistoryTests {
         let args = ["build", "--since", "2022-12-20", "--until", "2024-01-10", "--budget", "120", "--templates", templates,
                     "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
                     "--history", folder.appendingPathComponent("history").path, "--no-market"]
-        let first = try Binary.run(args, environment: env, timeout: 120)
+        let first = try await Binary.run(args, environment: env, timeout: 120)
         #expect(first.status == 0, "\(first.err)")
         #expect(kobisTargets(apis).count == 120, "the budget is a ceiling: \(kobisTargets(apis).count)")
         let gaps = first.err.split(separator: "\n").filter { $0.hasPrefix("warning: history: ") }
@@ -97,7 +97,7 @@ struct HistoryTests {
         var runs = 1
         var last = first
         while last.err.contains("warning: history: ") && runs < 10 {
-            last = try Binary.run(args, environment: env, timeout: 120)
+            last = try await Binary.run(args, environment: env, timeout: 120)
             #expect(last.status == 0, "\(last.err)")
             runs += 1
         }
@@ -112,7 +112,7 @@ struct HistoryTests {
     /// The filters' charts come after the national charts and their films: a run stopped by its
     /// budget publishes whole national days, says in its one line that filtered charts are left,
     /// and the next runs fetch them without asking anything twice.
-    @Test func aBudgetStopLeavesTheFiltersForTheNextRunNotTheDays() throws {
+    @Test func aBudgetStopLeavesTheFiltersForTheNextRunNotTheDays() async throws {
         let apis = try FakeAPIs()
         var env = apis.environment
         env.removeValue(forKey: "KAKAO_REST_API_KEY")
@@ -121,7 +121,7 @@ struct HistoryTests {
         let args = ["build", "--days", "30", "--until", "2024-01-10", "--budget", "60", "--templates", templates,
                     "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
                     "--history", folder.appendingPathComponent("history").path]
-        let first = try Binary.run(args, environment: env, timeout: 120)
+        let first = try await Binary.run(args, environment: env, timeout: 120)
         #expect(first.status == 0, "\(first.err)")
         #expect(kobisTargets(apis).count == 60)
         // 30 days and 7 periods (2023-12-12 … 2024-01-10: 3 weeks, 4 weekends) of both years,
@@ -137,7 +137,7 @@ struct HistoryTests {
 
         var runs = 1, last = first
         while last.err.contains("warning: history: ") && runs < 6 {
-            last = try Binary.run(args, environment: env, timeout: 120)
+            last = try await Binary.run(args, environment: env, timeout: 120)
             #expect(last.status == 0, "\(last.err)")
             runs += 1
         }
@@ -150,24 +150,24 @@ struct HistoryTests {
 
     /// What a CI cache eviction does: the cache folder is gone the next morning. The history
     /// refills it, so the build asks only for the days that were not final, and the site is the same.
-    @Test func losingTheCacheCostsOneMorningsCallsNotTheHistory() throws {
+    @Test func losingTheCacheCostsOneMorningsCallsNotTheHistory() async throws {
         let apis = try FakeAPIs()
         let folder = try SiteFixture.temporaryFolder()
         let cache = folder.appendingPathComponent("cache")
-        func build(_ out: String) throws -> Binary.Result {
-            try Binary.run(["build", "--since", "2023-12-25", "--until", "2024-01-20", "--templates", templates,
+        func build(_ out: String) async throws -> Binary.Result {
+            try await Binary.run(["build", "--since", "2023-12-25", "--until", "2024-01-20", "--templates", templates,
                             "--output", folder.appendingPathComponent(out).path, "--cache", cache.path,
                             "--history", folder.appendingPathComponent("history").path, "--base-url", "https://example.com/"],
                            environment: apis.environment, timeout: 120)
         }
-        let first = try build("one")
+        let first = try await build("one")
         #expect(first.status == 0, "\(first.err)")
         let asked = apis.server.requests.count
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("history/daily/2023/20231225.json").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("history/week/2024/20240108.json").path))
 
         try FileManager.default.removeItem(at: cache)
-        let second = try build("two")
+        let second = try await build("two")
         #expect(second.status == 0, "\(second.err)")
         let again = apis.server.requests.dropFirst(asked).filter { !$0.path.hasPrefix("/img/") }
         // Everything here is long final (2024), so the history answers all of it; only poster
@@ -181,36 +181,36 @@ struct HistoryTests {
 
     /// Offline, a growing site builds the days its cache and history hold and names the rest in
     /// one line; a window (`--days`) must still be whole.
-    @Test func anOfflineSiteSinceADayBuildsWhatIsHeld() throws {
+    @Test func anOfflineSiteSinceADayBuildsWhatIsHeld() async throws {
         let apis = try FakeAPIs()
         let folder = try SiteFixture.temporaryFolder()
         let cache = folder.appendingPathComponent("cache").path
-        let fetched = try Binary.run(["fetch", "--since", "2024-02-05", "--until", "2024-02-10", "--cache", cache], environment: apis.environment, timeout: 60)
+        let fetched = try await Binary.run(["fetch", "--since", "2024-02-05", "--until", "2024-02-10", "--cache", cache], environment: apis.environment, timeout: 60)
         #expect(fetched.status == 0, "\(fetched.err)")
         let out = folder.appendingPathComponent("_site")
         let offline = ["build", "--offline", "--until", "2024-02-10", "--templates", templates, "--output", out.path, "--cache", cache]
-        let built = try Binary.run(offline + ["--since", "2024-02-01"], timeout: 60)
+        let built = try await Binary.run(offline + ["--since", "2024-02-01"], timeout: 60)
         #expect(built.status == 0 && built.out.hasPrefix("built 6 days, "), "\(built.out) \(built.err)")
         let gaps = built.err.split(separator: "\n").filter { $0.hasPrefix("warning: history: ") }
         #expect(gaps.count == 1 && gaps[0].contains("4 days not fetched yet (not in the cache)"), "\(built.err)")
         let archive = try String(contentsOf: out.appendingPathComponent("archive/index.html"), encoding: .utf8)
         #expect(archive.contains("기록을 모으는 중") && archive.contains("남은 날 4일"))
-        let window = try Binary.run(offline + ["--days", "10"], timeout: 60)
+        let window = try await Binary.run(offline + ["--days", "10"], timeout: 60)
         #expect(window.status == 1 && window.err.contains("not in the cache: 2024-02-01, 2024-02-02, 2024-02-03, 2024-02-04"), "\(window.err)")
     }
 
     /// `--since` across a year boundary keeps every day, and a later build only adds days (a
     /// `--days` window would drop the oldest); the archive then splits into years.
-    @Test func aSiteSinceADayOnlyGrowsAcrossAYearBoundary() throws {
+    @Test func aSiteSinceADayOnlyGrowsAcrossAYearBoundary() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
-        func build(until: String) throws -> Binary.Result {
-            try Binary.run(["build", "--since", "2023-12-30", "--until", until, "--templates", templates, "--output", out.path,
+        func build(until: String) async throws -> Binary.Result {
+            try await Binary.run(["build", "--since", "2023-12-30", "--until", until, "--templates", templates, "--output", out.path,
                             "--cache", folder.appendingPathComponent("cache").path], timeout: 120)
         }
-        let first = try build(until: "2024-01-02")
+        let first = try await build(until: "2024-01-02")
         #expect(first.status == 0 && first.out.hasPrefix("built 4 days, "), "\(first.out) \(first.err)")
-        let second = try build(until: "2024-01-03")
+        let second = try await build(until: "2024-01-03")
         #expect(second.status == 0 && second.out.hasPrefix("built 5 days, "), "\(second.out) \(second.err)")
         for day in ["2023-12-30", "2023-12-31", "2024-01-01", "2024-01-03"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("date/\(day)/index.html").path), "\(day)")

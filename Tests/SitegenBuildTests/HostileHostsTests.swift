@@ -9,9 +9,9 @@ import SitegenTestSupport
 struct HostileHostsTests {
     func build(
         _ apis: FakeAPIs, days: Int = 1, jobs: Int = 1, environment: [String: String] = [:], timeout: Double = 60
-    ) throws -> Binary.Result {
+    ) async throws -> Binary.Result {
         let folder = try SiteFixture.temporaryFolder()
-        return try Binary.run(["build", "--days", "\(days)", "--until", "2024-02-10", "--jobs", "\(jobs)", "--no-cards",
+        return try await Binary.run(["build", "--days", "\(days)", "--until", "2024-02-10", "--jobs", "\(jobs)", "--no-cards",
                                "--output", folder.appendingPathComponent("_site").path, "--cache", folder.appendingPathComponent("cache").path,
                                "--templates", SiteFixture.repo.appendingPathComponent("Templates").path,
                                "--notes", folder.appendingPathComponent("none").path],
@@ -43,12 +43,11 @@ struct HostileHostsTests {
     }
 
     /// A build whose every poster trickles, with a one-second network timeout; how long it took.
-    func trickling(days: Int) throws -> (FakeAPIs, Binary.Result, Double) {
+    func trickling(days: Int) async throws -> (FakeAPIs, Binary.Result, Double) {
         let apis = try FakeAPIs()
         apis.inject { request, _ in request.path.hasPrefix("/img/") ? Self.trickle : nil }
-        let started = Date()
-        let result = try build(apis, days: days, environment: ["SITEGEN_NETWORK_TIMEOUT": "1"], timeout: 50)
-        return (apis, result, Date().timeIntervalSince(started))
+        let result = try await build(apis, days: days, environment: ["SITEGEN_NETWORK_TIMEOUT": "1"], timeout: 50)
+        return (apis, result, result.seconds)
     }
 
     /// A body that never ends, to every poster at once: each is cut off at the cap, the build ends
@@ -56,7 +55,7 @@ struct HostileHostsTests {
     /// poster's cancellation waited behind the others' reading on their shared session's queue:
     /// each read its whole body (a gigabyte on loopback), and an endless one without bound.
     @Test(arguments: [(false, 1), (true, 1), (false, 6), (true, 6)])
-    func anEndlessPosterIsCutOffAtTheCap(chunked: Bool, jobs: Int) throws {
+    func anEndlessPosterIsCutOffAtTheCap(chunked: Bool, jobs: Int) async throws {
         let apis = try FakeAPIs()
         let sent = Tally(), endless = Tally()
         // As many endless posters as downloads run at once, so the cap is met with every slot
@@ -66,9 +65,8 @@ struct HostileHostsTests {
             guard request.path.hasPrefix("/img/"), endless.claim(below: jobs) else { return nil }
             return Self.endless(100_000, chunked: chunked, type: "image/jpeg", sent: sent)
         }
-        let started = Date()
-        let result = try build(apis, jobs: jobs, timeout: 120)
-        let seconds = Date().timeIntervalSince(started)
+        let result = try await build(apis, jobs: jobs, timeout: 120)
+        let seconds = result.seconds
         #expect(result.status == 0, "\(result.err)")
         let refused = result.err.split(separator: "\n").filter { $0.contains("more than the 20 MB a poster may be") }
         #expect(endless.total == jobs && apis.posterImageRequests > jobs, "\(apis.posterImageRequests) posters asked")
@@ -78,14 +76,14 @@ struct HostileHostsTests {
         #expect(seconds < 60, "\(seconds) s for \(sent.total / 1_000_000) MB")
     }
 
-    @Test func anEndlessKOBISAnswerIsRefusedNotHeld() throws {
+    @Test func anEndlessKOBISAnswerIsRefusedNotHeld() async throws {
         let apis = try FakeAPIs()
         let sent = Tally()
         apis.inject { request, _ in
             request.path.hasSuffix("searchDailyBoxOfficeList.json")
                 ? Self.endless(300, chunked: false, type: "application/json", sent: sent) : nil
         }
-        let result = try build(apis)
+        let result = try await build(apis)
         #expect(result.status != 0 && result.status != -1, "\(result.err)")
         #expect(result.err.contains("more than the 16 MB an answer may be"), "\(result.err)")
         #expect(result.peakMB < 200, "the build held \(result.peakMB) MB")
@@ -93,22 +91,22 @@ struct HostileHostsTests {
 
     /// A byte every half second keeps a transfer alive for ever under Linux's URLSession: each
     /// download has a deadline of its own, and the build ends with one warning a poster.
-    @Test func aSlowPosterHostMeetsTheDeadline() throws {
-        let (apis, result, seconds) = try trickling(days: 1)
+    @Test func aSlowPosterHostMeetsTheDeadline() async throws {
+        let (apis, result, seconds) = try await trickling(days: 1)
         #expect(result.status == 0, "\(result.err)")
         let late = result.err.split(separator: "\n").filter { $0.contains("did not finish answering within 3 s") }
         #expect(!late.isEmpty && late.count == apis.posterImageRequests, "one line a poster: \(result.err)")
         #expect(seconds < Double(apis.posterImageRequests) * 3 + 15, "took \(seconds) s")
     }
 
-    @Test func aRedirectLoopCostsAFewRequestsAPoster() throws {
+    @Test func aRedirectLoopCostsAFewRequestsAPoster() async throws {
         let apis = try FakeAPIs()
         let port = apis.server.port
         apis.inject { request, _ in
             guard request.path.hasPrefix("/img/") else { return nil }
             return .respond(status: 302, headers: ["Location": "http://127.0.0.1:\(port)\(request.path)x"], body: Data())
         }
-        let result = try build(apis)
+        let result = try await build(apis)
         #expect(result.status == 0, "\(result.err)")
         let posters = Set(apis.server.requests.filter { $0.path.hasPrefix("/img/") }.map { $0.path.prefix { $0 != "x" } })
         #expect(!posters.isEmpty)
@@ -117,8 +115,8 @@ struct HostileHostsTests {
     }
 
     /// The poster stage as a whole has a deadline too: posters not started by then are one warning.
-    @Test func thePosterStageHasADeadline() throws {
-        let (_, result, seconds) = try trickling(days: 6)
+    @Test func thePosterStageHasADeadline() async throws {
+        let (_, result, seconds) = try await trickling(days: 6)
         #expect(result.status == 0, "\(result.err)")
         let late = result.err.split(separator: "\n").filter { $0.contains("the posters took longer than the 12 s allowed") }
         #expect(late.count == 1 && late[0].hasPrefix("warning: posters: "), "\(result.err)")

@@ -69,7 +69,7 @@ import SitegenTestSupport
     }
 
     @Test(arguments: ["KEY/with+plus&eq=ué", "key%2Fliteral percent", "plain-but-long-key-0042"])
-    func keysAreScrubbedInEveryEncodingTheyTravelIn(_ key: String) throws {
+    func keysAreScrubbedInEveryEncodingTheyTravelIn(_ key: String) async throws {
         let apis = try FakeAPIs()
         // A hostile fault message echoes the key exactly as it arrived in the request target.
         apis.inject { r, _ in
@@ -81,7 +81,7 @@ import SitegenTestSupport
         var env = apis.environment
         env["KOBIS_API_KEY"] = key
         let folder = try SiteFixture.temporaryFolder()
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", folder.appendingPathComponent("o").path,
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", folder.appendingPathComponent("o").path,
                                      "--cache", folder.appendingPathComponent("c").path,
                                      "--templates", SiteFixture.repo.appendingPathComponent("Templates").path], environment: env, timeout: 30)
         #expect(result.status == 1)
@@ -152,11 +152,11 @@ import SitegenTestSupport
         deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
     }
 
-    @Test func aTLSFailureIsOneLineNamingTheVariableAndNeverFallsBackToHTTP() throws {
+    @Test func aTLSFailureIsOneLineNamingTheVariableAndNeverFallsBackToHTTP() async throws {
         let server = try PlainHTTPOnly()
         let folder = try SiteFixture.temporaryFolder()
         let env = ["KOBIS_API_KEY": FakeAPIs.kobisKey, "KOBIS_BASE_URL": "https://127.0.0.1:\(server.port)/kobisopenapi/webservice/rest"]
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", folder.appendingPathComponent("o").path,
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", folder.appendingPathComponent("o").path,
                                      "--cache", folder.appendingPathComponent("c").path,
                                      "--templates", SiteFixture.repo.appendingPathComponent("Templates").path], environment: env, timeout: 30)
         #expect(result.status == 1)

@@ -10,7 +10,7 @@ import SitegenTestSupport
 /// Issue 12: a partial including itself twice made `sitegen build` eat memory without end.
 @Suite
 struct PartialCycleBinaryTests {
-    @Test func aSelfIncludingPartialFailsTheBuildInOneLineWithinSeconds() throws {
+    @Test func aSelfIncludingPartialFailsTheBuildInOneLineWithinSeconds() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let templates = folder.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: StockTemplateTests.templatesFolder, to: templates)
@@ -28,7 +28,7 @@ struct PartialCycleBinaryTests {
         process.standardError = err
         try process.run()
         let deadline = Date().addingTimeInterval(15)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         let finished = !process.isRunning
         if !finished { process.terminate(); process.waitUntilExit() }
         #expect(finished, "still running after 15 s")

@@ -61,12 +61,12 @@ import SitegenTestSupport
 /// The same through the real binary, an image search stand-in and an image host on 127.0.0.1.
 @Suite
 struct PosterHostsBuildTests {
-    func build(_ apis: FakeAPIs, _ extra: [String], allowAll: Bool = false) throws -> (Binary.Result, URL) {
+    func build(_ apis: FakeAPIs, _ extra: [String], allowAll: Bool = false) async throws -> (Binary.Result, URL) {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
         var env = apis.environment
         env.removeValue(forKey: "SITEGEN_ALLOW_POSTER_HOSTS")
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--output", out.path, "--cache", folder.appendingPathComponent("cache").path,
                                      "--templates", SiteFixture.repo.appendingPathComponent("Templates").path] + extra, environment: env, timeout: 60)
         return (result, out)
     }
@@ -75,9 +75,9 @@ struct PosterHostsBuildTests {
 
     /// The issue's case: image search points at 127.0.0.1. Nothing is asked there; each poster
     /// is one warning line, and its page shows the drawn placeholder.
-    @Test func aPosterOnALoopbackAddressIsRefusedByDefault() throws {
+    @Test func aPosterOnALoopbackAddressIsRefusedByDefault() async throws {
         let apis = try FakeAPIs()
-        let (result, out) = try build(apis, [])
+        let (result, out) = try await build(apis, [])
         #expect(result.status == 0, "\(result.err)")
         #expect(imageTargets(apis).isEmpty, "asked: \(imageTargets(apis))")
         let refused = result.err.split(separator: "\n").filter { $0.contains("not downloaded: 127.0.0.1 is a loopback address") }
@@ -87,16 +87,16 @@ struct PosterHostsBuildTests {
         #expect(grid.contains("src=\"../../poster/") && !grid.contains("127.0.0.1"))
     }
 
-    @Test func theAllowListLetsTheOperatorsOwnHostThrough() throws {
+    @Test func theAllowListLetsTheOperatorsOwnHostThrough() async throws {
         let apis = try FakeAPIs()
-        let (result, _) = try build(apis, ["--allow-poster-host", "127.0.0.1"])
+        let (result, _) = try await build(apis, ["--allow-poster-host", "127.0.0.1"])
         #expect(result.status == 0, "\(result.err)")
         #expect(!imageTargets(apis).isEmpty)
         #expect(!result.err.contains("not downloaded"), "\(result.err)")
     }
 
     /// An allowed host that redirects elsewhere: the hop is checked like the first address.
-    @Test func aRedirectToAnAddressNotAllowedIsRefusedAtTheHop() throws {
+    @Test func aRedirectToAnAddressNotAllowedIsRefusedAtTheHop() async throws {
         let apis = try FakeAPIs()
         let port = apis.server.port
         apis.inject { request, _ in
@@ -108,16 +108,16 @@ struct PosterHostsBuildTests {
             }
             return nil
         }
-        let (result, _) = try build(apis, ["--allow-poster-host", "localhost"])
+        let (result, _) = try await build(apis, ["--allow-poster-host", "localhost"])
         #expect(result.status == 0, "\(result.err)")
         #expect(imageTargets(apis).contains("/img/first.jpg"), "the allowed name is asked: \(imageTargets(apis))")
         #expect(!imageTargets(apis).contains { $0.hasPrefix("/img/secret") }, "the redirect was followed")
         #expect(result.err.contains("redirected, then not downloaded: 127.0.0.1 is a loopback address"), "\(result.err)")
     }
 
-    @Test func aBadAllowValueIsAUsageError() throws {
+    @Test func aBadAllowValueIsAUsageError() async throws {
         let apis = try FakeAPIs()
-        let (result, _) = try build(apis, ["--allow-poster-host", "10.0.0.0/40"])
+        let (result, _) = try await build(apis, ["--allow-poster-host", "10.0.0.0/40"])
         #expect(result.status == 64 && result.err.hasPrefix("error: --allow-poster-host: '10.0.0.0/40' has no valid prefix length"), "\(result.err)")
     }
 }

@@ -41,14 +41,14 @@ import SitegenSiteSupport
 struct DeployCommandTests {
     static let key = ["AWS_ACCESS_KEY_ID": "AKIAEXAMPLEEXAMPLE01", "AWS_SECRET_ACCESS_KEY": "s3cr3t-never-printed-0123456789"]
 
-    @Test func withoutABucketOrAKeyItSaysWhatIsMissingInOneLine() throws {
+    @Test func withoutABucketOrAKeyItSaysWhatIsMissingInOneLine() async throws {
         let folder = try SiteFixture.temporaryFolder()
-        let noTarget = try Binary.run(["deploy"], environment: Self.key, in: folder)
+        let noTarget = try await Binary.run(["deploy"], environment: Self.key, in: folder)
         #expect(noTarget.status == 64 && noTarget.err.hasPrefix("error: no bucket to deploy to"), "\(noTarget.err)")
-        let noKey = try Binary.run(["deploy", "--to", "s3://my-site"],
+        let noKey = try await Binary.run(["deploy", "--to", "s3://my-site"],
                                    environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": " "], in: folder)
         #expect(noKey.status == 64 && noKey.err.contains("needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"), "\(noKey.err)")
-        let noSite = try Binary.run(["deploy", "--to", "s3://my-site", "--output", "nothing-here"],
+        let noSite = try await Binary.run(["deploy", "--to", "s3://my-site", "--output", "nothing-here"],
                                     environment: Self.key, in: folder)
         #expect(noSite.status == 1 && noSite.err.contains("does not exist; build the site first"), "\(noSite.err)")
         for result in [noTarget, noKey, noSite] {
@@ -58,10 +58,10 @@ struct DeployCommandTests {
 
     /// A folder sitegen did not build is never sent: a wrong --output would otherwise upload, say,
     /// a home folder, and its deletes would empty the bucket.
-    @Test func aFolderSitegenDidNotBuildIsNotSent() throws {
+    @Test func aFolderSitegenDidNotBuildIsNotSent() async throws {
         let folder = try SiteFixture.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("stuff"), withIntermediateDirectories: true)
-        let result = try Binary.run(["deploy", "--to", "s3://my-site", "--output", "stuff",
+        let result = try await Binary.run(["deploy", "--to", "s3://my-site", "--output", "stuff",
                                      "--endpoint", "http://127.0.0.1:9"], environment: Self.key, in: folder)
         #expect(result.status == 1 && result.err.contains("is not a folder sitegen built"), "\(result.err)")
     }

@@ -19,10 +19,10 @@ struct DocsTests {
     }
 
     @Test
-    func everyOptionInTheHelpIsDocumented() throws {
+    func everyOptionInTheHelpIsDocumented() async throws {
         let documented = DocsText.longOptions(in: try read("docs/cli.md"))
         for command in [[], ["build"], ["serve"], ["fetch"], ["init"], ["deploy"]] {
-            let help = try Binary.run(["help"] + command)
+            let help = try await Binary.run(["help"] + command)
             #expect(help.status == 0, "\(help.err)")
             let options = DocsText.helpOptions(help.out)
             #expect(options.contains("--help"), "the OPTIONS of 'sitegen help \(command.joined())' were read: \(options)")
@@ -37,7 +37,7 @@ struct DocsTests {
     /// The synopsis at the top of docs/cli.md is where a reader looks first: every option of each
     /// command's --help is in that command's lines (serve's "build options…" are build's).
     @Test
-    func theSynopsisListsEveryOption() throws {
+    func theSynopsisListsEveryOption() async throws {
         let page = try read("docs/cli.md")
         let block = try #require(page.firstMatch(of: /(?s)```\n(sitegen build .*?)```/)?.output.1)
         var synopsis: [String: String] = [:], current = ""
@@ -49,7 +49,7 @@ struct DocsTests {
         for command in ["build", "serve", "fetch", "init", "deploy"] {
             var listed = DocsText.longOptions(in: synopsis[command] ?? "")
             if synopsis[command]?.contains("[build options…]") == true { listed.formUnion(DocsText.longOptions(in: synopsis["build"] ?? "")) }
-            let help = try Binary.run(["help", command])
+            let help = try await Binary.run(["help", command])
             for option in DocsText.helpOptions(help.out) where !["--help", "--version"].contains(option) {
                 #expect(listed.contains(option), "the synopsis of docs/cli.md leaves out \(option) of 'sitegen \(command)'")
             }
@@ -88,15 +88,15 @@ struct DocsTests {
     /// What `sitegen init` writes is what docs/install.md and docs/cli.md say it writes: each
     /// top-level file and folder, and the files an operator edits.
     @Test
-    func theDocsListWhatInitWrites() throws {
+    func theDocsListWhatInitWrites() async throws {
         let site = try SiteFixture.temporaryFolder().appendingPathComponent("site")
         do {
-            let ran = try Binary.run(["init", site.path])
+            let ran = try await Binary.run(["init", site.path])
             #expect(ran.status == 0)
         }
         var names = Set(try FileManager.default.contentsOfDirectory(atPath: site.path).map { name -> String in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: site.appendingPathComponent(name).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: site.appendingPathComponent(name).path, isDirectory: &isFolder)
             return isFolder.boolValue ? name + "/" : name
         })
         names.remove(".github/")

@@ -8,8 +8,8 @@ import SitegenTestSupport
 /// delete, read or publish what it points to.
 @Suite
 struct KeptFolderLinkTests {
-    func git(_ folder: URL, _ arguments: [String]) throws {
-        let result = try Binary.runExecutable(
+    func git(_ folder: URL, _ arguments: [String]) async throws {
+        let result = try await Binary.runExecutable(
             "/usr/bin/git", ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
         try #require(result.status == 0)
     }
@@ -17,7 +17,7 @@ struct KeptFolderLinkTests {
     /// `history/.sitegen-tmp -> ../../outside` committed, cloned and built (and the cache's own
     /// temporaries' name a link too): every file outside is still there, writer-like names included.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "git is not installed"))
-    func aTemporariesLinkPushedThroughGitDeletesNothingItPointsTo() throws {
+    func aTemporariesLinkPushedThroughGitDeletesNothingItPointsTo() async throws {
         let root = try SiteFixture.temporaryFolder()
         let outside = root.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
@@ -30,11 +30,11 @@ struct KeptFolderLinkTests {
         try Data("kept\n".utf8).write(to: history.appendingPathComponent("README"))
         try FileManager.default.createSymbolicLink(
             atPath: history.appendingPathComponent(".sitegen-tmp").path, withDestinationPath: "../../outside")
-        try git(origin, ["init", "-q"])
-        try git(origin, ["add", "-f", "."])
-        try git(origin, ["commit", "-q", "-m", "history"])
+        try await git(origin, ["init", "-q"])
+        try await git(origin, ["add", "-f", "."])
+        try await git(origin, ["commit", "-q", "-m", "history"])
         let clone = root.appendingPathComponent("clone")
-        try git(root, ["clone", "-q", origin.path, clone.path])
+        try await git(root, ["clone", "-q", origin.path, clone.path])
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: clone.path + "/history/.sitegen-tmp")
         try #require(link == "../../outside", "the clone has the link")
         let cache = clone.appendingPathComponent("cache")
@@ -42,7 +42,7 @@ struct KeptFolderLinkTests {
         try FileManager.default.createSymbolicLink(
             atPath: cache.appendingPathComponent(".sitegen-tmp").path, withDestinationPath: outside.path)
 
-        let built = try Binary.run(
+        let built = try await Binary.run(
             ["build", "--demo", "--days", "2", "--until", "2024-02-10", "--cache", "cache", "--output", "_site"],
             in: clone)
         #expect(built.status == 0)

@@ -5,11 +5,11 @@ import SitegenTestSupport
 
 @Suite
 struct LiveCommandLineTests {
-    @Test func fetchFillsTheCacheAndOfflineBuildsWithoutTheNetwork() throws {
+    @Test func fetchFillsTheCacheAndOfflineBuildsWithoutTheNetwork() async throws {
         let apis = try FakeAPIs()
         let folder = try SiteFixture.temporaryFolder()
         let cache = folder.appendingPathComponent("cache").path
-        let fetched = try Binary.run(["fetch", "--days", "3", "--until", "2024-02-10", "--cache", cache], environment: apis.environment)
+        let fetched = try await Binary.run(["fetch", "--days", "3", "--until", "2024-02-10", "--cache", cache], environment: apis.environment)
         #expect(fetched.status == 0, "\(fetched.err)")
         #expect(fetched.out.hasPrefix("fetched 3 days, ") && fetched.out.contains(cache))
         #expect(fetched.err.contains("fetch: ") && fetched.err.contains("over the network"))
@@ -26,7 +26,7 @@ struct LiveCommandLineTests {
 
         let repo = SiteFixture.repo
         let out = folder.appendingPathComponent("_site")
-        let built = try Binary.run(["build", "--offline", "--days", "3", "--until", "2024-02-10", "--cache", cache, "--output", out.path,
+        let built = try await Binary.run(["build", "--offline", "--days", "3", "--until", "2024-02-10", "--cache", cache, "--output", out.path,
                                     "--templates", repo.appendingPathComponent("Templates").path,
                                     "--public", repo.appendingPathComponent("Public").path],
                                    environment: ["KOBIS_BASE_URL": apis.kobisBase, "KAKAO_BASE_URL": apis.kakaoBase])
@@ -39,12 +39,12 @@ struct LiveCommandLineTests {
         }
     }
 
-    @Test func aBadKeyIsOneLineNamingTheVariable() throws {
+    @Test func aBadKeyIsOneLineNamingTheVariable() async throws {
         let apis = try FakeAPIs()
         var env = apis.environment
         env["KOBIS_API_KEY"] = "not-the-right-key-42"
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
-        let result = try Binary.run(["build", "--days", "10", "--until", "2024-02-10", "--output", out.path,
+        let result = try await Binary.run(["build", "--days", "10", "--until", "2024-02-10", "--output", out.path,
                                      "--cache", out.deletingLastPathComponent().appendingPathComponent("c").path,
                                      "--templates", SiteFixture.repo.appendingPathComponent("Templates").path], environment: env)
         #expect(result.status == 1)
@@ -57,8 +57,8 @@ struct LiveCommandLineTests {
         #expect(!result.err.contains("not-the-right-key-42"))
     }
 
-    @Test func fetchWithoutAKeySaysWhatItNeeds() throws {
-        let result = try Binary.run(["fetch", "--days", "2"])
+    @Test func fetchWithoutAKeySaysWhatItNeeds() async throws {
+        let result = try await Binary.run(["fetch", "--days", "2"])
         #expect(result.status == 64)
         #expect(result.err == "error: sitegen fetch needs KOBIS_API_KEY (the demo source needs no cache)\n")
     }

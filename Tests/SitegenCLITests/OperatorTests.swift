@@ -31,10 +31,10 @@ struct OperatorTests {
 
     // MARK: 1. a forgotten secret
 
-    @Test func anEmptyKeyStopsTheBuildNamingItAndNeverPublishesTheDemo() throws {
+    @Test func anEmptyKeyStopsTheBuildNamingItAndNeverPublishesTheDemo() async throws {
         for blank in ["", "   "] {
             let folder = try siteFolder()
-            let result = try Binary.run(["build", "--days", "3", "--until", "2024-02-10", "--base-url", "https://user.github.io/mag/"],
+            let result = try await Binary.run(["build", "--days", "3", "--until", "2024-02-10", "--base-url", "https://user.github.io/mag/"],
                                         environment: ["KOBIS_API_KEY": blank], in: folder)
             #expect(result.status != 0, "an empty key built: \(result.out)")
             let lines = result.err.split(separator: "\n")
@@ -43,13 +43,13 @@ struct OperatorTests {
         }
         // The demo stays one flag away, and an absent key still means the demo.
         let folder = try siteFolder()
-        let demo = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--demo"], environment: ["KOBIS_API_KEY": ""], in: folder)
+        let demo = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--demo"], environment: ["KOBIS_API_KEY": ""], in: folder)
         #expect(demo.status == 0 && demo.out.contains("demo data"), "\(demo.err)")
     }
 
     // MARK: 2. the site file
 
-    @Test func theSiteFileNamesTheSiteInEveryPlaceThatShowsIt() throws {
+    @Test func theSiteFileNamesTheSiteInEveryPlaceThatShowsIt() async throws {
         let folder = try siteFolder([
             "sitegen.toml": """
             # 씨네매거진's box office
@@ -64,7 +64,7 @@ struct OperatorTests {
             name = "Cine Magazine Box Office"
             """,
         ])
-        let result = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+        let result = try await Binary.run(["build", "--until", "2024-02-10"], in: folder)
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("built 3 days"), "since comes from the site file: \(result.out)")
         let site = folder.appendingPathComponent("_site")
@@ -84,7 +84,7 @@ struct OperatorTests {
         #expect(try read(site, "en/feed.xml").contains("<title>Cine Magazine Box Office"))
 
         // A flag overrides its setting, either way.
-        let overridden = try Binary.run(["build", "--until", "2024-02-10", "--no-english", "--days", "2", "--output", "_other"], in: folder)
+        let overridden = try await Binary.run(["build", "--until", "2024-02-10", "--no-english", "--days", "2", "--output", "_other"], in: folder)
         #expect(overridden.status == 0 && overridden.out.contains("built 2 days"), "\(overridden.err)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("_other/en").path))
     }
@@ -92,11 +92,11 @@ struct OperatorTests {
     /// `english = true` on a renamed site without `[en] name`: every English page carries the
     /// Korean name, which the build says in one note naming the table to add (a rebuild that
     /// changes nothing says it again, once); with the name given, or on the stock name, nothing.
-    @Test func aRenamedSiteWithNoEnglishNameIsToldOnceWhichTableToAdd() throws {
+    @Test func aRenamedSiteWithNoEnglishNameIsToldOnceWhichTableToAdd() async throws {
         let renamed = "name = \"씨네매거진 박스오피스\"\nsince = 2024-02-09\ncards = false\nenglish = true\n"
         let folder = try siteFolder(["sitegen.toml": renamed])
         for run in ["first", "unchanged"] {
-            let result = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+            let result = try await Binary.run(["build", "--until", "2024-02-10"], in: folder)
             #expect(result.status == 0, "\(result.err)")
             let said = result.err.split(separator: "\n").filter { $0.contains("no English name") }
             #expect(said.count == 1, "\(run) build: \(result.err)")
@@ -109,7 +109,7 @@ struct OperatorTests {
                               ("the stock name", "since = 2024-02-09\ncards = false\nenglish = true\n"),
                               ("no English edition", renamed.replacingOccurrences(of: "english = true", with: "english = false"))] {
             let other = try siteFolder(["sitegen.toml": file])
-            let result = try Binary.run(["build", "--until", "2024-02-10"], in: other)
+            let result = try await Binary.run(["build", "--until", "2024-02-10"], in: other)
             #expect(result.status == 0 && !result.err.contains("no English name"), "\(label): \(result.err)")
         }
     }
@@ -132,9 +132,9 @@ struct OperatorTests {
         ("name = \"A\\uFFFEB\"\n", "error: sitegen.toml:1: name has a control character (U+FFFE)"),
         ("base_url = \"https://ex.com/a%EF%BF%BFb/\"\n", "error: sitegen.toml:1: base_url has a control character (U+FFFF)"),
     ])
-    func aMistakeInTheSiteFileIsOneLineNamingTheFileTheLineAndTheKey(_ text: String, _ expected: String) throws {
+    func aMistakeInTheSiteFileIsOneLineNamingTheFileTheLineAndTheKey(_ text: String, _ expected: String) async throws {
         let folder = try siteFolder(["sitegen.toml": text])
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
         #expect(result.status != 0)
         #expect(result.err.split(separator: "\n").count == 1 && result.err.hasPrefix(expected), "\(result.err)")
         #expect(!result.err.contains("secretpw"), "the password is never repeated")
@@ -143,33 +143,33 @@ struct OperatorTests {
 
     /// The site's own settings cannot leak or break it from the command line either, a first day
     /// from the file is blamed on the file, and a site file too large to be one is not read.
-    @Test func theSitesOwnSettingsAreCheckedWhereverTheyComeFrom() throws {
+    @Test func theSitesOwnSettingsAreCheckedWhereverTheyComeFrom() async throws {
         let folder = try siteFolder()
         for (url, message) in [("https://user:secretpw@ex.com/", "error: --base-url holds a user name or password"),
                                ("https://ex.com/%01/", "error: --base-url has a control character (U+0001)")] {
-            let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--base-url", url], in: folder)
+            let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10", "--base-url", url], in: folder)
             #expect(result.status == 64 && result.err.hasPrefix(message) && !result.err.contains("secretpw"), "\(result.err)")
         }
         try "name = \"x\"\nsince = 9999-12-31\n".write(to: folder.appendingPathComponent("sitegen.toml"), atomically: true, encoding: .utf8)
-        let since = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+        let since = try await Binary.run(["build", "--until", "2024-02-10"], in: folder)
         #expect(since.status == 64 && since.err.hasPrefix("error: sitegen.toml:2: since 9999-12-31 is after --until 2024-02-10"), "\(since.err)")
         try Data(repeating: 0x23, count: 2 << 20).write(to: folder.appendingPathComponent("sitegen.toml"))
-        let huge = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
+        let huge = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
         #expect(huge.status == 64 && huge.err == "error: sitegen.toml is 2 MB; a site file is at most 1 MB\n", "\(huge.err)")
     }
 
-    @Test func initsNextStepIsSafeToPasteIntoAShell() throws {
+    @Test func initsNextStepIsSafeToPasteIntoAShell() async throws {
         let parent = try SiteFixture.temporaryFolder()
-        let made = try Binary.run(["init", "my site; touch PWNED", "--since", "2024-02-08"], in: parent)
+        let made = try await Binary.run(["init", "my site; touch PWNED", "--since", "2024-02-08"], in: parent)
         #expect(made.status == 0, "\(made.err)")
         #expect(made.out.contains("next: cd 'my site; touch PWNED' && sitegen build"), "\(made.out)")
-        let plain = try Binary.run(["init", "plain-site", "--since", "2024-02-08"], in: parent)
+        let plain = try await Binary.run(["init", "plain-site", "--since", "2024-02-08"], in: parent)
         #expect(plain.out.contains("next: cd plain-site && sitegen build"), "\(plain.out)")
     }
 
-    @Test func aNamedSiteFileMustExistAndTheReaderKeepsToItsSubset() throws {
+    @Test func aNamedSiteFileMustExistAndTheReaderKeepsToItsSubset() async throws {
         let folder = try siteFolder()
-        let missing = try Binary.run(["build", "--days", "2", "--config", "mag.toml"], in: folder)
+        let missing = try await Binary.run(["build", "--days", "2", "--config", "mag.toml"], in: folder)
         #expect(missing.status != 0 && missing.err.hasPrefix("error: --config mag.toml does not exist"), "\(missing.err)")
         let file = try SiteFile.parse(
             "name = 'lit\\eral' # comment\ndescription = \"a \\\"quoted\\\" \\u00e9 # not a comment\"\nregions = true\nposters = \"hotlink\"\n",
@@ -182,9 +182,9 @@ struct OperatorTests {
 
     // MARK: 3. styling on top of the theme
 
-    @Test func customCSSAddsToTheStockThemeAndAReplacedStylesheetIsWarned() throws {
+    @Test func customCSSAddsToTheStockThemeAndAReplacedStylesheetIsWarned() async throws {
         let added = try siteFolder(["Public/custom.css": ":root { --accent: #0057b8; }\n"])
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: added)
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: added)
         #expect(result.status == 0 && !result.err.contains("warning"), "\(result.err)")
         let home = try read(added.appendingPathComponent("_site"), "index.html")
         let links = home.matches(of: /<link rel="stylesheet" href="((?:style|custom)\.[0-9a-f]{8}\.css)">/).map { String($0.output.1) }
@@ -193,50 +193,50 @@ struct OperatorTests {
         #expect(try read(added.appendingPathComponent("_site"), "404.html").contains("--accent: #0057b8"), "the 404 page carries both inline")
 
         let replaced = try siteFolder(["Public/style.css": ":root{--accent:#0057b8}\n"])
-        let warned = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: replaced)
+        let warned = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: replaced)
         #expect(warned.status == 0)
         #expect(warned.err.contains("warning: Public/style.css replaces the whole stock stylesheet") && warned.err.contains("custom.css"), "\(warned.err)")
 
         let meant = try siteFolder(["Public/style.css": "/* sitegen: replaces the stock theme */\nbody { font: 16px serif; }\n"])
-        #expect(!(try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: meant)).err.contains("replaces the whole"))
+        #expect(!(try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: meant)).err.contains("replaces the whole"))
         let ejected = try siteFolder(["Public/style.css": try read(repo, "Public/style.css") + "\n.brand { color: red; }\n"])
-        #expect(!(try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: ejected)).err.contains("replaces the whole"))
+        #expect(!(try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: ejected)).err.contains("replaces the whole"))
     }
 
-    @Test func serveWarnsOfAReplacedStylesheetToo() throws {
+    @Test func serveWarnsOfAReplacedStylesheetToo() async throws {
         let folder = try siteFolder(["Public/style.css": ":root{--accent:#0057b8}\n"])
         let running = RunningBinary()
         try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
-        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         running.process.terminate()
-        running.process.waitUntilExit()
+        await running.exited()
         let err = String(decoding: running.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(err.contains("warning: Public/style.css replaces the whole stock stylesheet"), "\(err)")
     }
 
     // MARK: 4. init
 
-    @Test func initWritesTheSiteFileAndCustomCSSAndKeepsBookkeepingOutOfGit() throws {
+    @Test func initWritesTheSiteFileAndCustomCSSAndKeepsBookkeepingOutOfGit() async throws {
         let folder = try SiteFixture.temporaryFolder().appendingPathComponent("mag")
-        let made = try Binary.run(["init", folder.path, "--since", "2024-02-08"])
+        let made = try await Binary.run(["init", folder.path, "--since", "2024-02-08"])
         #expect(made.status == 0, "\(made.err)")
         let file = try SiteFile.parse(try read(folder, "sitegen.toml"), label: "sitegen.toml")
         #expect(file.since == "2024-02-08" && file.name == "한국 일별 박스오피스")
         #expect(try read(folder, "Public/custom.css").contains("--accent"))
         // The site file's first day: the local build is the workflow's site.
-        let built = try Binary.run(["build", "--until", "2024-02-10"], in: folder)
+        let built = try await Binary.run(["build", "--until", "2024-02-10"], in: folder)
         #expect(built.status == 0 && built.out.contains("built 3 days"), "\(built.err)")
         #expect(!built.err.contains("replaces the whole"))
 
-        func git(_ arguments: String...) throws -> String {
-            let result = try Binary.runExecutable("/usr/bin/git", ["-C", folder.path] + arguments)
+        func git(_ arguments: String...) async throws -> String {
+            let result = try await Binary.runExecutable("/usr/bin/git", ["-C", folder.path] + arguments)
             #expect(result.status == 0, "git \(arguments): \(result.err)")
             return result.out
         }
-        _ = try git("init", "-q")
-        _ = try git("add", "-A")
-        let staged = try git("diff", "--cached", "--name-only").split(separator: "\n").map(String.init)
+        _ = try await git("init", "-q")
+        _ = try await git("add", "-A")
+        let staged = try await git("diff", "--cached", "--name-only").split(separator: "\n").map(String.init)
         #expect(staged.contains("sitegen.toml") && staged.contains("Public/custom.css"))
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("._site") }
         #expect(!beside.isEmpty, "the build left its lock and manifest beside _site")
@@ -245,22 +245,22 @@ struct OperatorTests {
 
     // MARK: 7. clear lines
 
-    @Test func aBuildWhileServeRunsSaysServeHoldsTheFolder() throws {
+    @Test func aBuildWhileServeRunsSaysServeHoldsTheFolder() async throws {
         let folder = try siteFolder()
         let running = RunningBinary()
         try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
-        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
-        let result = try Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
+        #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)
         #expect(result.status != 0)
         let pid = running.process.processIdentifier
         #expect(result.err.hasPrefix("error: write: sitegen serve (pid \(pid)) holds ") && result.err.contains("stop it (Ctrl-C)"), "\(result.err)")
         #expect(!result.err.contains("wait for it to finish"))
     }
 
-    @Test func aNoteForADayOutsideTheBuiltRangeIsWarned() throws {
+    @Test func aNoteForADayOutsideTheBuiltRangeIsWarned() async throws {
         let folder = try siteFolder(["Notes/date/2020-01-01.md": "오래된 노트\n", "Notes/date/2024-02-09.md": "이 노트는 보인다\n"])
-        let result = try Binary.run(["build", "--days", "3", "--until", "2024-02-10"], in: folder)
+        let result = try await Binary.run(["build", "--days", "3", "--until", "2024-02-10"], in: folder)
         #expect(result.status == 0, "\(result.err)")
         let warnings = result.err.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings == ["warning: Notes/date/2020-01-01.md: outside the days built (2024-02-08 to 2024-02-10), so not shown; widen --days or --since"], "\(result.err)")

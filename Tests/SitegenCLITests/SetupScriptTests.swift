@@ -8,7 +8,7 @@ struct SetupScriptTests {
     /// Runs `.ci/setup --browser` with every tool it looks for stubbed on PATH, an fc-list that
     /// prints a long list with Korean fonts in it (long enough that a reader which stops early
     /// makes fc-list die of SIGPIPE), and apt-get and sudo that only write down what they were asked.
-    @Test func aMachineWithEveryFontNeverRunsAptGet() throws {
+    @Test func aMachineWithEveryFontNeverRunsAptGet() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let bin = folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -36,7 +36,7 @@ struct SetupScriptTests {
         let setup = SiteFixture.repo.appendingPathComponent(".ci/setup").path
         // The race lost 5 times in 8 before: 12 runs find it all but surely.
         for run in 1...12 {
-            let result = try Binary.runExecutable(
+            let result = try await Binary.runExecutable(
                 "/bin/bash", [setup, "--browser"], environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
             #expect(result.status == 0, "run \(run): \(result.err)")
         }

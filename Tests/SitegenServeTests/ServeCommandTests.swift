@@ -26,7 +26,7 @@ struct ServeCommandTests {
 
     /// The site file decides what is fetched, so serve does not rebuild from it quietly with the
     /// old settings: an edit is one note saying to restart.
-    @Test func sayItOnceWhenTheSiteFileChanges() throws {
+    @Test func sayItOnceWhenTheSiteFileChanges() async throws {
         let folder = try workspace()
         let settings = folder.appendingPathComponent("sitegen.toml")
         try "name = \"첫 이름\"\n".write(to: settings, atomically: true, encoding: .utf8)
@@ -40,26 +40,26 @@ struct ServeCommandTests {
         func errors() -> String { lock.withLock { collected.text } }
         try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
-        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         try "name = \"새 이름\"\n".write(to: settings, atomically: true, encoding: .utf8)
         func said() -> [Substring] { errors().split(separator: "\n").filter { $0.contains("sitegen.toml changed") } }
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, said().isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < deadline, said().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         #expect(said().count == 1 && said()[0].contains("run sitegen serve again"), "\(errors())")
         // A second edit is said a second time: the watcher has looked again since the first, so a
         // repeat of the first line would have come before this one (no sleep to wait for a repeat).
         try "name = \"세 번째 이름\"\n".write(to: settings, atomically: true, encoding: .utf8)
         let again = Date().addingTimeInterval(10)
-        while Date() < again, said().count < 2 { Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < again, said().count < 2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(said().count == 2, "each edit is said once: \(errors())")
     }
 
-    @Test func rebuildsOnATemplateChangeSurvivesABrokenOneAndStopsOnCtrlC() throws {
+    @Test func rebuildsOnATemplateChangeSurvivesABrokenOneAndStopsOnCtrlC() async throws {
         let folder = try workspace()
         let running = RunningBinary()
         try running.start(["serve", "--port", "0", "--days", "3", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
-        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         let port = UInt16(running.output().components(separatedBy: "http://127.0.0.1:")[1].prefix { $0.isNumber })!
         #expect(try RawHTTP.get(port: port, "/").status == 200)
 
@@ -83,14 +83,14 @@ struct ServeCommandTests {
         #expect(try poll(port, "/__sitegen/wait?generation=") { !$0.text.contains("\"error\"") }.text.contains("\"error\"") == false)
 
         kill(running.process.processIdentifier, SIGINT)
-        running.process.waitUntilExit()
+        await running.exited()
         #expect(running.process.terminationStatus == 0)
-        #expect(running.waitFor("stopped", seconds: 2))
+        #expect(await running.waitFor("stopped", seconds: 2))
     }
 
-    @Test func aPortInUseIsOneLineNamingThePort() throws {
+    @Test func aPortInUseIsOneLineNamingThePort() async throws {
         let busy = try TestServer { _ in .drop }
-        let result = try Binary.run(["serve", "--port", String(busy.port), "--days", "2", "--templates",
+        let result = try await Binary.run(["serve", "--port", String(busy.port), "--days", "2", "--templates",
                                      SiteFixture.repo.appendingPathComponent("Templates").path,
                                      "--output", try SiteFixture.temporaryFolder().appendingPathComponent("_site").path])
         #expect(result.status == 1)

@@ -82,20 +82,20 @@ import SitegenTestSupport
 @Suite
 struct ServeHostCommandTests {
     @Test(.enabled(if: ServeHostTests.hasIPv6Loopback, "this machine has no IPv6 loopback"))
-    func saysWhereItListens() throws {
+    func saysWhereItListens() async throws {
         for (host, expected) in [("::1", "at http://[::1]:"), ("localhost", "at http://localhost:")] {
             let folder = try SiteFixture.temporaryFolder()
             let running = RunningBinary()
             try running.start(["serve", "--host", host, "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
             defer { if running.process.isRunning { running.process.terminate() } }
-            #expect(running.waitFor(expected), "\(host): \(running.output())")
+            #expect(await running.waitFor(expected), "\(host): \(running.output())")
             let port = UInt16(running.output().components(separatedBy: expected)[1].prefix { $0.isNumber })!
             if host == "localhost" {
                 #expect(running.output().contains("(listening on 127.0.0.1:\(port) and [::1]:\(port); watching"), "\(running.output())")
             }
             #expect(try RawHTTP.get(port: port, "/", address: host == "::1" ? "::1" : "127.0.0.1").status == 200)
             running.process.interrupt()
-            running.process.waitUntilExit()
+            await running.exited()
         }
     }
 }

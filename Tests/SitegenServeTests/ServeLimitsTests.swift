@@ -36,7 +36,7 @@ import SitegenTestSupport
         // The stalled clients and the normal GET run on threads of their own, and the order of
         // events is taken there: this test's tasks share two cores with every other suite, and a
         // task starved for ten seconds must not read as a server that waited.
-        let (page, answeredWhileStalled, stalled) = await Self.onThread { () -> (RawHTTP.Response?, Bool, [Int?]) in
+        let (page, answeredWhileStalled, stalled) = await OffPool.run { () -> (RawHTTP.Response?, Bool, [Int?]) in
             let stalledDone = Flag()
             let group = DispatchGroup()
             let statuses = Statuses()
@@ -74,7 +74,7 @@ import SitegenTestSupport
     @Test func slowHeadsOnEveryConnectionCannotShutOthersOut() async throws {
         let (_, server, port, _) = try await ServeTests.servedSite()
         defer { Task { await server.stop() } }
-        let statuses = await Self.onThread { () -> [Int?] in
+        let statuses = await OffPool.run { () -> [Int?] in
             let connected = DispatchSemaphore(value: 0)
             for _ in 0..<HTTPListener.maxOpenConnections {
                 Thread.detachNewThread {
@@ -88,10 +88,6 @@ import SitegenTestSupport
             return (0..<5).map { _ in (try? RawHTTP.get(port: port, "/"))?.status }
         }
         #expect(statuses == [200, 200, 200, 200, 200], "\(statuses)")
-    }
-
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in Thread.detachNewThread { continuation.resume(returning: body()) } }
     }
 
     final class Statuses: @unchecked Sendable {

@@ -46,7 +46,7 @@ import Glibc
 
     /// An ordinary page, asked on a thread of its own and timed there.
     static func timedPage(port: UInt16) async -> (status: Int?, seconds: Double) {
-        await ServeLimitsTests.onThread {
+        await OffPool.run {
             let started = Date()
             let status = try? RawHTTP.get(port: port, "/").status
             return (status, Date().timeIntervalSince(started))

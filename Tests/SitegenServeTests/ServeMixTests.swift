@@ -28,7 +28,7 @@ import Glibc
     /// Probes asked one after another on a thread of their own, for about `seconds`: each one's
     /// status, and the longest any took.
     static func probe(port: UInt16, _ target: String = "/", for seconds: Double) async -> ([Int?], Double) {
-        await ServeLimitsTests.onThread {
+        await OffPool.run {
             var statuses: [Int?] = []
             var longest = 0.0
             let ends = Date().addingTimeInterval(seconds)
@@ -56,10 +56,10 @@ import Glibc
     /// `sitegen serve` as a user runs it, in a process of its own so its memory is its own (the
     /// suites beside this one build sites in the test process), with the two large files added
     /// to the site it serves; its port.
-    static func servingBinary(_ running: RunningBinary) throws -> (URL, UInt16) {
+    static func servingBinary(_ running: RunningBinary) async throws -> (URL, UInt16) {
         let folder = try ServeCommandTests().workspace()
         try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10", "--no-cards"], in: folder)
-        #expect(running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
+        #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         let port = UInt16(running.output().components(separatedBy: "http://127.0.0.1:").last?.prefix { $0.isNumber } ?? "")
         let out = folder.appendingPathComponent("_site")
         let row = "2025-01-01,20250001,영화,1,123456,12345678901\n"
@@ -74,7 +74,7 @@ import Glibc
     @Test func slowReadersOfAPageSizedFileHoldAPieceEachAndFreshRequestsAreAnswered() async throws {
         let running = RunningBinary()
         defer { if running.process.isRunning { running.process.terminate() } }
-        let (out, port) = try Self.servingBinary(running)
+        let (out, port) = try await Self.servingBinary(running)
         let pid = running.process.processIdentifier
         // The peak counted from here: the build serve made first is not the preview's.
         try "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
@@ -88,7 +88,7 @@ import Glibc
         // in its socket, so the server's slots come and go as the readers reconnect).
         #expect(await Eventually.holds(within: 10) { readers.connections >= 94 }, "\(readers.connections) asked")
         let (statuses, longest) = await Self.probe(port: port, for: 2)
-        let whole = await ServeLimitsTests.onThread { try? RawHTTP.get(port: port, "/year.csv") }
+        let whole = await OffPool.run { try? RawHTTP.get(port: port, "/year.csv") }
         done.set()
         let peak = Self.memoryMB(of: pid).peak - before
         // Today's main held each answer whole (the page three times over to add the script):
@@ -116,7 +116,7 @@ import Glibc
         #expect(await Eventually.holds(within: 10) { readers.connections >= 46 }, "\(readers.connections) asked")
         let (statuses, longest) = await Self.probe(port: port, for: 2)
         // A page's own long poll is still answered once it has its turn.
-        let poll = await ServeLimitsTests.onThread { try? RawHTTP.get(port: port, "/__sitegen/wait") }
+        let poll = await OffPool.run { try? RawHTTP.get(port: port, "/__sitegen/wait") }
         done.set()
         // Every probe got 503 on today's main.
         #expect(statuses.allSatisfy { $0 == 200 } && longest < 2, "\(statuses), longest \(longest) s")

@@ -166,7 +166,7 @@ import SitegenTestSupport
         defer { Task { await server.stop() } }
         // On threads of its own, like a browser: the steps and their order must not wait on a
         // cooperative pool that other tests' builds keep busy.
-        let (first, broken, fixed) = try await Self.onThread { () throws -> (LiveReload.State, LiveReload.State, LiveReload.State) in
+        let (first, broken, fixed) = try await OffPool.run { () throws -> (LiveReload.State, LiveReload.State, LiveReload.State) in
             @Sendable func state(_ generation: String) throws -> LiveReload.State {
                 try JSONDecoder().decode(
                     LiveReload.State.self, from: RawHTTP.get(port: port, "/__sitegen/wait?generation=\(generation)").body)
@@ -193,9 +193,4 @@ import SitegenTestSupport
         let done = DispatchSemaphore(value: 0)
     }
 
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
-    }
 }

@@ -36,10 +36,13 @@ public enum Binary {
         }
     }
 
-    public struct Result {
+    public struct Result: Sendable {
         public let status: ExitStatus; public let out: String; public let err: String
         /// The process's peak resident memory (VmHWM).
         public var peakMB = 0
+        /// How long the process ran, from its start to its end: not the wait for a `ProcessSlots`
+        /// slot before it, so a test timing a build times the build.
+        public var seconds = 0.0
         public init(status: Int32, out: String, err: String) {
             self.status = ExitStatus(status, printed: "stdout: \(out)\nstderr: \(err)")
             self.out = out; self.err = err
@@ -52,15 +55,29 @@ public enum Binary {
     public static func run(
         _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
         timeout seconds: Double = 600, launcher: [String] = []
-    ) throws -> Result {
+    ) async throws -> Result {
         try requireBuilt()
         let executable = launcher.first ?? url.path
-        return try runExecutable(executable, Array(launcher.dropFirst()) + arguments, environment: extra, in: directory,
-                                 timeout: seconds)
+        return try await runExecutable(
+            executable, Array(launcher.dropFirst()) + arguments, environment: extra, in: directory, timeout: seconds)
     }
 
-    /// Any command, with the API keys taken out of its environment.
+    /// Any command, with the API keys taken out of its environment. Waited for on a thread of its
+    /// own: Swift Testing runs every test on the cooperative pool (one thread a core, two in CI),
+    /// and two tests blocking it on their processes once stalled every other test for two minutes,
+    /// long enough for the poster stage's deadline to fire in tests that never waited on a process.
     public static func runExecutable(
+        _ path: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
+        timeout seconds: Double = 600
+    ) async throws -> Result {
+        try await ProcessSlots.shared.holding(for: Test.current.map { "\($0.id)" } ?? "") {
+            try await OffPool.run { try runBlocking(path, arguments, environment: extra, in: directory, timeout: seconds) }
+        }
+    }
+
+    /// The same, blocking the calling thread: only for commands that end at once (`mount`) where
+    /// no test can wait, in a static value or a `defer`.
+    public static func runBlocking(
         _ path: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
         timeout seconds: Double = 600
     ) throws -> Result {
@@ -77,6 +94,7 @@ public enum Binary {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let started = Date()
         let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
         let peak = PeakMemory(of: process.processIdentifier)
@@ -89,6 +107,7 @@ public enum Binary {
             status: hung ? -1 : process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
             err: String(decoding: errData, as: UTF8.self) + (hung ? "[killed after \(seconds) s]" : ""))
         result.peakMB = peak.stop()
+        result.seconds = Date().timeIntervalSince(started)
         return result
     }
 }

@@ -24,9 +24,13 @@ public final class RunningBinary: @unchecked Sendable {
         }
         try process.run()
     }
-    public func waitFor(_ text: String, seconds: Double = 20) -> Bool {
+    public func waitFor(_ text: String, seconds: Double = 20) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { if output().contains(text) { return true }; Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < deadline { if output().contains(text) { return true }; try? await Task.sleep(for: .milliseconds(50)) }
         return false
+    }
+    /// Waits for the process to end, off the cooperative pool (`OffPool`).
+    public func exited() async {
+        await OffPool.run { [self] in process.waitUntilExit() }
     }
 }

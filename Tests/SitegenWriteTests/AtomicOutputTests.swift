@@ -36,18 +36,18 @@ struct AtomicOutputTests {
     /// A kill can land before the swap (the previous site must be there, byte for byte) or after
     /// it, while the process writes its manifest or exits (the new site must then be whole):
     /// never anything between.
-    @Test func aBuildKilledAtAnyMomentLeavesThePreviousSiteOrTheWholeNewOne() throws {
+    @Test func aBuildKilledAtAnyMomentLeavesThePreviousSiteOrTheWholeNewOne() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
         do {
-            let ran = try Binary.run(arguments(out, days: 20), environment: Self.buildTime)
+            let ran = try await Binary.run(arguments(out, days: 20), environment: Self.buildTime)
             #expect(ran.status == 0)
         }
         let before = try SiteFixture.files(out)
         // The bigger build as it comes out when nothing stops it, built elsewhere.
         let whole = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         do {
-            let ran = try Binary.run(arguments(whole, days: 900), environment: Self.buildTime)
+            let ran = try await Binary.run(arguments(whole, days: 900), environment: Self.buildTime)
             #expect(ran.status == 0)
         }
         let after = try SiteFixture.files(whole)
@@ -55,7 +55,9 @@ struct AtomicOutputTests {
         // Kill it at moments spread over its run: fetching, rendering, staging, swapping, exiting.
         for delay in [0.01, 0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 1.8, 2.5] {
             let process = try start(arguments(out, days: 900))
-            Thread.sleep(forTimeInterval: delay)
+            // Slept on this thread, not suspended: the kill must land at its moment, not whenever
+            // the pool next runs this test (at most 2.5 s held).
+            usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try SiteFixture.files(out)
@@ -68,7 +70,7 @@ struct AtomicOutputTests {
         }
         // The next build cleans up what killed builds left beside the output.
         do {
-            let ran = try Binary.run(arguments(out, days: 20))
+            let ran = try await Binary.run(arguments(out, days: 20))
             #expect(ran.status == 0)
         }
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -79,7 +81,7 @@ struct AtomicOutputTests {
     /// yesterday's or today's (never half of one, never a stray), and the next run ends with
     /// exactly what a clean build of today writes. The delays are random so that over many runs
     /// every stage gets hit; a failure prints them.
-    @Test func aNextDayUpdateKilledAtRandomMomentsEndsAsACleanBuild() throws {
+    @Test func aNextDayUpdateKilledAtRandomMomentsEndsAsACleanBuild() async throws {
         func args(_ out: URL, until: String) -> [String] {
             ["build", "--days", "400", "--until", until, "--output", out.path, "--quiet",
              "--templates", SiteFixture.repo.appendingPathComponent("Templates").path,
@@ -89,35 +91,34 @@ struct AtomicOutputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("_site"), clean = folder.appendingPathComponent("clean/_site")
         do {
-            let ran = try Binary.run(args(clean, until: "2024-02-10"), environment: Self.buildTime)
+            let ran = try await Binary.run(args(clean, until: "2024-02-10"), environment: Self.buildTime)
             #expect(ran.status == 0)
         }
         let today = try SiteTree.tree(clean)
         do {
-            let ran = try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
+            let ran = try await Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
             #expect(ran.status == 0)
         }
         let yesterday = try SiteTree.tree(out)
         // How long an update takes when nothing stops it, so the kills spread over all of it.
-        let started = Date()
-        do {
-            let ran = try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
-            #expect(ran.status == 0)
-        }
-        let span = max(0.05, Date().timeIntervalSince(started))
+        let update = try await Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
+        #expect(update.status == 0)
+        let span = max(0.05, update.seconds)
         #expect(try SiteTree.tree(out) == today)
         var random = SystemRandomNumberGenerator()
         var delays: [Double] = []
         for _ in 0..<12 {
             do {
-                let ran = try Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
+                let ran = try await Binary.run(args(out, until: "2024-02-09"), environment: Self.buildTime)
                 #expect(ran.status == 0)
             }
             #expect(try SiteTree.tree(out) == yesterday, "back to yesterday's site")
             let delay = Double.random(in: 0...(span * 1.1), using: &random)
             delays.append(delay)
             let process = try start(args(out, until: "2024-02-10"))
-            Thread.sleep(forTimeInterval: delay)
+            // Slept on this thread, not suspended: the kill must land at its moment, not whenever
+            // the pool next runs this test (at most 2.5 s held).
+            usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try SiteTree.tree(out)
@@ -127,7 +128,7 @@ struct AtomicOutputTests {
             }
             #expect(mixed.isEmpty, "killed after \(delay) s (of \(span) s): neither yesterday's nor today's: \(mixed.prefix(5)); delays so far \(delays)")
             do {
-                let ran = try Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
+                let ran = try await Binary.run(args(out, until: "2024-02-10"), environment: Self.buildTime)
                 #expect(ran.status == 0)
             }
             let differing = SiteTree.differences(try SiteTree.tree(out), today)
@@ -135,22 +136,22 @@ struct AtomicOutputTests {
         }
     }
 
-    @Test func aSecondBuildIntoTheSameOutputRefusesWithAClearLine() throws {
+    @Test func aSecondBuildIntoTheSameOutputRefusesWithAClearLine() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         let lock = try SiteWriter(output: out).lock()
-        let result = try Binary.run(arguments(out, days: 2))
+        let result = try await Binary.run(arguments(out, days: 2))
         #expect(result.status == 1)
         #expect(result.err == "error: write: another sitegen (pid \(getpid())) is writing \(out.path); wait for it to finish or pick another --output\n")
         lock.release()
-        let again = try Binary.run(arguments(out, days: 2))
+        let again = try await Binary.run(arguments(out, days: 2))
         #expect(again.status == 0, "free again once the first is done")
     }
 
-    @Test func aBuildThatDiedMidSwapGetsThePreviousSiteBack() throws {
+    @Test func aBuildThatDiedMidSwapGetsThePreviousSiteBack() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let out = folder.appendingPathComponent("_site")
         do {
-            let ran = try Binary.run(arguments(out, days: 3))
+            let ran = try await Binary.run(arguments(out, days: 3))
             #expect(ran.status == 0)
         }
         let before = try SiteFixture.files(out)

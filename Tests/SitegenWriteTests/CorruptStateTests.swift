@@ -40,9 +40,9 @@ struct CorruptStateTests {
             while let relative = walker?.nextObject() as? String { lchown(root.path + "/" + relative, 65534, 65534) }
         }
 
-        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Binary.Result {
+        func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Binary.Result {
             try own()
-            return try Binary.run(arguments, environment: environment, in: folder, timeout: 60, launcher: launcher)
+            return try await Binary.run(arguments, environment: environment, in: folder, timeout: 60, launcher: launcher)
         }
 
         func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
@@ -62,15 +62,15 @@ struct CorruptStateTests {
 
     /// Five cache entries damaged five ways; the next build fetches each of them again (or says
     /// in one line why it could not keep the answer) and publishes what a clean cache gives.
-    @Test func damagedCacheEntriesAreFetchedAgainAndTheSiteIsRight() throws {
+    @Test func damagedCacheEntriesAreFetchedAgainAndTheSiteIsRight() async throws {
         let apis = try FakeAPIs()
         var env = apis.environment
         env.removeValue(forKey: "KAKAO_REST_API_KEY")
         let box = try Sandbox()
         let args = ["build", "--days", "6", "--until", "2024-02-10", "--cache", "cache", "--output", "_site"]
-        let first = try box.run(args, environment: env)
+        let first = try await box.run(args, environment: env)
         try #require(first.status == 0, "\(first.err)")
-        let clean = try box.run(["build", "--days", "6", "--until", "2024-02-10", "--cache", "fresh-cache", "--output", "clean/_site", "--quiet"],
+        let clean = try await box.run(["build", "--days", "6", "--until", "2024-02-10", "--cache", "fresh-cache", "--output", "clean/_site", "--quiet"],
                                 environment: env)
         #expect(clean.status == 0, "\(clean.err)")
         let want = try SiteTree.tree(box.url("clean/_site"))
@@ -96,7 +96,7 @@ struct CorruptStateTests {
         try box.own()
 
         let before = apis.server.requests.count
-        let second = try box.run(args, environment: env)
+        let second = try await box.run(args, environment: env)
         Self.expectClean(second, "damaged cache")
         #expect(second.status == 0, "\(second.err)")
         let asked = apis.server.requests.dropFirst(before).map(\.target)
@@ -112,7 +112,7 @@ struct CorruptStateTests {
         }
         #expect(!second.err.contains(FakeAPIs.kobisKey))
         // Every entry was replaced by a good answer: the third build asks nothing.
-        let third = try box.run(args, environment: env)
+        let third = try await box.run(args, environment: env)
         #expect(third.status == 0, "\(third.err)")
         #expect(apis.server.requests.count == before + asked.count, "asked again: \(apis.server.requests.dropFirst(before + asked.count).map(\.target))")
 
@@ -122,7 +122,7 @@ struct CorruptStateTests {
         try Data("{\"boxOfficeResult\":".utf8).write(to: cut)
         try fm.removeItem(at: fifo)
         #expect(mkfifo(fifo.path, 0o644) == 0)
-        let offline = try box.run(args + ["--offline"])
+        let offline = try await box.run(args + ["--offline"])
         Self.expectClean(offline, "offline")
         #expect(offline.status != 0)
         #expect(offline.err.contains("error: fetch --offline: not in the cache: 2024-02-05, 2024-02-07;"), "\(offline.err)")
@@ -132,13 +132,13 @@ struct CorruptStateTests {
     /// The demo memo cut short, garbage, unreadable or a folder: the demo simulates again and the
     /// site is exactly a clean build's.
     @Test(arguments: ["cut", "garbage", "unreadable", "folder"])
-    func aDamagedDemoMemoIsNotTrusted(_ damage: String) throws {
+    func aDamagedDemoMemoIsNotTrusted(_ damage: String) async throws {
         let box = try Sandbox()
         let args = { (until: String, cache: String, out: String) in
             ["build", "--days", "30", "--until", until, "--cache", cache, "--output", out, "--quiet"]
         }
         do {
-            let ran = try box.run(args("2024-02-09", "cache", "_site"))
+            let ran = try await box.run(args("2024-02-09", "cache", "_site"))
             #expect(ran.status == 0)
         }
         let memo = box.url("cache/demo-memo")
@@ -146,12 +146,12 @@ struct CorruptStateTests {
         try Self.damage(memo, damage)
         try box.own()
         if damage == "unreadable" { chmod(memo.path, 0o000) }
-        let result = try box.run(args("2024-02-10", "cache", "_site"))
+        let result = try await box.run(args("2024-02-10", "cache", "_site"))
         Self.expectClean(result, "memo \(damage)")
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.count <= 1, "\(result.err)")
         do {
-            let ran = try box.run(args("2024-02-10", "clean-cache", "clean/_site"))
+            let ran = try await box.run(args("2024-02-10", "clean-cache", "clean/_site"))
             #expect(ran.status == 0)
         }
         let differing = SiteTree.differences(try SiteTree.tree(box.url("_site")), try SiteTree.tree(box.url("clean/_site")))
@@ -161,11 +161,11 @@ struct CorruptStateTests {
     /// The build manifest cut short, garbage, unreadable or a folder: the next build is a whole
     /// one, equal to a clean build; a manifest that cannot be written is said in one line.
     @Test(arguments: ["cut", "garbage", "unreadable", "folder"])
-    func aDamagedManifestMeansAWholeBuild(_ damage: String) throws {
+    func aDamagedManifestMeansAWholeBuild(_ damage: String) async throws {
         let box = try Sandbox()
         let args = { (out: String) in ["build", "--days", "30", "--until", "2024-02-10", "--output", out] }
         do {
-            let ran = try box.run(args("_site"))
+            let ran = try await box.run(args("_site"))
             #expect(ran.status == 0)
         }
         try Data("stray".utf8).write(to: box.url("_site/date/stray.html"))
@@ -173,11 +173,11 @@ struct CorruptStateTests {
         try Self.damage(manifest, damage)
         try box.own()
         if damage == "unreadable" { chmod(manifest.path, 0o000) }
-        let result = try box.run(args("_site"))
+        let result = try await box.run(args("_site"))
         Self.expectClean(result, "manifest \(damage)")
         #expect(result.status == 0, "\(result.err)")
         do {
-            let ran = try box.run(args("clean/_site"))
+            let ran = try await box.run(args("clean/_site"))
             #expect(ran.status == 0)
         }
         let differing = SiteTree.differences(try SiteTree.tree(box.url("_site")), try SiteTree.tree(box.url("clean/_site")))

@@ -17,38 +17,38 @@ struct OutputBoundaryTests {
     /// Whether this process may mount a tmpfs (root, outside a container that forbids it), tried once.
     static let canMount: Bool = {
         guard geteuid() == 0, let folder = try? TestFolders.make() else { return false }
-        guard (try? Binary.runExecutable("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]))?.status == 0
+        guard (try? Binary.runBlocking("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]))?.status == 0
         else { return false }
-        _ = try? Binary.runExecutable("/bin/umount", [folder.path])
+        _ = try? Binary.runBlocking("/bin/umount", [folder.path])
         return true
     }()
 
-    static func mountTmpfs(_ folder: URL) throws {
+    static func mountTmpfs(_ folder: URL) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #require(try Binary.runExecutable("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]).status == 0)
+        try #require(try await Binary.runExecutable("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]).status == 0)
     }
 
-    static func unmount(_ folder: URL) { _ = try? Binary.runExecutable("/bin/umount", ["-l", folder.path]) }
+    static func unmount(_ folder: URL) { _ = try? Binary.runBlocking("/bin/umount", ["-l", folder.path]) }
 
     /// A tmpfs mounted at `_site/mnt` with a file on it: a same-input rebuild repairs the output
     /// around it, leaves the file and says so; a whole build refuses before anything, in one line.
     @Test(.enabled(if: canMount, "mounting a tmpfs needs root where mount is permitted"))
-    func aFileSystemMountedInTheOutputIsNeverEmptied() throws {
+    func aFileSystemMountedInTheOutputIsNeverEmptied() async throws {
         let folder = try SiteFixture.temporaryFolder()
-        let first = try Binary.run(Self.build, in: folder, timeout: 120)
+        let first = try await Binary.run(Self.build, in: folder, timeout: 120)
         try #require(first.status == 0)
         let mount = folder.appendingPathComponent("_site/mnt")
-        try Self.mountTmpfs(mount)
+        try await Self.mountTmpfs(mount)
         defer { Self.unmount(mount) }
         let kept = mount.appendingPathComponent("kept.txt")
         try Data("on another disk".utf8).write(to: kept)
 
-        let again = try Binary.run(Self.build, in: folder, timeout: 120)
+        let again = try await Binary.run(Self.build, in: folder, timeout: 120)
         #expect(again.status == 0)
         #expect(FileManager.default.fileExists(atPath: kept.path), "the repair emptied the mount")
         #expect(again.err.contains("left alone") && again.err.contains("mnt"), "\(again.err)")
 
-        let whole = try Binary.run(
+        let whole = try await Binary.run(
             ["build", "--demo", "--days", "2", "--until", "2024-03-20", "--cache", "cache", "--output", "_site"],
             in: folder, timeout: 120)
         #expect(whole.status == 1)
@@ -61,16 +61,16 @@ struct OutputBoundaryTests {
     /// `chmod 555 _site`: a whole build stops with one line, the site as it was and nothing beside
     /// it (it used to swap, then leave the old tree beside the site for good).
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root ignores the mode, and setpriv is needed to run as nobody"))
-    func aReadOnlyOutputIsNotSwappedAndNothingIsLeftBeside() throws {
+    func aReadOnlyOutputIsNotSwappedAndNothingIsLeftBeside() async throws {
         let box = try CorruptStateTests.Sandbox()
-        let first = try box.run(Self.build)
+        let first = try await box.run(Self.build)
         try #require(first.status == 0)
         let site = box.url("_site")
         let before = try SiteTree.tree(site)
         try box.own()
         chmod(site.path, 0o555)
         defer { chmod(site.path, 0o755) }
-        let whole = try Binary.run(
+        let whole = try await Binary.run(
             ["build", "--demo", "--days", "2", "--until", "2024-03-20", "--cache", "cache", "--output", "_site"],
             in: box.folder, timeout: 120, launcher: box.launcher)
         #expect(whole.status == 1)
@@ -82,7 +82,7 @@ struct OutputBoundaryTests {
     }
 
     /// `--output .`: refused in one line; the folder the shell is in is the same folder after.
-    @Test func theCurrentFolderIsNeverSwappedFromUnderTheShell() throws {
+    @Test func theCurrentFolderIsNeverSwappedFromUnderTheShell() async throws {
         let folder = try SiteFixture.temporaryFolder()
         let here = folder.appendingPathComponent("site")
         let cache = try SiteFixture.temporaryFolder().appendingPathComponent("cache")
@@ -90,7 +90,7 @@ struct OutputBoundaryTests {
         var before = stat()
         stat(here.path, &before)
         for output in [".", ".."] {
-            let result = try Binary.run(
+            let result = try await Binary.run(
                 ["build", "--demo", "--days", "2", "--until", "2024-02-10", "--cache", cache.path,
                  "--output", output], in: here, timeout: 120)
             #expect(result.status != 0)
@@ -102,13 +102,13 @@ struct OutputBoundaryTests {
     }
 
     /// `--config _site/site.toml`: one usage line, and the file is still there.
-    @Test func aSiteFileInsideTheOutputIsRefusedAndNeverRemoved() throws {
+    @Test func aSiteFileInsideTheOutputIsRefusedAndNeverRemoved() async throws {
         let folder = try SiteFixture.temporaryFolder()
-        let first = try Binary.run(Self.build, in: folder, timeout: 120)
+        let first = try await Binary.run(Self.build, in: folder, timeout: 120)
         try #require(first.status == 0)
         let file = folder.appendingPathComponent("_site/site.toml")
         try Data("name = \"Inside\"\n".utf8).write(to: file)
-        let result = try Binary.run(Self.build + ["--config", "_site/site.toml"], in: folder, timeout: 120)
+        let result = try await Binary.run(Self.build + ["--config", "_site/site.toml"], in: folder, timeout: 120)
         #expect(result.status == 64)
         #expect(Self.errors(result).count == 1 && result.err.contains("is inside --output"), "\(result.err)")
         #expect(FileManager.default.fileExists(atPath: file.path), "the site file was removed as a stray")
