@@ -140,7 +140,7 @@ import SitegenTestSupport
         let asked = AskedRequests()
         let posters = Dictionary(uniqueKeysWithValues: (1...3).map { ("2024000\($0)", Poster(url: "https://img.example/\($0).jpg", width: 700, height: 1000)) })
         let dataset = Dataset(source: .kobis, days: [], movies: [:], posters: posters)
-        let copies = PosterCopies(source: asked, jobs: 2, monitor: FetchMonitor(), imagesUnavailable: { missing.description })
+        let copies = PosterCopies(source: asked, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, imagesUnavailable: { missing.description })
         let (out, warnings, bytes) = try await copies.run(dataset)
         #expect(warnings.map(\.description) == ["posters: \(missing.description); install libvips42 to copy posters, or build with --hotlink-posters. The drawn placeholders are shown"])
         #expect(out.postersServedFromSite && out.sizedPosters.isEmpty && bytes.isEmpty, "placeholders, not hot-links")

@@ -38,7 +38,7 @@ import Glibc
     func copy(_ cache: URL, _ images: Images) async throws -> (Dataset, [DataWarning], [String: Data], Int) {
         let store = PosterStore(cache: cache)
         let (out, warnings, bytes) = try await PosterCopies(
-            source: images, jobs: 2, monitor: FetchMonitor(), store: store
+            source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, store: store
         ).run(Self.dataset)
         return (out, warnings, bytes, store.reused)
     }
@@ -56,7 +56,7 @@ import Glibc
         #expect(again.sizedPosters == first.sizedPosters)
         #expect(againBytes == bytes)
         // Without the store, the same copies: the store changes nothing but the time.
-        let (plain, _, plainBytes) = try await PosterCopies(source: images, jobs: 2, monitor: FetchMonitor())
+        let (plain, _, plainBytes) = try await PosterCopies(source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none)
             .run(Self.dataset)
         #expect(plain.sizedPosters == first.sizedPosters && plainBytes == bytes)
     }
@@ -130,7 +130,7 @@ import Glibc
         ])
         // One at a time, the newest first.
         let one = Images()
-        _ = try await PosterCopies(source: one, jobs: 1, monitor: FetchMonitor()).run(Self.dataset)
+        _ = try await PosterCopies(source: one, jobs: 1, monitor: FetchMonitor(), deadline: TestDeadline.none).run(Self.dataset)
         #expect(one.urls == (1...4).reversed().map { "https://img.example/\($0).jpg" })
     }
 
@@ -142,7 +142,7 @@ import Glibc
         var shared = Self.dataset
         shared.posters["20240009"] = shared.posters["20240001"]
         let first = try await PosterCopies(
-            source: images, jobs: 2, monitor: FetchMonitor(), store: PosterStore(cache: cache)
+            source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, store: PosterStore(cache: cache)
         ).run(shared)
         #expect(first.1.isEmpty && first.0.sizedPosters.count == 5)
         #expect(first.0.sizedPosters["20240009"] == first.0.sizedPosters["20240001"])
@@ -169,7 +169,7 @@ import Glibc
                 return SourceResponse(body: Data("not an image".utf8), fetchedAt: nil)
             }
         }
-        let (out, warnings, _) = try await PosterCopies(source: Offline(), jobs: 2, monitor: FetchMonitor())
+        let (out, warnings, _) = try await PosterCopies(source: Offline(), jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none)
             .run(Self.dataset)
         #expect(out.sizedPosters.isEmpty)
         #expect(warnings.count == 2, "\(warnings)")

@@ -72,13 +72,13 @@ import SitegenTestSupport
         let cache = try TestFolders.make()
         let images = PosterStoreTests.Images()
         _ = try await PosterCopies(
-            source: images, jobs: 2, monitor: FetchMonitor(), store: PosterStore(cache: cache)
+            source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, store: PosterStore(cache: cache)
         ).run(PosterStoreTests.dataset)
         var fewer = PosterStoreTests.dataset
         fewer.posters["20240004"] = nil
         let store = KeptStore(cache: cache)
         let (out, _, bytes) = try await PosterCopies(
-            source: images, jobs: 2, monitor: FetchMonitor(), store: PosterStore(kept: store.posters)
+            source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, store: PosterStore(kept: store.posters)
         ).run(fewer)
         let usage = store.prune(published: [])
         #expect(usage.removedFiles == 1 + 4, "the list and its four copies")
@@ -86,7 +86,7 @@ import SitegenTestSupport
         #expect(left.count == 3 + 3 * 4)
         #expect(Set(bytes.keys.map { String($0.split(separator: "/").last!) }).isSubset(of: left))
         let again = PosterStore(cache: cache)
-        let (kept, _, _) = try await PosterCopies(source: images, jobs: 2, monitor: FetchMonitor(), store: again)
+        let (kept, _, _) = try await PosterCopies(source: images, jobs: 2, monitor: FetchMonitor(), deadline: TestDeadline.none, store: again)
             .run(fewer)
         #expect(again.reused == 3 && images.count == 4 && kept.sizedPosters == out.sizedPosters)
     }
