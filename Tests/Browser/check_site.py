@@ -77,7 +77,12 @@ def serve(site):
 
 
 def browser():
-    return chromium(console_log=True)
+    driver = chromium(console_log=True)
+    # axe-core on the largest pages takes seconds alone, and far longer on two cores shared with
+    # the real-sized year and a release compile: Selenium's 30 s for a script once stopped a whole
+    # browser's share of the pages (a TimeoutException, not a finding).
+    driver.set_script_timeout(180)
+    return driver
 
 
 def console_errors(driver):
