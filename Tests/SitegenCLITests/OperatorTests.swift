@@ -206,7 +206,7 @@ struct OperatorTests {
     @Test func serveWarnsOfAReplacedStylesheetToo() async throws {
         let folder = try siteFolder(["Public/style.css": ":root{--accent:#0057b8}\n"])
         let running = RunningBinary()
-        try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
+        try await running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
         #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         running.process.terminate()
@@ -248,7 +248,7 @@ struct OperatorTests {
     @Test func aBuildWhileServeRunsSaysServeHoldsTheFolder() async throws {
         let folder = try siteFolder()
         let running = RunningBinary()
-        try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
+        try await running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
         defer { if running.process.isRunning { running.process.terminate() } }
         #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         let result = try await Binary.run(["build", "--days", "2", "--until", "2024-02-10"], in: folder)

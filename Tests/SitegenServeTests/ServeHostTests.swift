@@ -86,7 +86,7 @@ struct ServeHostCommandTests {
         for (host, expected) in [("::1", "at http://[::1]:"), ("localhost", "at http://localhost:")] {
             let folder = try SiteFixture.temporaryFolder()
             let running = RunningBinary()
-            try running.start(["serve", "--host", host, "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
+            try await running.start(["serve", "--host", host, "--port", "0", "--days", "2", "--until", "2024-02-10"], in: folder)
             defer { if running.process.isRunning { running.process.terminate() } }
             #expect(await running.waitFor(expected), "\(host): \(running.output())")
             let port = UInt16(running.output().components(separatedBy: expected)[1].prefix { $0.isNumber })!

@@ -58,7 +58,7 @@ import Glibc
     /// to the site it serves; its port.
     static func servingBinary(_ running: RunningBinary) async throws -> (URL, UInt16) {
         let folder = try ServeCommandTests().workspace()
-        try running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10", "--no-cards"], in: folder)
+        try await running.start(["serve", "--port", "0", "--days", "2", "--until", "2024-02-10", "--no-cards"], in: folder)
         #expect(await running.waitFor(" at http://127.0.0.1:"), "\(running.output())")
         let port = UInt16(running.output().components(separatedBy: "http://127.0.0.1:").last?.prefix { $0.isNumber } ?? "")
         let out = folder.appendingPathComponent("_site")
