@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// How fast a film is running against every other at the same day of release (「개봉 12일차 누적
@@ -80,12 +81,12 @@ struct PaceTable: Sendable {
     }
 
 
-    /// For each day of release that is some film's last, the films with a total that day in order
-    /// of opening, swept once: a film's rank counts the totals above its own among those opened
-    /// on or before it (a count kept in a Fenwick tree over the day's totals). The films asking
-    /// on day n are those whose last point is day n: told by that, and the films by their place
-    /// in the order, as a set of codes looked up for every film on every such day was a tenth of
-    /// a morning.
+    /// For each day of release that is some film's last, the films with a total that day swept once
+    /// in order of opening: a film's rank counts the totals above its own among those opened on or
+    /// before it. The films asking on day n are those whose last point is day n, so the count is
+    /// kept only against their few totals (`above`), not the day's thousands, which were sorted
+    /// for each of some 300 days (the largest serial part of a morning's index); the days are
+    /// independent and swept on all cores.
     private static func standings(_ films: [String: Film], last: Day) -> [String: Standing] {
         // In order of opening once for every day of release: a sort of every film's code for each
         // of them was a tenth of a morning.
@@ -95,64 +96,67 @@ struct PaceTable: Sendable {
         // than every film asking that day take no part (the thousands opened after a finished run).
         var lastAsking: [Int: Int] = [:]
         for (i, film) in ordered.enumerated() { lastAsking[film.value.points.last!.day] = i }
-        var out: [String: Standing] = [:]
-        // Each film's last point and the last day of release it has come to, in plain arrays: the
-        // loop below runs for every film on every such day, and reading them through the sorted
-        // (code, film) pairs retained and released a string and an array each time. A day at or
-        // after a film's last point reads its last total without a search of its points.
-        let lastPoints = ordered.map { $0.value.points.last! }
+        let asked = lastAsking.sorted { $0.key < $1.key }
+        // Each film's code, points, last point and the last day of release it has come to, in plain
+        // arrays: the loop below runs for every film on every such day, and reading them through
+        // the sorted (code, film) pairs retained and released a string and an array each time. A
+        // day at or after a film's last point reads its last total without a search of its points.
+        let codes = ordered.map(\.key)
+        let points = ordered.map(\.value.points)
+        let lastPoints = points.map { $0.last! }
         let reach = ordered.map { last.days(since: $0.value.open) + 1 }
         let opens = ordered.map(\.value.open)
-        var day: [(film: Int, open: Day, total: Int64, asks: Bool)] = []
-        for (n, asking) in lastAsking {
-            day.removeAll(keepingCapacity: true)
+        let found = concurrentMap(asked.count, chunk: 4) { j -> [(film: Int, standing: Standing)] in
+            let (n, asking) = asked[j]
             var through = asking
             while through + 1 < ordered.count && opens[through + 1] == opens[asking] { through += 1 }
+            // The asking films' totals, distinct and ascending; `above[m]` counts the films so far
+            // whose total is above exactly the first m of them.
+            var thresholds: [Int64] = []
+            for i in 0...through where lastPoints[i].day == n { thresholds.append(lastPoints[i].total) }
+            thresholds.sort()
+            var distinct: [Int64] = []
+            for t in thresholds where distinct.last != t { distinct.append(t) }
+            func above(_ t: Int64) -> Int { distinct.partitionPoint { $0 >= t } }
+            var counts = [Int](repeating: 0, count: distinct.count + 1)
+            var compared = 0
+            // The highest total, the smaller code on a tie.
+            var leader: (film: Int, total: Int64)?
+            var group: [Int] = []
+            var out: [(film: Int, standing: Standing)] = []
             for i in 0...through {
                 // A film still in its previews (opening after the last day built) is on day 1 with them.
                 let asks = lastPoints[i].day == n
                 let t: Int64?
-                if asks { t = lastPoints[i].total }
+                if asks || (n <= reach[i] && n >= lastPoints[i].day) { t = lastPoints[i].total }
                 else if n > reach[i] { t = nil }
-                else if n >= lastPoints[i].day { t = lastPoints[i].total }
-                else { t = total(ordered[i].value, last: last, day: n) }
-                if let t { day.append((i, opens[i], t, asks)) }
-            }
-            // Totals ranked highest first; equal totals share a slot, so "above" is strictly above.
-            var distinct: [Int64] = []
-            for t in day.map(\.total).sorted(by: >) where distinct.last != t { distinct.append(t) }
-            func slot(_ t: Int64) -> Int { distinct.partitionPoint { $0 <= t } }
-            var tree = [Int](repeating: 0, count: distinct.count + 1)
-            func add(_ i: Int) {
-                var i = i + 1
-                while i < tree.count { tree[i] += 1; i += i & -i }
-            }
-            func countBefore(_ i: Int) -> Int {
-                var i = i, c = 0
-                while i > 0 { c += tree[i]; i -= i & -i }
-                return c
-            }
-            // The highest total, the smaller code on a tie.
-            var leader: (film: Int, total: Int64)?
-            var start = 0
-            while start < day.count {
-                var end = start
-                while end < day.count && day[end].open == day[start].open { end += 1 }
-                for f in day[start..<end] {
-                    add(slot(f.total))
-                    let beaten = leader.map { l in
-                        f.total < l.total || (f.total == l.total && ordered[f.film].key >= ordered[l.film].key)
-                    }
-                    if beaten != true { leader = (f.film, f.total) }
+                else {
+                    let p = points[i].partitionPoint { $0.day > n }
+                    t = p == 0 ? nil : points[i][p - 1].total
                 }
-                for f in day[start..<end] where f.asks {
-                    out[ordered[f.film].key] = Standing(
-                        day: n, total: f.total, rank: 1 + countBefore(slot(f.total)), compared: end,
-                        leader: ordered[leader!.film].key, leaderTotal: leader!.total)
+                if let t {
+                    compared += 1
+                    counts[above(t)] += 1
+                    let beaten = leader.map { l in t < l.total || (t == l.total && codes[i] >= codes[l.film]) }
+                    if beaten != true { leader = (i, t) }
+                    if asks { group.append(i) }
                 }
-                start = end
+                // The end of a day of opening: its asking films are ranked among every film so far.
+                guard i == through || opens[i + 1] != opens[i] else { continue }
+                for f in group {
+                    let t = lastPoints[f].total
+                    // Equal totals share a place, so "above" is strictly above.
+                    let higher = counts[(above(t) + 1)...].reduce(0, +)
+                    out.append((f, Standing(
+                        day: n, total: t, rank: 1 + higher, compared: compared,
+                        leader: codes[leader!.film], leaderTotal: leader!.total)))
+                }
+                group.removeAll(keepingCapacity: true)
             }
+            return out
         }
+        var out: [String: Standing] = [:]
+        for day in found { for (film, standing) in day { out[codes[film]] = standing } }
         return out
     }
 

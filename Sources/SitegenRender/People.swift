@@ -31,29 +31,29 @@ struct PersonRecord: Sendable {
 struct PeopleIndex: Sendable {
     /// Sorted by id.
     let people: [PersonRecord]
-    private let idByKey: [String: String]
+    /// Each person with a page by `fingerprint`, to their place in `people`; a name whose print
+    /// another name took first (64 bits shared: never yet seen) is in `sharedPrints` by its key.
+    private let placeByPrint: [UInt64: Int]
+    private let sharedPrints: [String: Int]
     private let positionByID: [String: Int]
     /// The people whose id is not their key's hash (a collision moved it), with the id: every
     /// other id follows from the name alone, so a page key need not look each one up.
     let suffixed: [String]
-    /// `fingerprint` of every person with a page: a film page's key asks it of each of its credits
-    /// (130,000 a morning in a real-sized history) without making a key string.
-    private let pagePrints: Set<UInt64>
 
     init(_ dataset: Dataset, codes: [String]) {
-        // Records in first-seen order, found by key; changed in place (a copy out of a dictionary
-        // and back copied every credit list, a twentieth of a rebuild).
-        // `keys[i]` is record i's key, and `shown[i]` whether a film page shows them: by the record's
-        // place, not a set of key strings, as every kept credit passed through one.
-        var records: [(name: String, english: String, credits: [Credit])] = []
-        var position: [String: Int] = [:]
-        var keys: [String] = []
+        // Records in first-seen order, found by the print of their key (`fingerprint`) and not by
+        // the key as a String: making, lowercasing and hashing one for each kept credit, and
+        // sorting the people by it, were two thirds of this index, the largest part of a
+        // morning's. The print is checked against the record's own name, so two names sharing
+        // one can never merge. Changed in place (a copy out of a dictionary and back copied every
+        // credit list, a twentieth of a rebuild).
+        var records: [(name: String, english: String, print: UInt64, credits: [Credit])] = []
+        var places = Places()
         var shown: [Bool] = []
         // Who keeps a page (a director, or an actor some film page shows who is credited in two
-        // films or more), found first by a hash of each key's bytes, so the others (most of a
-        // real-sized history's 330,000 credits) are never recorded, nor their key made and hashed
-        // as a String: that was a third of a morning's index. A hash shared by chance only lets
-        // one more through; who keeps a page is still decided by the key itself, below.
+        // films or more), found first by the prints alone, so the others (most of a real-sized
+        // history's 330,000 credits) are never recorded. A print shared by chance only lets one
+        // more through; who keeps a page is still decided by the record, below.
         let movies = codes.map { dataset.movies[$0] }
         let prints = concurrentMap(movies.count, chunk: 512) { i -> [UInt64] in
             guard let movie = movies[i] else { return [] }
@@ -81,13 +81,13 @@ struct PeopleIndex: Sendable {
                 guard candidates.contains(mark) else { return }
                 let name = Self.clean(person.name), english = Self.clean(person.englishName)
                 guard !name.isEmpty else { return }
-                let key = Self.key(name: name, english: english)
                 let i: Int
-                if let known = position[key] { i = known } else {
+                if let known = places.find(mark, name, english, { (records[$0].name, records[$0].english) }) {
+                    i = known
+                } else {
                     i = records.count
-                    position[key] = i
-                    records.append((name, english, []))
-                    keys.append(key)
+                    places.add(mark, name, english, at: i)
+                    records.append((name, english, mark, []))
                     shown.append(false)
                 }
                 if isShown { shown[i] = true }
@@ -110,37 +110,83 @@ struct PeopleIndex: Sendable {
             records[i].credits.contains { $0.directed } || (shown[i] && records[i].credits.count >= 2)
         }
         // Ids are assigned in key order, so a hash collision (40 bits; rare) still gives every
-        // person a distinct, stable id: the later key gets a "-2" suffix.
+        // person a distinct, stable id: the later key gets a "-2" suffix. A key's id is the top
+        // 40 bits of its print (`hashID`), so they sort by those and by the key only on a tie.
+        func key(_ i: Int) -> String { Self.key(name: records[i].name, english: records[i].english) }
+        let order = kept.sorted { a, b in
+            let (x, y) = (records[a].print >> 24, records[b].print >> 24)
+            return x != y ? x < y : key(a) < key(b)
+        }
         var taken = Set<String>()
-        var idByKey: [String: String] = [:]
         var ids = [String](repeating: "", count: records.count)
         var suffixed: [String] = []
-        for i in kept.sorted(by: { keys[$0] < keys[$1] }) {
-            let base = Self.hashID(keys[i])
+        for i in order {
+            let base = Self.hexID(records[i].print)
             var id = base, n = 2
             while !taken.insert(id).inserted { id = "\(base)-\(n)"; n += 1 }
-            idByKey[keys[i]] = id
             ids[i] = id
-            if id != base { suffixed.append(keys[i] + "\u{1F}" + id) }
+            if id != base { suffixed.append(key(i) + "\u{1F}" + id) }
         }
         self.suffixed = suffixed
-        people = kept.map { i in
+        // In id order: the 40 bits first, then the id (only ids sharing them differ after).
+        let sorted = order.sorted { a, b in
+            let (x, y) = (records[a].print >> 24, records[b].print >> 24)
+            return x != y ? x < y : ids[a] < ids[b]
+        }
+        people = sorted.map { i in
             let r = records[i]
             return PersonRecord(id: ids[i], name: r.name, englishName: r.english, credits: r.credits)
-        }.sorted { $0.id < $1.id }
-        self.idByKey = idByKey
-        pagePrints = Set(people.map { Self.fingerprint(name: $0.name, english: $0.englishName) })
+        }
+        var pages = Places()
+        for (place, i) in sorted.enumerated() {
+            pages.add(records[i].print, records[i].name, records[i].english, at: place)
+        }
+        placeByPrint = pages.byPrint
+        sharedPrints = pages.shared
         positionByID = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1.id, $0) })
     }
 
-    func id(of person: Person) -> String? {
-        idByKey[Self.key(name: Self.clean(person.name), english: Self.clean(person.englishName))]
+    /// Records found by their print, checked against the record's name (`sameKey`); the rare name
+    /// whose print another took first is found by its key.
+    private struct Places {
+        var byPrint: [UInt64: Int] = [:]
+        var shared: [String: Int] = [:]
+
+        func find(_ mark: UInt64, _ name: String, _ english: String,
+                  _ names: (Int) -> (String, String)) -> Int? {
+            guard let i = byPrint[mark] else { return nil }
+            let (known, knownEnglish) = names(i)
+            if PeopleIndex.sameKey(known, knownEnglish, name, english) { return i }
+            return shared[PeopleIndex.key(name: name, english: english)]
+        }
+
+        mutating func add(_ mark: UInt64, _ name: String, _ english: String, at i: Int) {
+            if byPrint[mark] == nil { byPrint[mark] = i } else {
+                shared[PeopleIndex.key(name: name, english: english)] = i
+            }
+        }
     }
 
-    /// Whether `person` has a page, for a page's key: a hash shared by chance could only say yes
-    /// for one without (the key then notes a page that is not there, as it would any other fact).
+    /// Whether two cleaned names are one `key`: the same name, and English names alike but for case.
+    static func sameKey(_ name: String, _ english: String, _ otherName: String, _ otherEnglish: String) -> Bool {
+        name == otherName && (english == otherEnglish || english.lowercased() == otherEnglish.lowercased())
+    }
+
+    func id(of person: Person) -> String? { place(of: person).map { people[$0].id } }
+
+    private func place(of person: Person) -> Int? {
+        let name = Self.clean(person.name), english = Self.clean(person.englishName)
+        guard let i = placeByPrint[Self.fingerprint(name: name, english: english)] else { return nil }
+        if Self.sameKey(people[i].name, people[i].englishName, name, english) { return i }
+        return sharedPrints[Self.key(name: name, english: english)]
+    }
+
+    /// Whether `person` has a page, for a page's key (130,000 asked a morning in a real-sized
+    /// history): by the print alone, without making a key string. A print shared by chance could
+    /// only say yes for one without (the key then notes a page that is not there, as it would
+    /// any other fact).
     func hasPage(_ person: Person) -> Bool {
-        pagePrints.contains(Self.fingerprint(name: Self.clean(person.name), english: Self.clean(person.englishName)))
+        placeByPrint[Self.fingerprint(name: Self.clean(person.name), english: Self.clean(person.englishName))] != nil
     }
 
     func person(_ id: String) -> PersonRecord? { positionByID[id].map { people[$0] } }
@@ -158,6 +204,15 @@ struct PeopleIndex: Sendable {
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.
     static func hashID(_ key: String) -> String { FNV1a.hex(key.utf8, digits: 10) }
+
+    /// `hashID` of the key whose `fingerprint` is `print`: its first ten hex digits.
+    static func hexID(_ print: UInt64) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            for i in 0..<10 { buffer[i] = digits[Int(truncatingIfNeeded: print >> UInt64(60 - 4 * i)) & 0xF] }
+            return 10
+        }
+    }
 
     /// Spaces collapsed, control characters dropped: " 김민서 " and "김민서" are one person.
     static func clean(_ s: String) -> String {

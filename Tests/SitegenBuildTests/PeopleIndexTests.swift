@@ -58,6 +58,18 @@ import SitegenSiteSupport
         #expect(index.person(index.id(of: cast[1])!)?.credits.map(\.code) == ["1", "2"])
     }
 
+    /// A person's id is read off the print the index finds them by, not hashed again from the key
+    /// string: the two must agree for every kind of name, or a morning would move pages.
+    @Test func anIdReadOffAPrintIsTheKeysHashId() {
+        let names = [("김민서", "Kim Min-seo"), ("김민서", "KIM MIN-SEO"), ("봉준호", ""), ("Zoë", "Zoë Kravitz"),
+                     ("배우1215875", ""), ("이하윤", "Lee Ha-yoon (이하윤)"), ("A", "ÉMILE")]
+        for (name, english) in names {
+            let key = PeopleIndex.key(name: name, english: english)
+            #expect(PeopleIndex.hexID(PeopleIndex.fingerprint(name: name, english: english)) == PeopleIndex.hashID(key),
+                    "\(name) \(english)")
+        }
+    }
+
     @Test func namesWhoseIdsCollideGetDistinctStableIds() {
         let (a, b) = (Person(name: "배우1215875"), Person(name: "배우3000394"))
         #expect(PeopleIndex.hashID(PeopleIndex.key(name: a.name, english: "")) == "8c194fcf33")
