@@ -181,10 +181,13 @@ public struct Pipeline: Sendable {
         record.inputs = inputsKey
         record.counts = .init(days: dataset.days.count, movies: movies, pages: rendered.pageCount)
         record.messages = rendered.messages
+        // A whole successful `build` (not serve's rebuilds) deletes what it did not use of the store:
+        // beside the manifest's writing, as it needs only the files published.
+        let store = plan.store, pages = record.pages
+        let pruned = pruning ? Later { store.prune(published: pages.flatMap(\.files)) } : nil
         if let failure = writer.recordManifest(record) { console.warning("write: " + failure) }
         ended(.record)
-        // A whole successful `build` (not serve's rebuilds) deletes what it did not use of the store.
-        let kept = pruning ? plan.store.prune(published: record.pages.flatMap(\.files)) : nil
+        let kept = pruned?.value
         if announce { self.announce(rendered.messages, inputs) }
         let leftovers = Leftovers(site: consume site, record: record, checked: manifest == nil ? checked : nil)
         var summary = BuildSummary(

@@ -54,10 +54,38 @@ extension Pipeline {
     }
 
     /// The pages whose key changed since the last build, or that it did not have.
-    static func changedPages(_ pages: [PageKey], since previous: BuildManifest) -> Set<String> {
-        var old: [String: UInt64] = [:]
-        for page in previous.pages { if let key = page.key { old[page.id] = key } }
-        return Set(pages.lazy.filter { $0.key == nil || old[$0.id] != $0.key }.map(\.id))
+    ///
+    /// Both lists are in the site's page order, which a morning changes only where it adds or
+    /// drops a page, so they are read side by side: a page is looked for where the last build had
+    /// it and on (nearly always found at once; a new page is looked for through `window`). One not
+    /// found there is taken as new, which at worst renders an unchanged page again; past `misses`
+    /// of them the lists have parted, and the rest are found by id. A dictionary of a whole
+    /// history's 52,000 ids was a twentieth of a morning, on one core.
+    static func changedPages(_ pages: [PageKey], since previous: BuildManifest, window: Int = 4_096,
+                             misses: Int = 32) -> Set<String> {
+        let old = previous.pages
+        var byID: [String: UInt64]?
+        var next = 0, missed = 0
+        var changed = Set<String>()
+        for page in pages {
+            let known: UInt64?
+            if let byID {
+                known = byID[page.id]
+            } else if let k = old[next..<min(old.count, next + window)].firstIndex(where: { $0.id == page.id }) {
+                known = old[k].key
+                next = k + 1
+            } else {
+                missed += 1
+                if missed > misses {
+                    var all: [String: UInt64] = [:]
+                    for page in old { if let key = page.key { all[page.id] = key } }
+                    byID = all
+                }
+                known = byID?[page.id]
+            }
+            if page.key == nil || known != page.key { changed.insert(page.id) }
+        }
+        return changed
     }
 
     /// Only the pages whose key changed are rendered, all of them before the output is touched;

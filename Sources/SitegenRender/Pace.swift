@@ -163,7 +163,7 @@ struct PaceTable: Sendable {
     /// The film's total on day `n` of its run, once that day has come; nil before its first row.
     func total(_ code: String, day n: Int) -> Int64? { films[code].flatMap { Self.total($0, last: last, day: n) } }
 
-    private static func total(_ film: Film, last: Day?, day n: Int) -> Int64? {
+    static func total(_ film: Film, last: Day?, day n: Int) -> Int64? {
         guard let last, n <= last.days(since: film.open) + 1 else { return nil }
         let i = film.points.partitionPoint { $0.day > n }
         return i == 0 ? nil : film.points[i - 1].total

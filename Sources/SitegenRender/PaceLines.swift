@@ -80,8 +80,13 @@ extension PaceTable {
         let span = max(n, min(PaceLines.shortestSpan, reach))
         guard span >= 2, !others.isEmpty else { return nil }
         let days = PaceLines.days(span: span)
+        // Each line's film looked up once, not once for each of its days: 9,000 film pages' keys
+        // draw these every morning.
         func line(_ code: String, _ role: PaceLines.Role, upTo end: Int) -> PaceLines.Line {
-            let points = days.filter { $0 <= end }.compactMap { d in total(code, day: d).map { (d, $0) } }
+            guard let film = films[code] else { return .init(code: code, role: role, points: []) }
+            let points = days.filter { $0 <= end }.compactMap { d in
+                Self.total(film, last: last, day: d).map { (d, $0) }
+            }
             return .init(code: code, role: role, points: points)
         }
         // Another film's line of one point (opened a day ago) would be no line at all; a film seen

@@ -69,6 +69,9 @@ final class SiteIndex: Sendable {
             }
             return MarketIndex(dataset, nationalCodes: national, periodCodes: periodOnly)
         }
+        // Each reads the filters' charts alone (a real-sized history's 240,000 rows): beside the rest.
+        let scoped = Later { Self.latestScoped(dataset) }
+        let scopedTotals = Later { Self.scopedTotals(dataset, of: nationalCodes) }
         days = dataset.days
         var index: [Day: Int] = [:]
         var history: [String: [(date: Day, entry: ChartEntry)]] = [:]
@@ -85,7 +88,7 @@ final class SiteIndex: Sendable {
             for code in Set(chart.entries.map(\.movieCode)) { listing[code, default: []].append(chart) }
         }
         chartsListing = listing
-        let latestScoped = Self.latestScoped(dataset)
+        let latestScoped = scoped.value
         self.latestScoped = latestScoped
         let runs = history.map { ($0, FilmRun(scope: .all, rows: $1)) } + filterRuns.map { ($0, $1) }
         let films = Dictionary(
@@ -115,11 +118,12 @@ final class SiteIndex: Sendable {
         self.periodTitles = periodTitles
         // The films the pace compares (those on the national chart), each with every total it reports:
         // its 누적 as of a day is read as its page's box reads it.
-        let scopedTotals = Self.scopedTotals(dataset, of: Set(history.keys))
+        // (The national chart's films are `history`'s keys.)
+        let totals = scopedTotals.value
         var paceTotals: [String: [(date: Day, total: Int64)]] = [:]
         for (code, rows) in history {
             paceTotals[code] = FilmFacts.datedTotals(
-                code, rows: rows, periods: listing[code] ?? [], scoped: scopedTotals[code] ?? [])
+                code, rows: rows, periods: listing[code] ?? [], scoped: totals[code] ?? [])
         }
         pace = PaceTable(
             totals: paceTotals, openDate: { Self.openDate($0, films: films, periodTitles: periodTitles) },
