@@ -84,8 +84,10 @@ extension PaceTable {
         // draw these every morning.
         func line(_ code: String, _ role: PaceLines.Role, upTo end: Int) -> PaceLines.Line {
             guard let film = films[code] else { return .init(code: code, role: role, points: []) }
-            let points = days.filter { $0 <= end }.compactMap { d in
-                Self.total(film, last: last, day: d).map { (d, $0) }
+            // Labelled as the line's points are: an unlabelled pair converted to them was a
+            // runtime cast of every point.
+            let points = days.filter { $0 <= end }.compactMap { d -> (day: Int, total: Int64)? in
+                Self.total(film, last: last, day: d).map { (day: d, total: $0) }
             }
             return .init(code: code, role: role, points: points)
         }

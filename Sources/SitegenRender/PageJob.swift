@@ -26,10 +26,14 @@ protocol PageJob: Sendable {
     /// Whether the English edition has this page (`EditionJob`): not the posters, which both
     /// editions share.
     var hasEnglishPage: Bool { get }
+    /// Whether it takes far longer than any other page (the search page lists every film and
+    /// person): begun before the others, so the last pages do not wait on it alone.
+    var rendersLong: Bool { get }
 }
 
 extension PageJob {
     var hasEnglishPage: Bool { true }
+    var rendersLong: Bool { false }
     func pageCount(_ site: SiteModel) -> Int { 1 }
     func rowsShown(_ site: SiteModel, into wanted: inout RowsWanted) {}
 }

@@ -117,6 +117,8 @@ enum SearchPage {
 /// The search page, its index and the script that carries the index for pages opened from disk.
 struct SearchJob: PageJob {
     func id(_ site: SiteModel) -> String { "search" }
+    /// A fifth of a real-sized morning's rendering, on one core.
+    var rendersLong: Bool { true }
 
     func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
         keys.addSearch(to: &f)

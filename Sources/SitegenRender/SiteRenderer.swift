@@ -59,12 +59,16 @@ public enum SiteRenderer {
         // soon as it and the pages before it are done, so writing overlaps rendering; at most
         // `chunk` pages rendered ahead of the sink.
         let jobs = chosen
+        @Sendable func made(_ i: Int) -> Result<([OutputFile], Int), any Error> {
+            Result { try jobs[i].render(jobs[i].language == .en ? english! : site, templates) }
+        }
+        // A page far longer than the others begun at once, beside them, rather than in its turn:
+        // in its turn it was a morning's last tenth of a second of rendering, on one core.
+        var early: [Int: Later<Result<([OutputFile], Int), any Error>>] = [:]
+        for i in jobs.indices where jobs[i].job.rendersLong { early[i] = Later { made(i) } }
+        let begun = early
         try concurrentForEachInOrder(
-            jobs.count, window: chunk, produce: { i in
-                Result {
-                    try jobs[i].render(jobs[i].language == .en ? english! : site, templates)
-                }
-            }
+            jobs.count, window: chunk, produce: { i in begun[i]?.value ?? made(i) }
         ) { i, result in
             let (made, count) = try result.get()
             let id = jobs[i].id(site)
