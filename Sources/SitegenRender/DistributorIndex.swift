@@ -35,20 +35,22 @@ struct DistributorIndex: Sendable {
         for day in dataset.days {
             let year = day.date.year
             var audience: Int64 = 0, sales: Int64 = 0
-            for e in day.entries {
+            for row in day.entries.indices {
+                let (code, rowAudience, rowSales) = (day.entries[row].movieCode, day.entries[row].audience,
+                                                     day.entries[row].sales)
                 let i: Int
-                if let known = place[e.movieCode] { i = known } else {
+                if let known = place[code] { i = known } else {
                     i = byYear.count
-                    place[e.movieCode] = i
+                    place[code] = i
                     byYear.append([])
                 }
                 if byYear[i].last?.year == year {
-                    byYear[i][byYear[i].count - 1].audience += e.audience
-                    byYear[i][byYear[i].count - 1].sales += e.sales
+                    byYear[i][byYear[i].count - 1].audience += rowAudience
+                    byYear[i][byYear[i].count - 1].sales += rowSales
                 } else {
-                    byYear[i].append((year, e.audience, e.sales))
+                    byYear[i].append((year, rowAudience, rowSales))
                 }
-                audience += e.audience; sales += e.sales
+                audience += rowAudience; sales += rowSales
             }
             // Only a year with a row has totals (an empty chart adds no year).
             guard !day.entries.isEmpty else { continue }

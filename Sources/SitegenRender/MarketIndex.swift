@@ -41,8 +41,15 @@ final class MarketIndex: Sendable {
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope], !charts.days.isEmpty || !charts.periods.isEmpty else { continue }
             if scope == .korean || scope == .foreign {
-                for chart in charts.days { for e in chart.entries { koreanFilm[e.movieCode] = scope == .korean } }
-                for chart in charts.periods { for e in chart.entries { koreanFilm[e.movieCode] = scope == .korean } }
+                // Rows read by place here and below: each row copied out of its chart was three strings
+                // retained and released, for each of a whole history's 240,000 filter rows.
+                let korean = scope == .korean
+                for chart in charts.days {
+                    for i in chart.entries.indices { koreanFilm[chart.entries[i].movieCode] = korean }
+                }
+                for chart in charts.periods {
+                    for i in chart.entries.indices { koreanFilm[chart.entries[i].movieCode] = korean }
+                }
             }
             scopes.append(scope)
             days[scope] = charts.days
@@ -50,15 +57,19 @@ final class MarketIndex: Sendable {
             for chart in charts.periods { byKind[chart.kind, default: []].append(chart) }
             periods[scope] = byKind
             for chart in charts.days {
-                for e in chart.entries
-                where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
-                    scopedOnly[e.movieCode] = e
+                for i in chart.entries.indices {
+                    let code = chart.entries[i].movieCode
+                    if !nationalCodes.contains(code) && !periodCodes.contains(code) {
+                        scopedOnly[code] = chart.entries[i]
+                    }
                 }
             }
             for chart in charts.periods {
-                for e in chart.entries
-                where !nationalCodes.contains(e.movieCode) && !periodCodes.contains(e.movieCode) {
-                    if scopedOnly[e.movieCode] == nil { scopedOnly[e.movieCode] = e }
+                for i in chart.entries.indices {
+                    let code = chart.entries[i].movieCode
+                    if !nationalCodes.contains(code) && !periodCodes.contains(code) && scopedOnly[code] == nil {
+                        scopedOnly[code] = chart.entries[i]
+                    }
                 }
             }
         }
@@ -84,7 +95,9 @@ final class MarketIndex: Sendable {
         var filmRegions: [String: [(region: Int, audience: Int64)]] = [:]
         for (i, place) in places.enumerated() {
             var sums: [String: Int64] = [:]
-            for day in place.days { for e in day.entries { sums[e.movieCode, default: 0] += e.audience } }
+            for day in place.days {
+                for i in day.entries.indices { sums[day.entries[i].movieCode, default: 0] += day.entries[i].audience }
+            }
             for (code, n) in sums where n > 0 { filmRegions[code, default: []].append((i, n)) }
         }
         self.filmRegions = filmRegions

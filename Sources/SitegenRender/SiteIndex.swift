@@ -180,9 +180,11 @@ extension SiteIndex {
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope] else { continue }
             var rows: [String: [(date: Day, entry: ChartEntry)]] = [:]
+            // By place: most rows are a national film's, and each copied out to be looked at was three
+            // strings retained and released (240,000 filter rows in a whole history).
             for chart in charts.days {
-                for e in chart.entries where !national.contains(e.movieCode) {
-                    rows[e.movieCode, default: []].append((chart.date, e))
+                for i in chart.entries.indices where !national.contains(chart.entries[i].movieCode) {
+                    rows[chart.entries[i].movieCode, default: []].append((chart.date, chart.entries[i]))
                 }
             }
             for (code, list) in rows where list.count > (best[code]?.rows.count ?? 0) {
@@ -205,13 +207,13 @@ extension SiteIndex {
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope] else { continue }
             for chart in charts.days {
-                for e in chart.entries where codes.contains(e.movieCode) {
-                    rows[e.movieCode, default: []].append((chart.date, e.audienceTotal))
+                for i in chart.entries.indices where codes.contains(chart.entries[i].movieCode) {
+                    rows[chart.entries[i].movieCode, default: []].append((chart.date, chart.entries[i].audienceTotal))
                 }
             }
             for chart in charts.periods {
-                for e in chart.entries where codes.contains(e.movieCode) {
-                    rows[e.movieCode, default: []].append((chart.end, e.audienceTotal))
+                for i in chart.entries.indices where codes.contains(chart.entries[i].movieCode) {
+                    rows[chart.entries[i].movieCode, default: []].append((chart.end, chart.entries[i].audienceTotal))
                 }
             }
         }
@@ -222,17 +224,23 @@ extension SiteIndex {
     /// charts the same day has one total), so the choice never depends on dictionary order.
     static func latestScoped(_ dataset: Dataset) -> [String: (date: Day, entry: ChartEntry)] {
         var latest: [String: (date: Day, entry: ChartEntry)] = [:]
-        func offer(_ date: Day, _ entry: ChartEntry) {
-            if let known = latest[entry.movieCode], known.date >= date { return }
-            latest[entry.movieCode] = (date, entry)
-        }
+        // Each film's date so far, apart: reading it from `latest` copied the row stored there.
+        var dates: [String: Day] = [:]
         // Each filter's charts latest first, so a film's row is stored once, not once per day of
-        // its run (240,000 rows of a real-sized history, each a copy of the row).
+        // its run (240,000 rows of a real-sized history, each a copy of the row); rows are read by
+        // place, and only the one stored is copied.
         for scope in ChartScope.market {
             guard let charts = dataset.scoped[scope] else { continue }
             var dated: [(date: Day, entries: [ChartEntry])] = charts.days.map { ($0.date, $0.entries) }
             dated += charts.periods.map { ($0.end, $0.entries) }
-            for chart in dated.sorted(by: { $0.date > $1.date }) { for e in chart.entries { offer(chart.date, e) } }
+            for chart in dated.sorted(by: { $0.date > $1.date }) {
+                for i in chart.entries.indices {
+                    let code = chart.entries[i].movieCode
+                    if let known = dates[code], known >= chart.date { continue }
+                    dates[code] = chart.date
+                    latest[code] = (chart.date, chart.entries[i])
+                }
+            }
         }
         return latest
     }
