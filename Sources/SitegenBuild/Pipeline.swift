@@ -150,8 +150,12 @@ public struct Pipeline: Sendable {
         let checked = try run(.check) {
             if let manifest { manifest.value } else { CheckedOutput.read(writer, builder: builder) }
         }
-        // Pages whose files are not as the last build left them are rendered again like changed ones.
-        let changed = checked.map { Self.changedPages(site.pages, since: $0.manifest).union($0.drift.pages) }
+        let comparison = checked.map { checked in
+            var comparison = Self.compare(site.pages, since: checked.manifest)
+            comparison.add(drifted: checked.drift.pages, of: site.pages)
+            return comparison
+        }
+        let changed = comparison?.changed
         if plan.profiling, let changed { reportChanged(changed, of: site.pages.count) }
         // More than two thirds changed: staging the whole site (one atomic swap) then costs about as
         // much as updating it in place. Not half: a young site's morning with the market view
@@ -161,8 +165,8 @@ public struct Pipeline: Sendable {
         let inPlace = changed.map { $0.count * 3 <= site.pages.count * 2 } ?? false
         var record = BuildManifest(builder: builder, folder: "", pages: [])
         let (rendered, report) = try run(.write) {
-            if inPlace, let checked, let changed {
-                return try update(site, changed: changed, previous: checked, posters: posters,
+            if inPlace, let checked, let comparison {
+                return try update(site, comparison: comparison, previous: checked, posters: posters,
                                   publicFiles: publicFiles(inputs), record: &record)
             }
             return try stage(site, posters: posters, publicFiles: publicFiles(inputs), record: &record)

@@ -53,72 +53,99 @@ extension Pipeline {
                             updatedInPlace: true, seconds: seconds, output: plan.output, source: plan.source.kind)
     }
 
+    /// This build's pages against the last build's: which are rendered again, and where each was.
+    struct PageComparison {
+        /// By place in this build's list: whether the page is rendered again (new, unkeyed, its
+        /// key changed, or its files not as the last build left them).
+        var rendered: [Bool]
+        /// By place: the page's place in the last build's list, when it was found there.
+        let previous: [Int?]
+        /// The ids of the pages rendered again, and of any page whose files drifted.
+        var changed: Set<String>
+
+        /// Pages whose files are not as the last build left them are rendered again like changed ones.
+        mutating func add(drifted ids: Set<String>, of pages: [PageKey]) {
+            guard !ids.isEmpty else { return }
+            for i in pages.indices where ids.contains(pages[i].id) { rendered[i] = true }
+            changed.formUnion(ids)
+        }
+    }
+
     /// The pages whose key changed since the last build, or that it did not have.
-    ///
+    static func changedPages(_ pages: [PageKey], since previous: BuildManifest, window: Int = 4_096,
+                             misses: Int = 32) -> Set<String> {
+        compare(pages, since: previous, window: window, misses: misses).changed
+    }
+
     /// Both lists are in the site's page order, which a morning changes only where it adds or
     /// drops a page, so they are read side by side: a page is looked for where the last build had
     /// it and on (nearly always found at once; a new page is looked for through `window`). One not
     /// found there is taken as new, which at worst renders an unchanged page again; past `misses`
     /// of them the lists have parted, and the rest are found by id. A dictionary of a whole
-    /// history's 52,000 ids was a twentieth of a morning, on one core.
-    static func changedPages(_ pages: [PageKey], since previous: BuildManifest, window: Int = 4_096,
-                             misses: Int = 32) -> Set<String> {
+    /// history's 52,000 ids, a set of them and another of the last build's pages were a tenth of
+    /// a morning, on one core.
+    static func compare(_ pages: [PageKey], since previous: BuildManifest, window: Int = 4_096,
+                        misses: Int = 32) -> PageComparison {
         let old = previous.pages
-        var byID: [String: UInt64]?
+        var byID: [String: Int]?
         var next = 0, missed = 0
         var changed = Set<String>()
-        for page in pages {
-            let known: UInt64?
+        var rendered = [Bool](repeating: false, count: pages.count)
+        var places = [Int?](repeating: nil, count: pages.count)
+        for (i, page) in pages.enumerated() {
+            let place: Int?
             if let byID {
-                known = byID[page.id]
+                place = byID[page.id]
             } else if let k = old[next..<min(old.count, next + window)].firstIndex(where: { $0.id == page.id }) {
-                known = old[k].key
+                place = k
                 next = k + 1
             } else {
                 missed += 1
                 if missed > misses {
-                    var all: [String: UInt64] = [:]
-                    for page in old { if let key = page.key { all[page.id] = key } }
-                    byID = all
+                    byID = Dictionary(old.indices.map { (old[$0].id, $0) }, uniquingKeysWith: { _, last in last })
                 }
-                known = byID?[page.id]
+                place = byID?[page.id]
             }
-            if page.key == nil || known != page.key { changed.insert(page.id) }
+            places[i] = place
+            if page.key == nil || place.flatMap({ old[$0].key }) != page.key {
+                rendered[i] = true
+                changed.insert(page.id)
+            }
         }
-        return changed
+        return PageComparison(rendered: rendered, previous: places, changed: changed)
     }
 
     /// Only the pages whose key changed are rendered, all of them before the output is touched;
     /// then the files that changed are replaced and the ones no page writes any more deleted.
     func update(
-        _ site: SitePlan, changed: Set<String>, previous checked: CheckedOutput, posters: [String: Data],
+        _ site: SitePlan, comparison: PageComparison, previous checked: CheckedOutput, posters: [String: Data],
         publicFiles: () -> [Inputs.PublicFile], record: inout BuildManifest
     ) throws -> (RenderSummary, WriteReport) {
-        let previous = checked.manifest
+        let old = checked.manifest.pages
         // Only the pages rendered again, the pages gone and the Public files can change which
-        // files exist; the other pages' files (nearly all of them) are counted, never listed.
-        let current = Set(site.pages.map(\.id))
-        func isKept(_ page: BuildManifest.Page) -> Bool {
-            current.contains(page.id) && !changed.contains(page.id) && page.id != Self.publicPage
+        // files exist; the other pages' files (nearly all of them) are counted, never listed. A
+        // page of the last build is kept when this build has it, found in its place, unchanged.
+        var kept = [Bool](repeating: false, count: old.count)
+        for (i, place) in comparison.previous.enumerated() where !comparison.rendered[i] {
+            if let place { kept[place] = true }
         }
         var keptFiles = 0
         var replaced: [String] = []
-        var previousByID: [String: BuildManifest.Page] = [:]
-        previousByID.reserveCapacity(previous.pages.count)
-        for page in previous.pages {
-            previousByID[page.id] = page
-            if isKept(page) { keptFiles += page.files.count } else { replaced += page.files }
+        for (k, page) in old.enumerated() {
+            if kept[k] { keptFiles += page.files.count } else { replaced += page.files }
         }
         let output = try writer.update(
             keptCount: keptFiles, replacing: replaced, drift: checked.drift,
-            folders: previous.folders, fileMode: previous.fileMode
+            folders: checked.manifest.folders, fileMode: checked.manifest.fileMode
         ) { path in
             // A Public file over a generated one: only then are the kept pages' files looked through.
-            previous.pages.contains { isKept($0) && $0.files.contains(path) }
+            old.indices.contains { kept[$0] && old[$0].files.contains(path) }
         }
         let (rendered, report, files) = try render(
-            site, only: changed, posters: posters, into: output, publicFiles: publicFiles)
-        record.pages = files.pages(site.pages, stamps: report.stamps) { changed.contains($0) ? nil : previousByID[$0] }
+            site, only: comparison.changed, posters: posters, into: output, publicFiles: publicFiles)
+        record.pages = files.pages(site.pages, stamps: report.stamps) { i in
+            comparison.rendered[i] ? nil : comparison.previous[i].map { old[$0] }
+        }
         return (rendered, report)
     }
 
@@ -143,16 +170,16 @@ struct FilesByPage {
     mutating func add(_ page: String, _ path: String) { pages[page, default: []].append(path) }
 
     /// In the site's page order, then the Public files. `kept` gives the last build's record of
-    /// a page not rendered again, nil for a page rendered now (whose files' stamps are in `stamps`).
+    /// a page not rendered again (by its place in `order`), nil for a page rendered now (whose files' stamps are in `stamps`).
     func pages(
-        _ order: [PageKey], stamps: [String: UInt64], kept: (String) -> BuildManifest.Page? = { _ in nil }
+        _ order: [PageKey], stamps: [String: UInt64], kept: (Int) -> BuildManifest.Page? = { _ in nil }
     ) -> [BuildManifest.Page] {
         func rendered(_ id: String, _ key: UInt64?) -> BuildManifest.Page {
             let files = pages[id] ?? []
             return BuildManifest.Page(id: id, key: key, files: files, stamps: files.map { stamps[$0] ?? 0 })
         }
-        return order.map { page in
-            if let old = kept(page.id) {
+        return order.enumerated().map { i, page in
+            if let old = kept(i) {
                 return BuildManifest.Page(id: page.id, key: page.key, files: old.files, stamps: old.stamps)
             }
             return rendered(page.id, page.key)

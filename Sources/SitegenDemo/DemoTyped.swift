@@ -41,7 +41,7 @@ extension DemoSource {
         memo?.save(
             charts: Array(zip(requests, all)),
             movies: Dictionary(zip(films.map(\.code), movies.map { $0! }), uniquingKeysWith: { a, _ in a }),
-            simulated: missingCharts.count + missingMovies.count)
+            answers: requests.count + films.count, simulated: missingCharts.count + missingMovies.count)
         var answers = FetchAnswers()
         answers.charts = zip(requests, all).map { ($0, .fetched($1, [])) }
         answers.films = zip(films, movies).map { film, movie in

@@ -29,6 +29,12 @@ import Testing
         let changed = Pipeline.changedPages(pages, since: Self.manifest(old))
         #expect(changed.isSuperset(of: Self.byID(pages, since: old)))
         #expect(changed == ["date 2025-12-31", "page 150", "page 299"])
+        // Each page found is where the last build had it: its record is kept from there.
+        let comparison = Pipeline.compare(pages, since: Self.manifest(old))
+        #expect(zip(pages, comparison.previous).allSatisfy { page, place in
+            place.map { old[$0].id == page.id } ?? (page.id == "date 2025-12-31")
+        })
+        #expect(pages.indices.filter { comparison.rendered[$0] }.map { pages[$0].id }.sorted() == changed.sorted())
     }
 
     @Test func listsThatPartFindEveryChangedPageByIdAfterAFewMisses() {
