@@ -57,10 +57,10 @@ final class SiteIndex: Sendable {
         // The people and market indexes need only the dataset: built on other cores meanwhile (the
         // market's is a third of a morning's index, which the pages' keys wait for).
         let nationalCodes = Set(dataset.chartedMovieCodes)
-        let filterRuns = Self.filterRuns(dataset, national: nationalCodes)
-        self.filterRuns = filterRuns
+        // Beside the national rows' history, below (both read every row of their charts).
+        let filterOnly = Later { Self.filterRuns(dataset, national: nationalCodes) }
         // A film with a page from a filter's chart alone credits its people as the others do.
-        let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes + filterRuns.keys.sorted()) }
+        let people = Later { PeopleIndex(dataset, codes: dataset.chartedMovieCodes + filterOnly.value.keys.sorted()) }
         let market = Later {
             let national = nationalCodes
             var periodOnly = Set<String>()
@@ -81,6 +81,8 @@ final class SiteIndex: Sendable {
         }
         dayIndex = index
         self.history = history
+        let filterRuns = filterOnly.value
+        self.filterRuns = filterRuns
         let movieCodes = (Array(history.keys) + filterRuns.keys).sorted()
         self.movieCodes = movieCodes
         var listing: [String: [PeriodChart]] = [:]
