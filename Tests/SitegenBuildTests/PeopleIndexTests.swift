@@ -68,6 +68,16 @@ import SitegenSiteSupport
             #expect(PeopleIndex.hexID(PeopleIndex.fingerprint(name: name, english: english)) == PeopleIndex.hashID(key),
                     "\(name) \(english)")
         }
+        // The one-pass print is the print of the names as `clean` leaves them, clean or not.
+        let people = names.map { Person(name: $0.0, englishName: $0.1) } + [
+            Person(name: " 김민서", englishName: "KIM Min-seo "), Person(name: "김  민서", englishName: "Kim\tMin-seo"),
+            Person(name: "봉준호", englishName: "BONG Joon-ho"), Person(name: "", englishName: ""),
+        ]
+        for person in people {
+            let cleaned = PeopleIndex.fingerprint(
+                name: PeopleIndex.clean(person.name), english: PeopleIndex.clean(person.englishName))
+            #expect(PeopleIndex.print(of: person) == cleaned, "\(person)")
+        }
     }
 
     @Test func namesWhoseIdsCollideGetDistinctStableIds() {
