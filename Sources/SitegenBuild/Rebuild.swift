@@ -170,7 +170,8 @@ struct FilesByPage {
     mutating func add(_ page: String, _ path: String) { pages[page, default: []].append(path) }
 
     /// In the site's page order, then the Public files. `kept` gives the last build's record of
-    /// a page not rendered again (by its place in `order`), nil for a page rendered now (whose files' stamps are in `stamps`).
+    /// a page not rendered again (by its place in `order`), nil for a page rendered now (whose
+    /// files' stamps are in `stamps`).
     func pages(
         _ order: [PageKey], stamps: [String: UInt64], kept: (Int) -> BuildManifest.Page? = { _ in nil }
     ) -> [BuildManifest.Page] {
