@@ -126,7 +126,22 @@ enum DayPage {
             content: ["day": .object(day), "chart": .object(view)])
     }
 
-    /// The week and weekend this day belongs to, when built, then the latest ones.
+    /// The latest week and weekend a day's page links besides its own: only on the days after
+    /// them (a week still under way, whose own charts are not out). Every day linked them once,
+    /// so the day that completes a week changed every day page of the history: 8,000 pages
+    /// rendered, written and sent to the host each Sunday, where a morning changes a few hundred.
+    /// A reader of an older day reaches the latest week through 「최신」, the latest day.
+    static func latestLinked(_ site: SiteModel, _ date: Day) -> (week: Day?, weekend: Day?) {
+        func latest(_ kind: PeriodKind) -> Day? {
+            guard let start = site.periods[kind]?.last?.start, date > start.adding(days: kind.length - 1) else {
+                return nil
+            }
+            return start
+        }
+        return (latest(.week), latest(.weekend))
+    }
+
+    /// The week and weekend this day belongs to, when built, then the latest ones on the days after them.
     static func periodLinks(_ site: SiteModel, _ date: Day, from route: Route) -> [TemplateValue] {
         var links: [TemplateValue] = []
         var shown = Set<Route>()
@@ -144,8 +159,9 @@ enum DayPage {
         let monday = PeriodKind.week.start(containing: date)
         add(.week, monday, "periodLinkThis")
         add(.weekend, monday?.adding(days: 4), "periodLinkThis")
-        add(.week, site.periods[.week]?.last?.start, "periodLinkLatest")
-        add(.weekend, site.periods[.weekend]?.last?.start, "periodLinkLatest")
+        let latest = latestLinked(site, date)
+        add(.week, latest.week, "periodLinkLatest")
+        add(.weekend, latest.weekend, "periodLinkLatest")
         return links
     }
 

@@ -24,6 +24,12 @@ struct DistributorIndex: Sendable {
     /// The daily top 10's audience and sales of each year: what a distributor's share is of.
     let yearAudience: [Int: Int64]
     let yearSales: [Int: Int64]
+    /// Each year's distributors by code, most audience first (ties by code), sorted once: each of a
+    /// morning's eighty-odd distributor pages sorted every year it distributed in, a twentieth of
+    /// a real-sized morning's rendering.
+    private let rankings: [Int: [String]]
+    /// Each distributor's place in each year's ranking, from 1.
+    let ranks: [String: [Int: Int]]
 
     init(_ dataset: Dataset) {
         // Each film's (year, audience, sales) in its place, years in order as the days are: a
@@ -97,15 +103,21 @@ struct DistributorIndex: Sendable {
         self.ofFilm = ofFilm
         self.yearAudience = yearAudience
         self.yearSales = yearSales
+        var rankings: [Int: [String]] = [:], ranks: [String: [Int: Int]] = [:]
+        for year in yearAudience.keys {
+            let ranked = all.values.filter { ($0.audienceByYear[year] ?? 0) > 0 }.sorted {
+                let a = $0.audienceByYear[year]!, b = $1.audienceByYear[year]!
+                return a != b ? a > b : $0.code < $1.code
+            }.map(\.code)
+            rankings[year] = ranked
+            for (i, code) in ranked.enumerated() { ranks[code, default: [:]][year] = i + 1 }
+        }
+        self.rankings = rankings
+        self.ranks = ranks
     }
 
     /// A year's distributors, most audience first (ties by code).
-    func ranking(_ year: Int) -> [Distributor] {
-        all.values.filter { ($0.audienceByYear[year] ?? 0) > 0 }.sorted {
-            let a = $0.audienceByYear[year]!, b = $1.audienceByYear[year]!
-            return a != b ? a > b : $0.code < $1.code
-        }
-    }
+    func ranking(_ year: Int) -> [Distributor] { (rankings[year] ?? []).map { all[$0]! } }
 
     var years: [Int] { yearAudience.keys.sorted(by: >) }
 }

@@ -68,7 +68,7 @@ enum DistributorPage {
                 "share": MarketShare.percent(n, of: index.yearAudience[year] ?? 0).map {
                     .text(KoreanFormat.percent($0))
                 },
-                "rank": index.ranking(year).firstIndex { $0.code == d.code }.map { .int($0 + 1) },
+                "rank": index.ranks[d.code]?[year].map { .int($0) },
             ]
         }
         // Its English name in ordinary capitals (「Hanbit Pictures」, not 「HANBIT PICTURES」), as the
@@ -118,7 +118,7 @@ struct DistributorJob: PageJob {
         }
         for year in d.audienceByYear.keys.sorted() {
             f.add(year); f.add(d.audienceByYear[year]!); f.add(d.salesByYear[year]); f.add(index.yearAudience[year])
-            f.add(keys.whole.distributorRanks[code]?[year])
+            f.add(index.ranks[code]?[year])
         }
         return true
     }

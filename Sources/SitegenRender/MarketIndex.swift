@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 import SitegenModel
 
 /// The market view's data indexed for rendering: the 한국, 외국 and 다양성 charts by date and
@@ -34,6 +35,33 @@ final class MarketIndex: Sendable {
     }
 
     init(_ dataset: Dataset, nationalCodes: Set<String>, periodCodes: Set<String>) {
+        // The distributors (the national rows and the films' details) and the regions' sums read
+        // nothing the filters' loops below make: on the other core meanwhile (this index was a
+        // tenth of a real-sized morning on one core while the other sat idle).
+        let distributorIndex = Later { DistributorIndex(dataset) }
+        var slugs = Set<String>(), places: [RegionPlace] = []
+        for region in dataset.regions where Self.isPathSafe(region.code) {
+            guard let charts = dataset.scoped[.region(region.code)] else { continue }
+            let slug = slugs.contains(region.slug) ? region.code : region.slug
+            guard slugs.insert(slug).inserted else { continue }
+            places.append(
+                RegionPlace(
+                    region: region, slug: slug, days: charts.days, weeks: charts.periods.filter { $0.kind == .week }))
+        }
+        let regionPlaces = places
+        let filmRegions = Later {
+            var filmRegions: [String: [(region: Int, audience: Int64)]] = [:]
+            for (i, place) in regionPlaces.enumerated() {
+                var sums: [String: Int64] = [:]
+                for day in place.days {
+                    for i in day.entries.indices {
+                        sums[day.entries[i].movieCode, default: 0] += day.entries[i].audience
+                    }
+                }
+                for (code, n) in sums where n > 0 { filmRegions[code, default: []].append((i, n)) }
+            }
+            return filmRegions
+        }
         var scopes: [ChartScope] = [], days: [ChartScope: [DayChart]] = [:]
         var periods: [ChartScope: [PeriodKind: [PeriodChart]]] = [:]
         var scopedOnly: [String: ChartEntry] = [:]
@@ -82,26 +110,9 @@ final class MarketIndex: Sendable {
         }
         self.scopedOnly = scopedOnly
         self.koreanFilm = koreanFilm
-        var slugs = Set<String>(), places: [RegionPlace] = []
-        for region in dataset.regions where Self.isPathSafe(region.code) {
-            guard let charts = dataset.scoped[.region(region.code)] else { continue }
-            let slug = slugs.contains(region.slug) ? region.code : region.slug
-            guard slugs.insert(slug).inserted else { continue }
-            places.append(
-                RegionPlace(
-                    region: region, slug: slug, days: charts.days, weeks: charts.periods.filter { $0.kind == .week }))
-        }
         regions = places
-        var filmRegions: [String: [(region: Int, audience: Int64)]] = [:]
-        for (i, place) in places.enumerated() {
-            var sums: [String: Int64] = [:]
-            for day in place.days {
-                for i in day.entries.indices { sums[day.entries[i].movieCode, default: 0] += day.entries[i].audience }
-            }
-            for (code, n) in sums where n > 0 { filmRegions[code, default: []].append((i, n)) }
-        }
-        self.filmRegions = filmRegions
-        distributors = DistributorIndex(dataset)
+        self.filmRegions = filmRegions.value
+        distributors = distributorIndex.value
         var dayShares: [Day: MarketShare] = [:]
         for k in days[.korean] ?? [] {
             guard let f = Self.chart(.foreign, k.date, days, dayIndex) else { continue }

@@ -185,8 +185,9 @@ struct PageKeys {
         let monday = PeriodKind.week.start(containing: chart.date)
         f.add(monday.map { site.periodIndex[.week]?[$0] != nil } ?? false)
         f.add(monday.map { site.periodIndex[.weekend]?[$0.adding(days: 4)] != nil } ?? false)
-        // Every day page links the latest week and weekend too.
-        f.add(site.periods[.week]?.last?.start); f.add(site.periods[.weekend]?.last?.start)
+        // The days after the latest week and weekend link them too.
+        let latest = DayPage.latestLinked(site, chart.date)
+        f.add(latest.week); f.add(latest.weekend)
     }
 
     /// A pace line's role, as its fields: describing it as text was a tenth of a film's key.

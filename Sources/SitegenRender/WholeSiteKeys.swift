@@ -9,8 +9,6 @@ import SitegenModel
 /// its own: a long history has hundreds, and a morning changes a few.
 struct WholeSiteKeys {
     let print: UInt64
-    /// Each distributor's rank in each year it distributed in (the ranking sorts them all).
-    let distributorRanks: [String: [Int: Int]]
 
     init(_ site: SiteModel, dayPrints: [UInt64], periodPrints: [PeriodKind: [UInt64]],
          marketDayPrints: [Day: UInt64], looks: [String: UInt64], facts: [String: UInt64]) {
@@ -55,11 +53,5 @@ struct WholeSiteKeys {
         f.add(gaps.days.count); gaps.days.forEach { f.add($0) }; f.add(gaps.movies); f.add(gaps.scopedCharts)
         f.add(site.dataset.openings != nil)
         print = f.value
-        var ranks: [String: [Int: Int]] = [:]
-        let distributors = market.distributors
-        for year in distributors.years {
-            for (i, d) in distributors.ranking(year).enumerated() { ranks[d.code, default: [:]][year] = i + 1 }
-        }
-        distributorRanks = ranks
     }
 }

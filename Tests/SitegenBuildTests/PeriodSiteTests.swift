@@ -76,12 +76,35 @@ import SitegenModel
         let csv = try Data(contentsOf: out.appendingPathComponent("data/weekend/2024.csv"))
         #expect(csv.starts(with: [0xEF, 0xBB, 0xBF] + Array("시작일,종료일,순위".utf8)))
         #expect(String(decoding: csv, as: UTF8.self).contains("\r\n2024-02-09,2024-02-11,1,"))
-        // The home page and day pages lead to the latest week and weekend, and a day to its own.
+        // The home page leads to the latest week and weekend, a day to its own (and no further:
+        // the next test has the days after the latest week).
         let home = try SiteFixture.text(out, "index.html")
         #expect(home.contains(#"href="week/2024-02-05/index.html">이 주 주간"#) && home.contains(#"href="weekend/2024-02-09/index.html">이 주 주말"#))
         let day = try SiteFixture.text(out, "date/2024-02-01/index.html")
         #expect(day.contains(#"href="../../week/2024-01-29/index.html">이 주 주간"#))
-        #expect(day.contains(#"href="../../week/2024-02-05/index.html">최신 주간"#))
+        #expect(!day.contains("최신 주간") && !day.contains("최신 주말"))
+    }
+
+    /// The days of a week still under way link the latest week and weekend, as the home page
+    /// does; an older day links its own alone, so a week's completing leaves its page as it was.
+    @Test func daysAfterTheLatestWeekLinkItAndOlderDaysTheirOwn() async throws {
+        let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
+        try await SiteFixture.build(into: out, days: 21, until: "2024-02-13")
+        for path in ["index.html", "date/2024-02-12/index.html", "date/2024-02-13/index.html"] {
+            let page = try SiteFixture.text(out, path)
+            #expect(page.contains(#"week/2024-02-05/index.html">최신 주간"#), "\(path)")
+            #expect(page.contains(#"weekend/2024-02-09/index.html">최신 주말"#), "\(path)")
+            #expect(!page.contains("이 주 주간"), "\(path): its own week has no chart yet")
+        }
+        // The last day of the latest week: its own week and weekend are the latest, named once each.
+        let sunday = try SiteFixture.text(out, "date/2024-02-11/index.html")
+        #expect(sunday.contains(#"href="../../week/2024-02-05/index.html">이 주 주간"#))
+        #expect(sunday.contains(#"href="../../weekend/2024-02-09/index.html">이 주 주말"#))
+        #expect(!sunday.contains("최신 주간") && !sunday.contains("최신 주말"))
+        let older = try SiteFixture.text(out, "date/2024-02-01/index.html")
+        #expect(older.contains(#"href="../../week/2024-01-29/index.html">이 주 주간"#))
+        #expect(older.contains(#"href="../../weekend/2024-02-02/index.html">이 주 주말"#))
+        #expect(!older.contains("최신 주간") && !older.contains("최신 주말"))
     }
 
     /// A week's ▲▼ is against the week before, and screen readers hear it so.

@@ -61,24 +61,28 @@ import SitegenModel
         #expect(left.contains("<small class=\"wk ") && !now.contains("<small class=\"wk "))
     }
 
-    /// The day that completes a week changes every day page's 「최신 주간」 link, and nothing else on them
-    /// (but for the day a week after the one that left the range: it loses its same-weekday change).
-    @Test func aDayCompletingAWeekChangesOnlyTheWeekLinksOfOtherDays() async throws {
+    /// The day that completes a week changes the pages of that week's days (their own week and
+    /// weekend are out now, where they linked the latest), and no older day's: every day page
+    /// linked the latest week once, 8,000 files rewritten and sent each Sunday on a whole history.
+    @Test func aDayCompletingAWeekChangesOnlyThatWeeksDays() async throws {
         let out = try SiteFixture.temporaryFolder().appendingPathComponent("_site")
         try await SiteFixture.build(into: out, days: 20, until: "2024-02-10")
         let oldFiles = try SiteFixture.files(out)
         try await SiteFixture.build(into: out, days: 20, until: "2024-02-11")
         let newFiles = try SiteFixture.files(out)
         #expect(newFiles["week/2024-02-05/index.html"] != nil && oldFiles["week/2024-02-05/index.html"] == nil)
-        func withoutWeekLinks(_ data: Data?) -> String {
-            String(decoding: data ?? Data(), as: UTF8.self)
-                .replacingOccurrences(of: #"<nav class="period-links"[\s\S]*?</nav>"#, with: "", options: .regularExpression)
-                .replacingOccurrences(of: #"<small class="wk [a-z]+">[^<]*</small>"#, with: "", options: .regularExpression)
+        for day in 5...10 {
+            let path = "date/2024-02-\(Day.pad(day, 2))/index.html"
+            let page = String(decoding: newFiles[path] ?? Data(), as: UTF8.self)
+            #expect(page.contains(#"href="../../week/2024-02-05/index.html">이 주 주간"#), "\(path) links its week")
+            #expect(!page.contains("최신 주간"), "\(path)")
         }
-        for day in 24...31 {
-            let path = "date/2024-01-\(day)/index.html"
-            #expect(oldFiles[path] != newFiles[path], "\(path) links the new latest week")
-            #expect(withoutWeekLinks(oldFiles[path]) == withoutWeekLinks(newFiles[path]), "\(path) changed beyond its week links")
+        // The week before is as it was but for its Monday, a week after the day that left the range
+        // (its rows lose their same-weekday change). (The week before that left the range whole, so
+        // its days lose their week's link.)
+        for day in 30...35 {
+            let path = "date/\(Day(iso: "2024-01-30")!.adding(days: day - 30).iso)/index.html"
+            #expect(oldFiles[path] != nil && oldFiles[path] == newFiles[path], "\(path) changed")
         }
     }
 }
