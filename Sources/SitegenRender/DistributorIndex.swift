@@ -26,7 +26,7 @@ struct DistributorIndex: Sendable {
     let yearSales: [Int: Int64]
     /// Each year's distributors by code, most audience first (ties by code), sorted once: each of a
     /// morning's eighty-odd distributor pages sorted every year it distributed in, a twentieth of
-    /// a real-sized morning's rendering.
+    /// a real-sized morning's CPU.
     private let rankings: [Int: [String]]
     /// Each distributor's place in each year's ranking, from 1.
     let ranks: [String: [Int: Int]]
