@@ -5,11 +5,15 @@
 /// one file to agree on 32 bits (style.<8 hex>.css) or two posters on 64, and nobody gains by
 /// forging one, so a cryptographic hash (not among the dependencies) would buy nothing here.
 public enum FNV1a {
+    // Inlinable, so a caller's bytes (a buffer, a lazy map) are hashed by code made for them
+    // rather than through a generic sequence's witness for each byte.
+    @inlinable
     public static func hash64<Bytes: Sequence>(bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         continued(0xcbf2_9ce4_8422_2325, bytes: bytes)
     }
 
     /// The hash of what `hash` covered followed by `bytes`: one key hashed from its parts.
+    @inlinable
     public static func continued<Bytes: Sequence>(_ hash: UInt64, bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash = hash
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }

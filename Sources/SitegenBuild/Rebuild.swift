@@ -71,12 +71,7 @@ extension Pipeline {
         }
     }
 
-    /// The pages whose key changed since the last build, or that it did not have.
-    static func changedPages(_ pages: [PageKey], since previous: BuildManifest, window: Int = 4_096,
-                             misses: Int = 32) -> Set<String> {
-        compare(pages, since: previous, window: window, misses: misses).changed
-    }
-
+    /// The pages whose key changed since the last build, or that it did not have, and where each was.
     /// Both lists are in the site's page order, which a morning changes only where it adds or
     /// drops a page, so they are read side by side: a page is looked for where the last build had
     /// it and on (nearly always found at once; a new page is looked for through `window`). One not

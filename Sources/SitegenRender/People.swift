@@ -196,9 +196,15 @@ struct PeopleIndex: Sendable {
     /// ASCII (nearly always).
     static func fingerprint(name: String, english: String) -> UInt64 {
         guard english.utf8.allSatisfy({ $0 < 0x80 }) else { return FNV1a.hash64(key(name: name, english: english)) }
-        var hash = FNV1a.hash64(bytes: name.utf8)
-        hash = FNV1a.continued(hash, bytes: CollectionOfOne(0x1F))
-        return FNV1a.continued(hash, bytes: english.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+        return asciiPrint(name: name.utf8, english: english.utf8)
+    }
+
+    /// The key's FNV-1a for an ASCII English name, whose lowercasing is byte by byte.
+    private static func asciiPrint<Name: Sequence<UInt8>, English: Sequence<UInt8>>(
+        name: Name, english: English
+    ) -> UInt64 {
+        let hash = FNV1a.continued(FNV1a.hash64(bytes: name), bytes: CollectionOfOne(0x1F))
+        return FNV1a.continued(hash, bytes: english.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
     }
 
     /// `fingerprint` of the person's names as `clean` leaves them, in one pass over each name's
@@ -213,16 +219,8 @@ struct PeopleIndex: Sendable {
     private static func quickPrint(
         _ name: UnsafeBufferPointer<UInt8>, _ english: UnsafeBufferPointer<UInt8>
     ) -> UInt64? {
-        guard isClean(bytes: name), isClean(bytes: english) else { return nil }
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in name { hash = (hash ^ UInt64(b)) &* prime }
-        hash = (hash ^ 0x1F) &* prime
-        for b in english {
-            guard b < 0x80 else { return nil }
-            hash = (hash ^ UInt64(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)) &* prime
-        }
-        return hash
+        guard isClean(bytes: name), isClean(bytes: english), english.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return asciiPrint(name: name, english: english)
     }
 
     /// Ten hex digits of 64-bit FNV-1a: only [0-9a-f], so no name ever reaches a path.

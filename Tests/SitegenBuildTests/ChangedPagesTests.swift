@@ -26,7 +26,7 @@ import Testing
         pages.insert(PageKey(id: "date 2025-12-31", key: 1), at: 51)
         // Twenty pages dropped at once: the next is found past them.
         pages.removeSubrange(200..<220)
-        let changed = Pipeline.changedPages(pages, since: Self.manifest(old))
+        let changed = Pipeline.compare(pages, since: Self.manifest(old)).changed
         #expect(changed.isSuperset(of: Self.byID(pages, since: old)))
         #expect(changed == ["date 2025-12-31", "page 150", "page 299"])
         // Each page found is where the last build had it: its record is kept from there.
@@ -43,7 +43,7 @@ import Testing
             PageKey(id: "page \(i)", key: UInt64(i % 7 == 0 ? i + 1 : i))
         }
         let expected = Self.byID(pages, since: old)
-        let changed = Pipeline.changedPages(pages, since: Self.manifest(old), window: 16, misses: 32)
+        let changed = Pipeline.compare(pages, since: Self.manifest(old), window: 16, misses: 32).changed
         #expect(changed.isSuperset(of: expected))
         // Only the pages missed before the lists were found to have parted are rendered needlessly.
         #expect(changed.subtracting(expected).count <= 32)
