@@ -288,8 +288,7 @@ public struct Pipeline: Sendable {
         var all = leftovers
         all.fetched = fetched
         all.previous = previous
-        let box = FreeLater(all)
-        DispatchQueue.global(qos: .background).async { box.drop() }
+        FreeLater.inBackground(all)
     }
 
     func announceDemo() {
@@ -337,13 +336,6 @@ extension StrictError: SaysWhereItCameFrom {}
 extension InputError: SaysWhereItCameFrom {}
 extension TemplateError: SaysWhereItCameFrom {}
 extension WriteError: SaysWhereItCameFrom {}
-
-/// Holds a value until `drop`, on whatever thread calls it.
-final class FreeLater<T: Sendable>: @unchecked Sendable {
-    private var value: T?
-    init(_ value: T) { self.value = value }
-    func drop() { value = nil }
-}
 
 /// What `--strict` refuses: a feature that is on and could not be made, said in one line.
 public struct StrictError: Error, Sendable, CustomStringConvertible {

@@ -72,9 +72,10 @@ public final class AnswerMemo: @unchecked Sendable {
         }
         let remembered: Kept? = lock.withLock {
             if known == nil { known = load() }
-            // This build's own first (`sitegen fetch` reads the cache again after fetching).
+            // This build's own first (`sitegen fetch` reads the cache again after fetching). One
+            // found is not copied into this build's: `save` keeps the two together anyway, and a
+            // copy of each of 44,000 answers, under the lock, was a fiftieth of a real morning.
             guard let kept = used[key] ?? known?[key], kept.stamp == stamp else { return nil }
-            used[key] = kept
             return kept
         }
         if let remembered { return APIAnswer(response: response, value: remembered.value) }
@@ -115,12 +116,22 @@ public final class AnswerMemo: @unchecked Sendable {
     /// Written as the cache writes, whole or not at all; never where something else than a file
     /// (a folder, a FIFO) has its name. Written before the build goes on: on another thread it
     /// measured within noise (docs/performance.md), and it needed every command to wait for it.
+    ///
+    /// The run's fetching is done then: what the memo holds is let go on another thread (a whole
+    /// history's 44,000 answers, freed one by one as the command ended, were a twentieth of a
+    /// morning), and an answer asked for after it reads the file again.
     public func save() {
-        let kept: [String: Kept]? = lock.withLock {
+        let (kept, loaded, read): ([String: Kept]?, [String: Kept]?, [String: Kept]) = lock.withLock {
+            defer { (known, used, added) = (nil, [:], 0) }
+            // The answers this build read that the file did not hold are at most `added`: when
+            // even with all of them one in fifty is not new, the two are not merged to count them
+            // (a copy of 44,000 entries every morning, for nothing).
+            let most = (known?.count ?? 0) + added
+            guard added > 0, added * 50 > most - added else { return (nil, known, used) }
             let all = (known ?? [:]).merging(used) { _, new in new }
-            guard added > 0, added * 50 > all.count else { return nil }
-            return all
+            return (added * 50 > all.count ? all : nil, known, used)
         }
+        FreeLater.inBackground((loaded, read))
         guard let kept else { return }
         write(kept)
     }

@@ -15,7 +15,7 @@ public struct CacheMiss: Error, Sendable, CustomStringConvertible {
 ///
 /// A struct, not an actor: it holds no mutable state, and as an actor it made every read and
 /// check of six thousand cached files wait for the one before (0.5 s of a ten-year build).
-public struct CachingClient: APIClient {
+public struct CachingClient: HeldAnswers {
     let cache: ResponseCache
     let upstream: (any APIClient)?
     let monitor: FetchMonitor
@@ -41,13 +41,23 @@ public struct CachingClient: APIClient {
     /// The cached answer to `request`, decoded (or as the memo kept it); nil when there is none.
     /// Reading is checking: a corrupt or truncated file (or a fault someone saved) throws.
     func cachedAnswer(_ request: SourceRequest) throws -> APIAnswer? {
-        guard let entry = cache.read(request) else { return nil }
+        // The entry's name made once: it is both its path and the memo's key (made twice, it was
+        // a twentieth of a real site's morning, which reads 50,000 entries).
+        let name = cache.name(of: request)
+        guard let entry = cache.read(named: name) else { return nil }
         guard let memo else { return try APIAnswer(decoding: entry, for: request) }
-        return try memo.answer(entry, for: request, key: cache.name(of: request))
+        return try memo.answer(entry, for: request, key: name)
     }
 
     /// Keeps this build's decoded answers for the next (when enough of them were new).
     public func keepDecoded() { memo?.save() }
+
+    /// What `fetch` answers from the cache alone, without a task or a wait: nil for anything it
+    /// would do more for (ask upstream or the history, or discard a file that does not decode).
+    public func held(_ request: SourceRequest) -> APIAnswer? {
+        guard let entry = try? cachedAnswer(request) else { return nil }
+        return taken(request, entry)
+    }
 
     /// Removes the cached answer to `request` (a poster's original once its copies are kept).
     public func forget(_ request: SourceRequest) { cache.remove(request) }
@@ -62,14 +72,7 @@ public struct CachingClient: APIClient {
                     + "(\(ErrorText.describe(error))); discarded"
                     + (upstream == nil ? "" : " and fetched again"))
         }
-        // Offline, an answer is used however old, but for today's film list: last week's openings
-        // shown as today's would be wrong, where a missing page is only missing.
-        if let entry = cached, (upstream == nil && !request.isTodays) || isFinal(request, entry) {
-            monitor.cacheHit()
-            // A cache filled before the history folder existed moves into it as it is read.
-            if let history, isFinal(request, entry), !history.contains(request) { keep(request, entry, in: history) }
-            return entry
-        }
+        if let entry = cached, let taken = taken(request, entry) { return taken }
         if cached == nil, let history, let entry = fromHistory(request, history),
             upstream == nil || isFinal(request, entry)
         {
@@ -111,6 +114,18 @@ public struct CachingClient: APIClient {
             monitor.cacheHit()
             return cached!
         }
+    }
+
+    /// `entry`, the cache's answer, when `fetch` takes it without asking anyone (counted, and put
+    /// in the history); nil when it must ask.
+    func taken(_ request: SourceRequest, _ entry: APIAnswer) -> APIAnswer? {
+        // Offline, an answer is used however old, but for today's film list: last week's openings
+        // shown as today's would be wrong, where a missing page is only missing.
+        guard (upstream == nil && !request.isTodays) || isFinal(request, entry) else { return nil }
+        monitor.cacheHit()
+        // A cache filled before the history folder existed moves into it as it is read.
+        if let history, isFinal(request, entry), !history.contains(request) { keep(request, entry, in: history) }
+        return entry
     }
 
     /// A history file that does not decode is dropped, as a cache file is: fetched again, never trusted.

@@ -73,6 +73,10 @@ public struct Fetcher: Sendable {
         // answers skips decoding, and a re-signed one once published ranks 0 and trapped on a sum.
         // On every core: a real-sized history is 40,000 charts, checked on every morning's build.
         let all = answers.charts
+        // The films' details and posters, beside the charts' check and sorting below (a whole
+        // history's 9,000 films, one after another, while the other core waited).
+        let filmAnswers = answers.films
+        let films = Later { Self.films(filmAnswers) }
         let checkedCharts = concurrentMap(all.count) { i -> (ChartRequest, ChartAnswer) in
             let (request, answer) = all[i]
             guard case .fetched(let chart, let notes) = answer else { return (request, answer) }
@@ -141,18 +145,10 @@ public struct Fetcher: Sendable {
         }
         let dayCharts = charts.compactMap { if case .day(let c) = $0.0 { c } else { nil } }
         let periodCharts = charts.compactMap { if case .period(let c) = $0.0 { c } else { nil } }
-        var dataset = Dataset(source: source.kind, days: dayCharts, movies: [:], posters: [:], periods: periodCharts)
-        var stoppedMovies: [String] = []
-        var seenWarnings = Set<String>()
-        for (film, answer) in answers.films {
-            guard let answer else { stoppedMovies.append(film.code); continue }
-            // A code only a row that failed the check named (`a/b` from a re-signed memo) is no page.
-            guard MovieCode.isValid(film.code) else { continue }
-            dataset.movies[film.code] = answer.movie.map(FigureBounds.checked)
-            dataset.posters[film.code] = answer.poster
-            // A refused key is said once, not once per movie.
-            warnings += answer.warnings.filter { seenWarnings.insert($0.description).inserted }
-        }
+        let (movies, posters, stoppedMovies, filmWarnings) = films.value
+        var dataset = Dataset(
+            source: source.kind, days: dayCharts, movies: movies, posters: posters, periods: periodCharts)
+        warnings += filmWarnings
         dataset.gaps = HistoryGaps(days: stoppedDays + missingDays, movies: stoppedMovies, scopedCharts: scopedStopped)
         dataset.scoped = scoped.mapValues { ScopedCharts(days: $0.days, periods: $0.periods) }
         // Movie info with an empty movieNm keeps the title the film first charted under.
@@ -193,6 +189,26 @@ public struct Fetcher: Sendable {
 }
 
 extension Fetcher {
+    /// The films' answers as the dataset keeps them: details checked, posters, the films the run
+    /// stopped before, and their warnings (a refused key said once, not once per movie).
+    static func films(_ answers: [(FilmRequest, FilmAnswer?)])
+        -> (movies: [String: Movie], posters: [String: Poster], stopped: [String], warnings: [DataWarning])
+    {
+        var (movies, posters) = ([String: Movie](), [String: Poster]())
+        movies.reserveCapacity(answers.count)
+        var stopped: [String] = [], warnings: [DataWarning] = []
+        var seen = Set<String>()
+        for (film, answer) in answers {
+            guard let answer else { stopped.append(film.code); continue }
+            // A code only a row that failed the check named (`a/b` from a re-signed memo) is no page.
+            guard MovieCode.isValid(film.code) else { continue }
+            movies[film.code] = answer.movie.map(FigureBounds.checked)
+            posters[film.code] = answer.poster
+            warnings += answer.warnings.filter { seen.insert($0.description).inserted }
+        }
+        return (movies, posters, stopped, warnings)
+    }
+
     func outcome(_ dataset: Dataset, _ warnings: [DataWarning]) -> FetchOutcome {
         // The monitor's lines name their own context ("cache 2024-02-05: …", "history: …").
         let all = warnings + monitor.warnings.map { line in

@@ -26,24 +26,40 @@ public struct ResponseCache: Sendable {
 
     /// The entry's path inside the cache folder: `endpoint/parameters.json`.
     func name(of request: SourceRequest) -> String {
-        // By byte: Foundation's `replacingOccurrences` was a tenth of a real site's morning.
-        let directory = String(decoding: request.endpoint.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 },
-                               as: UTF8.self)
-        var name = request.parameters.map { "\(Self.safe($0.name))=\(Self.safe($0.value))" }.joined(separator: "&")
-        // Keep names well under the 255-byte limit; a hash keeps long poster queries distinct.
-        if name.utf8.count > 160 {
-            name = String(decoding: name.utf8.prefix(120), as: UTF8.self) + "-" + String(FNV1a.hash64(name), radix: 16)
+        // Into one buffer, byte by byte: Foundation's `replacingOccurrences` was a tenth of a real
+        // site's morning, and a string made and joined for each part was still a twentieth.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96)
+        for byte in request.endpoint.utf8 { bytes.append(byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte) }
+        bytes.append(UInt8(ascii: "/"))
+        let start = bytes.count
+        for (i, parameter) in request.parameters.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: "&")) }
+            Self.appendSafe(parameter.name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            Self.appendSafe(parameter.value, to: &bytes)
         }
-        let ext = if case .posterImage = request { ".bin" } else { ".json" }
-        return directory + "/" + name + ext
+        // Keep names well under the 255-byte limit; a hash keeps long poster queries distinct.
+        if bytes.count - start > 160 {
+            let query = bytes[start...]
+            let hash = String(FNV1a.hash64(String(decoding: query, as: UTF8.self)), radix: 16)
+            bytes.removeSubrange((start + 120)...)
+            bytes.append(UInt8(ascii: "-"))
+            bytes += hash.utf8
+        }
+        bytes += (request.isPosterImage ? ".bin" : ".json").utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One open, fstat and read: Foundation's attributes dictionary cost more than the bytes,
     /// over six thousand files of a ten-year cache. Anything but a regular file is a miss.
-    public func read(_ request: SourceRequest) -> SourceResponse? {
+    public func read(_ request: SourceRequest) -> SourceResponse? { read(named: name(of: request)) }
+
+    /// The same, by the entry's name (`name(of:)`), for a caller that has it already.
+    func read(named name: String) -> SourceResponse? {
         // Nothing kept is larger than a poster may be; a larger file is not ours, and is not read.
         let cap = max(SourceRequest.maxAnswerBytes, SourceRequest.maxPosterBytes)
-        guard let (data, info) = RegularFile.read(path(for: request), limit: cap), Int(info.st_size) <= cap
+        guard let (data, info) = RegularFile.read(folderPath + "/" + name, limit: cap), Int(info.st_size) <= cap
         else { return nil }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
@@ -76,16 +92,24 @@ public struct ResponseCache: Sendable {
 
     /// Percent-encodes everything but unreserved ASCII, so any query is a safe file name.
     static func safe(_ text: String) -> String {
-        // By byte: ASCII letters, digits and -._ as they are, every other byte as %XX.
-        let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
+        appendSafe(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// By byte: ASCII letters, digits and -._ as they are, every other byte as %XX.
+    static func appendSafe(_ text: String, to out: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F: out.append(byte)
-            default: out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default:
+                out.append(0x25)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
 }

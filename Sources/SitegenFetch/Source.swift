@@ -105,6 +105,15 @@ public protocol APIClient: Sendable {
     func fetch(_ request: SourceRequest) async throws -> APIAnswer
 }
 
+/// A client that can answer from what it holds, at once and on any thread (the cache): a source
+/// asks it for a whole round first, on every core, and sends only the rest out one task each. A
+/// real site's morning takes 50,000 answers from its cache, and a task each, woken and waited for
+/// in turn, left one of two cores idle for half the fetch.
+public protocol HeldAnswers: APIClient {
+    /// What `fetch` would answer without waiting for anyone, or nil when it must do more.
+    func held(_ request: SourceRequest) -> APIAnswer?
+}
+
 /// The seam between the fetch stage and where data comes from, in values: the live APIs through
 /// the cache (`APISource`) and the demo simulator (`DemoSource`) answer the same plan with the
 /// same model values, so the Fetcher never asks which one it has.

@@ -59,44 +59,71 @@ enum SearchPage {
         }
     }
 
+    struct Item { let text: String; let href: String; let detail: String }
+
+    /// The films' and the people's lists, each grouped by its initial: the people's (23,000 in a
+    /// real-sized history) on another core beside the films' and the search index, so the page
+    /// that every morning renders again is no longer the last one the other core waits for.
     static func context(_ site: SiteModel) -> TemplateValue {
-        let route = Route.search
-        let w = site.words
-        struct Item { let text: String; let href: String; let detail: String }
-        func grouped(_ items: [Item], prefix: String) -> [TemplateValue] {
-            // Each key worked out once, not in every comparison (thousands of names), and compared
-            // as UTF-8 bytes: the same order as String's for the NFC text KOBIS sends, without
-            // String's normalizing comparison of Hangul (a tenth of a morning's pages).
-            let sorted = items.map { (key: Array(sortKey($0.text).utf8), text: Array($0.text.utf8), item: $0) }
-                .sorted { a, b in
-                    if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-                    if a.text != b.text { return a.text.lexicographicallyPrecedes(b.text) }
-                    return a.item.href < b.item.href
-                }.map(\.item)
-            let byGroup = Dictionary(grouping: sorted) { w.searchGroup(of: $0.text) }
-            return byGroup.keys.sorted().map { g in
-                let label = w.searchGroupLabel(g, first: byGroup[g]![0].text)
-                return [
-                    "label": .text(label), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
-                    "items": .list(
-                        byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] }
-                    )
-                ]
-            }
+        let people = Later {
+            let items = peopleItems(site)
+            return (count: items.count, groups: grouped(items, prefix: "p", site.words))
         }
-        let films = site.films.values.map { film in
+        let films = filmItems(site)
+        let filmGroups = grouped(films, prefix: "f", site.words)
+        let (personCount, personGroups) = people.value
+        return context(site, films: (films.count, filmGroups), people: (personCount, personGroups))
+    }
+
+    static func grouped(_ items: [Item], prefix: String, _ w: Words) -> [TemplateValue] {
+        // Each key worked out once, not in every comparison (thousands of names), and compared
+        // as UTF-8 bytes: the same order as String's for the NFC text KOBIS sends, without
+        // String's normalizing comparison of Hangul (a tenth of a morning's pages).
+        let sorted = items.map { (key: Array(sortKey($0.text).utf8), text: Array($0.text.utf8), item: $0) }
+            .sorted { a, b in
+                if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+                if a.text != b.text { return a.text.lexicographicallyPrecedes(b.text) }
+                return a.item.href < b.item.href
+            }.map(\.item)
+        let byGroup = Dictionary(grouping: sorted) { w.searchGroup(of: $0.text) }
+        return byGroup.keys.sorted().map { g in
+            let label = w.searchGroupLabel(g, first: byGroup[g]![0].text)
+            return [
+                "label": .text(label), "anchor": .text("\(prefix)\(g)"), "count": .int(byGroup[g]!.count),
+                "items": .list(
+                    byGroup[g]!.map { ["text": .text($0.text), "href": .text($0.href), "detail": .text($0.detail)] }
+                )
+            ]
+        }
+    }
+
+    static func filmItems(_ site: SiteModel) -> [Item] {
+        let w = site.words
+        return site.films.values.map { film in
             Item(
-                text: PeopleIndex.clean(site.title(of: film.code)), href: site.href(.movie(film.code), from: route),
+                text: PeopleIndex.clean(site.title(of: film.code)), href: site.href(.movie(film.code), from: .search),
                 detail: [
                     film.openDate.map { "\($0.year)" }, w("totalShort2", w.people(film.audienceTotal, compact: true))
                 ]
                 .compactMap { $0 }.joined(separator: " · "))
         }
-        let people = site.people.people.map { person in
+    }
+
+    static func peopleItems(_ site: SiteModel) -> [Item] {
+        let w = site.words
+        return site.people.people.map { person in
             Item(text: w.personName(person.name, english: person.englishName),
-                 href: site.href(.person(person.id), from: route),
+                 href: site.href(.person(person.id), from: .search),
                  detail: PersonPage.roleLabel(person, w) + " · " + w("filmsText", "\(person.credits.count)"))
         }
+    }
+
+    /// The page's values around the two lists, each a count and its groups.
+    static func context(
+        _ site: SiteModel, films: (count: Int, groups: [TemplateValue]), people: (count: Int, groups: [TemplateValue])
+    ) -> TemplateValue {
+        let route = Route.search
+        let w = site.words
         // The example date is one the site has (its latest), so trying it finds something.
         let example = site.days.last?.date ?? Day(year: 2024, month: 2, day: 10)!
         let content: TemplateValue = [
@@ -106,8 +133,8 @@ enum SearchPage {
             "filmCountText": .text(w("filmsText", KoreanFormat.grouped(films.count))),
             "helpFilms": .text(w("searchHelpFilms", films.count == 1 ? "1" : "")),
             "personCount": .text(KoreanFormat.grouped(people.count)),
-            "films": .list(grouped(films, prefix: "f")),
-            "people": .list(grouped(people, prefix: "p")),
+            "films": .list(films.groups),
+            "people": .list(people.groups),
         ]
         return site.base(route, title: w("searchTitle"), description: w("searchDescription"),
                          kind: "search", content: ["search": content])
@@ -117,7 +144,7 @@ enum SearchPage {
 /// The search page, its index and the script that carries the index for pages opened from disk.
 struct SearchJob: PageJob {
     func id(_ site: SiteModel) -> String { "search" }
-    /// A fifth of a real-sized morning's rendering, on one core.
+    /// A fifth of a real-sized morning's rendering: begun first.
     var rendersLong: Bool { true }
 
     func key(_ keys: PageKeys, into f: inout Fingerprint) -> Bool {
@@ -125,10 +152,15 @@ struct SearchJob: PageJob {
         return true
     }
 
+    /// The index beside the page, and the page's 31,000 entries freed beside the pages still to
+    /// write: the last of a morning's pages to end was this one, while the other core sat idle.
     func render(_ site: SiteModel, _ templates: Templates) throws -> ([OutputFile], Int) {
-        let index = SearchIndex.json(site), path = site.path(.searchIndex)
-        return ([try site.page(.search, "search", SearchPage.context(site), templates),
-                 OutputFile(path: path, contents: index),
-                 OutputFile(path: SearchIndex.scriptPath(path), contents: SearchIndex.script(index))], 1)
+        let index = Later { SearchIndex.json(site) }, path = site.path(.searchIndex)
+        let context = SearchPage.context(site)
+        let page = try site.page(.search, "search", context, templates)
+        FreeLater.inBackground(consume context)
+        let json = index.value
+        return ([page, OutputFile(path: path, contents: json),
+                 OutputFile(path: SearchIndex.scriptPath(path), contents: SearchIndex.script(json))], 1)
     }
 }

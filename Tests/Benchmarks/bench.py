@@ -30,8 +30,9 @@ Ranges (--days, comma-separated): a number N is the window `--days N --until 202
 `history` is the demo source's whole KOBIS history, `--since 2004-01-01 --until 2025-12-31` (8,036
 days), which is measured the same way (cold, cp -r, Hugo of the same page count, daily = the morning
 job: the site built with --until one day earlier, then rebuilt in place with --until 2025-12-31,
-no-op) and closes with its goals: cold ≤ 0.5 × Hugo, ≤ 1.3 × cp -r, peak memory (max RSS of the
-cold builds) < 400 MB, morning rebuild ≤ 0.3 s. `live` runs for the largest numeric range only.
+no-op) and closes with its goals: cold ≤ 0.5 × Hugo, peak memory (max RSS of the cold builds)
+< 500 MB, morning ≤ 1.0 s, no-op ≤ 0.05 × cold (cp -r is printed as the floor, no longer a goal).
+`live` runs for the largest numeric range only.
 
     python3 Tests/Benchmarks/bench.py [--runs 3] [--days 30,365,3650[,history]] [--tmpfs] [--skip-live] [--skip-fetch] [--baseline BINARY]
     python3 Tests/Benchmarks/bench.py --days history --skip-live --skip-fetch    # just the whole history (~10 GB of scratch for 3 runs)
@@ -333,7 +334,7 @@ def main():
                                             binary=args.baseline))
                 hugo.append(hugo_build(hugo_folder, fresh("public")) + (CPU["hugo"][-1],))
             s = median([x[0] for x in cold]); h = median([x[0] for x in hugo]); floor = median(copy)
-            goal = "≤ 0.50 × hugo, ≤ 1.30 × cp -r, peak < 400 MB" if history else "≤ 0.50 × hugo"
+            goal = "≤ 0.50 × hugo, peak < 500 MB" if history else "≤ 0.50 × hugo"
             print(f"{'cold':8} {label:>7} {pages:>6} | {s:>9.2f} {median([c[2] for c in cold]):>6.2f} {median([c[1] for c in cold]):>7.0f} "
                   f"{median([c[3] for c in cold]):>6.2f} | {h:>7.2f} {median([x[3] for x in hugo]):>6.2f} {median([x[1] for x in hugo]):>7.0f} | "
                   f"{floor:>7.2f} | {s / h:>6.2f} {s / floor:>5.2f}  {goal}", flush=True)
@@ -358,7 +359,7 @@ def main():
             d = median([x[0] for x in daily]); n = median([x[0] for x in noop])
             print(f"{'daily':8} {label:>7} {pages:>6} | {d:>9.2f} {median([x[2] for x in daily]):>6.2f} {median([x[1] for x in daily]):>7.0f} "
                   f"{median([x[3] for x in daily]):>6.2f} | {'':>7} {'':>6} {'':>7} | {blank_cp}{d / h:>6.2f} {'':>5}  {d / s:.3f} × cold (≤ 0.10)"
-                  f"{'; ≤ 0.30 s' if history else ''}; {median(written):.0f} files written")
+                  f"{'; ≤ 1.0 s' if history else ''}; {median(written):.0f} files written")
             print(f"{'no-op':8} {label:>7} {pages:>6} | {n:>9.2f} {median([x[2] for x in noop]):>6.2f} {median([x[1] for x in noop]):>7.0f} "
                   f"{'':>6} | {'':>7} {'':>6} {'':>7} | {blank_cp}{n / h:>6.2f} {'':>5}  {n / s:.3f} × cold (≤ 0.05); {max(noop_written)} files written", flush=True)
 
@@ -369,10 +370,12 @@ def main():
                 files = [f for f in (warm / "_site").rglob("*") if f.is_file()]
                 size = sum(f.stat().st_size for f in files) / 1e6
                 peak = max(x[1] for x in cold)
+                # The real-sized world's goals (issue 57): the footprint round's 1.3 × cp -r and 0.3 s
+                # morning are retired; cp -r stays in the table as the floor, not as a goal.
                 goals = [("cold ≤ 0.50 × hugo", f"{s / h:.2f} × ({s:.2f} s vs {h:.2f} s)", s <= 0.5 * h),
-                         ("cold ≤ 1.30 × cp -r", f"{s / floor:.2f} × ({s:.2f} s vs {floor:.2f} s)", s <= 1.3 * floor),
-                         ("peak memory < 400 MB", f"{peak:.0f} MB (max RSS of the cold builds)", peak < 400),
-                         ("morning rebuild ≤ 0.30 s", f"{d:.2f} s (median; {median(written):.0f} files written)", d <= 0.3)]
+                         ("peak memory < 500 MB", f"{peak:.0f} MB (max RSS of the cold builds)", peak < 500),
+                         ("morning ≤ 1.0 s", f"{d:.2f} s (median; {median(written):.0f} files written)", d <= 1.0),
+                         ("no-op ≤ 0.05 × cold", f"{n / s:.3f} × ({n:.2f} s)", n <= 0.05 * s)]
                 summaries.append(
                     f"history = --since {HISTORY_SINCE} --until {HISTORY_UNTIL}: {pages} pages, {len(files)} files, {size:.0f} MB "
                     f"(output on {where}, {args.runs} run{'s' if args.runs != 1 else ''}); goals:\n"
