@@ -127,6 +127,21 @@ import SitegenTestSupport
         #expect(try Data(contentsOf: memoFile) == written, "nothing new: the memo is not written again")
     }
 
+    @Test func answersAskedAfterTheMemoIsSavedComeFromItsFileAgain() async throws {
+        let (cache, memoFile, written) = try await filledCache()
+        let morning = client(cache, upstream: nil)
+        let first = try await fetchAll(morning)
+        // Saving lets the memo's values go (the run's fetching is done); one asked for after that
+        // is read from the memo's file again: the same values, none decoded, and nothing written.
+        morning.keepDecoded()
+        let again = try await fetchAll(morning)
+        #expect(again == first)
+        #expect(again == (try await decodedWithoutMemo(cache)))
+        #expect(morning.memo?.decodedCount == 0)
+        morning.keepDecoded()
+        #expect(try Data(contentsOf: memoFile) == written)
+    }
+
     @Test(arguments: ["same size, other bytes", "refetched", "a new file of the same bytes"])
     func anAnswerWhoseFileChangedIsDecodedAgain(_ change: String) async throws {
         let cache = TestFolders.path("answer-memo")

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBasics
 @testable import SitegenDecode
 @testable import SitegenDemo
 @testable import SitegenFetch
@@ -167,5 +168,15 @@ import Testing
         #expect(ResponseCache(folder: URL(fileURLWithPath: "/c/")).url(for: .dailyChart(day)) == cache.url(for: .dailyChart(day)))
         let long = cache.url(for: .posterSearch(query: String(repeating: "가", count: 200))).lastPathComponent
         #expect(long.utf8.count < 200)
+        // A long query is cut to 120 bytes and told apart by the whole query's hash, as always.
+        let query = "query=" + ResponseCache.safe(String(repeating: "가", count: 200)) + "&size=20"
+        #expect(long == String(query.prefix(120)) + "-" + String(FNV1a.hash64(query), radix: 16) + ".json")
+        // The filters' and the weeks' charts: every parameter, sorted by name.
+        #expect(cache.url(for: .dailyChart(day, scope: .diversity)).lastPathComponent
+            == "multiMovieYn=Y&targetDt=20240210.json")
+        #expect(cache.url(for: .periodChart(.weekend, day, scope: .region("0105001"))).lastPathComponent
+            == "targetDt=20240210&weekGb=1&wideAreaCd=0105001.json")
+        #expect(cache.url(for: .posterImage(url: "https://img.example/p.jpg")).lastPathComponent
+            == "url=https%3A%2F%2Fimg.example%2Fp.jpg.bin")
     }
 }
