@@ -24,6 +24,9 @@ public struct Fingerprint: Sendable {
     @inline(__always) public mutating func byte(_ b: UInt8) { word(UInt64(b)) }
 
     public mutating func add(_ text: String) {
+        // Read in place: a copy to call `withUTF8` on was a retain and a release for each of the
+        // millions of texts a morning's page keys read. Only a text not stored as UTF-8 is copied.
+        if text.utf8.withContiguousStorageIfAvailable({ add(raw: UnsafeRawBufferPointer($0)) }) != nil { return }
         var text = text
         text.withUTF8 { add(raw: UnsafeRawBufferPointer($0)) }
     }

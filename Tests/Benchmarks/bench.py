@@ -17,6 +17,8 @@ for /dev/shm (then every line says so). sitegen and Hugo runs alternate, so drif
   baseline   with --baseline BINARY: another sitegen's cold builds in the same alternation (before/after);
              --baseline-args adds options to its builds (the same binary with --no-market: the
              market view's cost)
+  real src   with --real-source and history: the morning a real site runs, its whole history in a cache
+             filled through `kobis-standin --world real` (KOBIS's scale), the new day asked of the stand-in
   live       `sitegen build --offline` from a cache of N days that `sitegen fetch` filled from the
              demo world behind the local KOBIS stand-in (Sources/kobis-standin), vs Hugo again
   simulator  the demo source's share of a cold build (SITEGEN_PROFILE's fetch phase)
@@ -267,6 +269,41 @@ def verdict(met):
     return "met" if met else "MISSED"
 
 
+def real_source_morning(args, fresh, last):
+    """The morning a real site's workflow runs: the whole history fetched through the stand-in at
+    KOBIS's scale (no Kakao key, so placeholders, as the demo draws), built, then one more day in
+    place through the stand-in (its charts asked for, the rest from the cache and its answer memo),
+    then back a day for the next run. Not the demo's memo: the cache's 50,000 answers are read."""
+    standin = subprocess.Popen([str(ROOT / ".build" / "release" / "kobis-standin"), "--world", "real"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        env = sitegen_env(dict(pair.split("=", 1) for pair in standin.stdout.readline().split()))
+        env.pop("KAKAO_REST_API_KEY", None)
+        env["SITEGEN_NETWORK_TIMEOUT"] = "300"
+        site = fresh("real-source")
+        out, cache = site / "_site", site / "cache"
+
+        def build(until):
+            return ["build", "--since", HISTORY_SINCE, "--until", until, "--output", str(out), "--cache", str(cache)]
+        fill = run_sitegen(["fetch", "--since", HISTORY_SINCE, "--until", previous_day(last), "--cache", str(cache),
+                            "--budget", "1000000", "--jobs", "6"], env=env)[0]
+        first = run_sitegen(build(previous_day(last)), env=env)
+        mornings, written = [], []
+        for _ in range(args.runs):
+            before = mtimes(out)
+            mornings.append(run_sitegen(build(last), env=env))
+            written.append(sum(1 for k, v in mtimes(out).items() if before.get(k) != v))
+            run_sitegen(build(previous_day(last)), env=env)
+    finally:
+        standin.stdin.close()
+        standin.wait()
+    m = median([x[0] for x in mornings])
+    print(f"{'real src':8} {'history':>7} {'':>6} | {m:>9.2f} {median([x[2] for x in mornings]):>6.2f} "
+          f"{median([x[1] for x in mornings]):>7.0f} {median([x[3] for x in mornings]):>6.2f} | morning through the "
+          f"stand-in (≤ 1.0 s); {median(written):.0f} files written; runs {', '.join(f'{x[0]:.2f}' for x in mornings)} s; "
+          f"filling the cache took {fill:.0f} s, the first build {first[0]:.1f} s", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
@@ -281,6 +318,9 @@ def main():
     parser.add_argument("--baseline-args", default="",
                         help="options added to the baseline's builds, e.g. --baseline .build/release/sitegen "
                              "--baseline-args=--no-market for what the market view costs")
+    parser.add_argument("--real-source", action="store_true",
+                        help="with history: also the morning a real site runs, its whole history fetched through "
+                             "kobis-standin --world real (KOBIS's scale; about two minutes and 1 GB more)")
     parser.add_argument("--args", default="",
                         help="options added to this binary's builds, e.g. --args=--english for the English edition "
                              "(Hugo then builds as many pages as the two editions have)")
@@ -380,6 +420,9 @@ def main():
                     f"history = --since {HISTORY_SINCE} --until {HISTORY_UNTIL}: {pages} pages, {len(files)} files, {size:.0f} MB "
                     f"(output on {where}, {args.runs} run{'s' if args.runs != 1 else ''}); goals:\n"
                     + "\n".join(f"  {name:<26}{figure:<42}{verdict(met)}" for name, figure, met in goals))
+
+            if history and args.real_source:
+                real_source_morning(args, fresh, last)
 
             if not args.skip_live and not history and int(label) == max(numeric):
                 days = int(label)
