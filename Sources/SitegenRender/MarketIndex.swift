@@ -34,11 +34,15 @@ final class MarketIndex: Sendable {
         let weeks: [PeriodChart]
     }
 
-    init(_ dataset: Dataset, nationalCodes: Set<String>, periodCodes: Set<String>) {
-        // The distributors (the national rows and the films' details) and the regions' sums read
-        // nothing the filters' loops below make: on the other core meanwhile (this index was a
-        // tenth of a real-sized morning on one core while the other sat idle).
-        let distributorIndex = Later { DistributorIndex(dataset) }
+    /// `distributors`: the distributors' index, begun by the caller before anything else of the
+    /// site's index (it needs only the national rows and the films' details), so no core waits
+    /// for it at the end; without one it is begun here.
+    init(_ dataset: Dataset, nationalCodes: Set<String>, periodCodes: Set<String>,
+         distributors begun: Later<DistributorIndex>? = nil) {
+        // The distributors and the regions' sums read nothing the filters' loops below make: on
+        // the other core meanwhile (this index was a tenth of a real-sized morning on one core
+        // while the other sat idle).
+        let distributorIndex = begun ?? Later { DistributorIndex(dataset) }
         var slugs = Set<String>(), places: [RegionPlace] = []
         for region in dataset.regions where Self.isPathSafe(region.code) {
             guard let charts = dataset.scoped[.region(region.code)] else { continue }
@@ -113,12 +117,17 @@ final class MarketIndex: Sendable {
         regions = places
         self.filmRegions = filmRegions.value
         distributors = distributorIndex.value
-        var dayShares: [Day: MarketShare] = [:]
-        for k in days[.korean] ?? [] {
-            guard let f = Self.chart(.foreign, k.date, days, dayIndex) else { continue }
-            let diversity = Self.chart(.diversity, k.date, days, dayIndex)
-            dayShares[k.date] = MarketShare(korean: k.entries, foreign: f.entries, diversity: diversity?.entries)
+        // Each day's sums on every core: 8,000 days of three charts were the last of a real-sized
+        // morning's index, on one core.
+        let korean = days[.korean] ?? [], (byScope, index) = (days, dayIndex)
+        let shares = concurrentMap(korean.count, chunk: 256) { i -> MarketShare? in
+            guard let f = Self.chart(.foreign, korean[i].date, byScope, index) else { return nil }
+            let diversity = Self.chart(.diversity, korean[i].date, byScope, index)
+            return MarketShare(korean: korean[i].entries, foreign: f.entries, diversity: diversity?.entries)
         }
+        var dayShares: [Day: MarketShare] = [:]
+        dayShares.reserveCapacity(korean.count)
+        for (chart, share) in zip(korean, shares) { if let share { dayShares[chart.date] = share } }
         self.dayShares = dayShares
     }
 

@@ -57,6 +57,9 @@ final class SiteIndex: Sendable {
         // The people and market indexes need only the dataset: built on other cores meanwhile (the
         // market's is a third of a morning's index, which the pages' keys wait for).
         let nationalCodes = Set(dataset.chartedMovieCodes)
+        // First, as it needs only the dataset: begun last, inside the market's, it was the last
+        // of a real-sized morning's index to end, worked out by the market's thread alone.
+        let distributors = Later { DistributorIndex(dataset) }
         // Beside the national rows' history, below (both read every row of their charts).
         let filterOnly = Later { Self.filterRuns(dataset, national: nationalCodes) }
         // A film with a page from a filter's chart alone credits its people as the others do.
@@ -67,7 +70,7 @@ final class SiteIndex: Sendable {
             for chart in dataset.periods {
                 for e in chart.entries where !national.contains(e.movieCode) { periodOnly.insert(e.movieCode) }
             }
-            return MarketIndex(dataset, nationalCodes: national, periodCodes: periodOnly)
+            return MarketIndex(dataset, nationalCodes: national, periodCodes: periodOnly, distributors: distributors)
         }
         // Each reads the filters' charts alone (a real-sized history's 240,000 rows): beside the rest.
         let scoped = Later { Self.latestScoped(dataset) }
