@@ -75,6 +75,8 @@ public struct Pipeline: Sendable {
             // cards may be drawn, rather than in the morning's last step.
             if plan.config.drawsCards { DispatchQueue.global().async { _ = PosterImages.unavailable } }
             let fetched = try await fetch()
+            // A build reads no answer after its fetch step (`sitegen fetch` does, and keeps them).
+            plan.caching?.letGoOfDecoded()
             if fetched.dataset.days.isEmpty, let stop = plan.budget.stop {
                 throw PhaseError(
                     phase: "fetch",

@@ -116,24 +116,29 @@ public final class AnswerMemo: @unchecked Sendable {
     /// Written as the cache writes, whole or not at all; never where something else than a file
     /// (a folder, a FIFO) has its name. Written before the build goes on: on another thread it
     /// measured within noise (docs/performance.md), and it needed every command to wait for it.
-    ///
-    /// The run's fetching is done then: what the memo holds is let go on another thread (a whole
-    /// history's 44,000 answers, freed one by one as the command ended, were a twentieth of a
-    /// morning), and an answer asked for after it reads the file again.
     public func save() {
-        let (kept, loaded, read): ([String: Kept]?, [String: Kept]?, [String: Kept]) = lock.withLock {
-            defer { (known, used, added) = (nil, [:], 0) }
+        let kept: [String: Kept]? = lock.withLock {
             // The answers this build read that the file did not hold are at most `added`: when
             // even with all of them one in fifty is not new, the two are not merged to count them
             // (a copy of 44,000 entries every morning, for nothing).
-            let most = (known?.count ?? 0) + added
-            guard added > 0, added * 50 > most - added else { return (nil, known, used) }
+            guard added > 0, added * 50 > (known?.count ?? 0) else { return nil }
             let all = (known ?? [:]).merging(used) { _, new in new }
-            return (added * 50 > all.count ? all : nil, known, used)
+            return added * 50 > all.count ? all : nil
         }
-        FreeLater.inBackground((loaded, read))
         guard let kept else { return }
         write(kept)
+    }
+
+    /// Lets what the memo holds go, on another thread, once a build will read no more answers (a
+    /// whole history's 44,000, freed one by one as the command ended, were a twentieth of a
+    /// morning). An answer asked for after it reads the memo's file again. `sitegen fetch` does
+    /// not call it: it reads the cache once more after fetching, to say what is still to fetch.
+    public func letGo() {
+        let held: ([String: Kept]?, [String: Kept]) = lock.withLock {
+            defer { (known, used, added) = (nil, [:], 0) }
+            return (known, used)
+        }
+        FreeLater.inBackground(held)
     }
 
     private func write(_ kept: [String: Kept]) {

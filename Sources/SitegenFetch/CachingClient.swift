@@ -52,6 +52,9 @@ public struct CachingClient: HeldAnswers {
     /// Keeps this build's decoded answers for the next (when enough of them were new).
     public func keepDecoded() { memo?.save() }
 
+    /// Lets the memo's values go once the build reads no more answers (`AnswerMemo.letGo`).
+    public func letGoOfDecoded() { memo?.letGo() }
+
     /// What `fetch` answers from the cache alone, without a task or a wait: nil for anything it
     /// would do more for (ask upstream or the history, or discard a file that does not decode).
     public func held(_ request: SourceRequest) -> APIAnswer? {

@@ -127,13 +127,14 @@ import SitegenTestSupport
         #expect(try Data(contentsOf: memoFile) == written, "nothing new: the memo is not written again")
     }
 
-    @Test func answersAskedAfterTheMemoIsSavedComeFromItsFileAgain() async throws {
+    @Test func answersAskedAfterTheMemoIsLetGoComeFromItsFileAgain() async throws {
         let (cache, memoFile, written) = try await filledCache()
         let morning = client(cache, upstream: nil)
         let first = try await fetchAll(morning)
-        // Saving lets the memo's values go (the run's fetching is done); one asked for after that
+        // A build lets the memo's values go once its fetch is done; an answer asked for after that
         // is read from the memo's file again: the same values, none decoded, and nothing written.
         morning.keepDecoded()
+        morning.letGoOfDecoded()
         let again = try await fetchAll(morning)
         #expect(again == first)
         #expect(again == (try await decodedWithoutMemo(cache)))
