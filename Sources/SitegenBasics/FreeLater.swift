@@ -8,8 +8,9 @@ public final class FreeLater<T: Sendable>: @unchecked Sendable {
     public init(_ value: consuming T) { self.value = value }
     public func drop() { value = nil }
 
-    /// `value`'s last reference released on a background thread. Pass it with `consume`, so the
-    /// caller keeps no reference that would free it on its own thread after all.
+    /// `value`'s last reference released on a background thread. Pass it as the caller's last use
+    /// of it (with `consume` where the compiler takes it), so the caller keeps no reference that
+    /// would free it on its own thread after all.
     public static func inBackground(_ value: consuming T) {
         let box = FreeLater(value)
         DispatchQueue.global(qos: .background).async { box.drop() }

@@ -22,7 +22,10 @@ public struct ResponseCache: Sendable {
 
     /// The entry's path, put together as text: a morning reads tens of thousands of entries, and
     /// Foundation's URL appending was a tenth of a whole-history morning's reading.
-    func path(for request: SourceRequest) -> String { folderPath + "/" + name(of: request) }
+    func path(for request: SourceRequest) -> String { path(named: name(of: request)) }
+
+    /// The path of the entry named `name` (`name(of:)`).
+    func path(named name: String) -> String { folderPath + "/" + name }
 
     /// The entry's path inside the cache folder: `endpoint/parameters.json`.
     func name(of request: SourceRequest) -> String {
@@ -59,7 +62,7 @@ public struct ResponseCache: Sendable {
     func read(named name: String) -> SourceResponse? {
         // Nothing kept is larger than a poster may be; a larger file is not ours, and is not read.
         let cap = max(SourceRequest.maxAnswerBytes, SourceRequest.maxPosterBytes)
-        guard let (data, info) = RegularFile.read(folderPath + "/" + name, limit: cap), Int(info.st_size) <= cap
+        guard let (data, info) = RegularFile.read(path(named: name), limit: cap), Int(info.st_size) <= cap
         else { return nil }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))

@@ -36,13 +36,12 @@ final class MarketIndex: Sendable {
 
     /// `distributors`: the distributors' index, begun by the caller before anything else of the
     /// site's index (it needs only the national rows and the films' details), so no core waits
-    /// for it at the end; without one it is begun here.
+    /// for it at the end.
     init(_ dataset: Dataset, nationalCodes: Set<String>, periodCodes: Set<String>,
-         distributors begun: Later<DistributorIndex>? = nil) {
+         distributors distributorIndex: Later<DistributorIndex>) {
         // The distributors and the regions' sums read nothing the filters' loops below make: on
         // the other core meanwhile (this index was a tenth of a real-sized morning on one core
         // while the other sat idle).
-        let distributorIndex = begun ?? Later { DistributorIndex(dataset) }
         var slugs = Set<String>(), places: [RegionPlace] = []
         for region in dataset.regions where Self.isPathSafe(region.code) {
             guard let charts = dataset.scoped[.region(region.code)] else { continue }
