@@ -12,9 +12,12 @@ import SitegenModel
 ///
 /// Only a speed-up, and invisible: an answer is taken from it only when its file has the very
 /// bytes (length and a 64-bit checksum of them) and the modification time the memo's value was
-/// decoded from, so a refetched, edited or restored answer is decoded afresh. Content, not the
-/// file's inode or change time, because the workflow restores the cache from a tarball each
-/// morning and every file's inode is new then. The file names the binary that wrote it (a new
+/// decoded from, so a refetched, edited or restored answer is decoded afresh. Content, because
+/// the workflow restores the cache from a tarball each morning and every file's inode is new
+/// then. Where the cache stays on one disk, a file is not even read while `stat` says it is the
+/// very file the memo saw (`FileID`: inode and change time, beside size and modification time),
+/// as git's index trusts a file: no edit, even with its time put back, leaves the change time as
+/// it was. The file names the binary that wrote it (a new
 /// sitegen may decode differently); a file that is another binary's, damaged (a checksum covers
 /// it), cut short or unreadable is ignored, and one that cannot be written is simply not kept. It
 /// holds the answers builds from this cache read, so it never grows past the cache's own.
@@ -29,8 +32,17 @@ public final class AnswerMemo: @unchecked Sendable {
     private var decoded = 0
     /// Entries this build added (decoded, or remembered as fetched): what decides a rewrite.
     private var added = 0
+    /// Answers found by their bytes whose entry has no `FileID` yet (fetched by the build that
+    /// wrote the memo): written with it when as many as a rewrite needs, so a new site's cache
+    /// is read by `stat` from its second morning on, not after its memo's first rewrite.
+    private var unrecorded: [String: FileID] = [:]
+    private var unread = 0
+    /// When this build began, less `settled`: a file changed since is not given a `FileID`, as
+    /// git's index treats a file as new as itself ("racy"): an edit within the same tick of the
+    /// file system's clock as the change time `stat` gave would leave it as it was.
+    private let settledBefore: Int64
 
-    static let header = "sitegen-answer-memo 1"
+    static let header = "sitegen-answer-memo 2"
     public static let fileName = "answer-memo"
 
     /// The answer's file as it was when its value was decoded.
@@ -52,36 +64,95 @@ public final class AnswerMemo: @unchecked Sendable {
         }
     }
 
+    /// Which file on which disk an answer was read from, and its last change (of bytes, time,
+    /// name or owner: `st_ctime`, which nothing but the system's clock can set back).
+    struct FileID: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        /// Nanoseconds since 1970.
+        let changed: Int64
+
+        init(device: UInt64, inode: UInt64, changed: Int64) {
+            self.device = device; self.inode = inode; self.changed = changed
+        }
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev); inode = UInt64(info.st_ino)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        }
+    }
+
     struct Kept {
         let stamp: Stamp
         let value: Decoded
+        /// The file the value was read from, when it had settled (`settledBefore`).
+        var file: FileID?
     }
 
-    public init(folder: URL, identity: String) {
+    /// `settled`: how long before this build a file must have last changed to be known by `stat`
+    /// alone (a test passes 0; two seconds is many ticks of any file system's clock).
+    public init(folder: URL, identity: String, settled: TimeInterval = 2) {
         file = folder.appendingPathComponent(Self.fileName)
         self.identity = identity
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        settledBefore = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - Int64(settled * 1e9)
     }
 
     /// How many answers this build decoded rather than took from the memo (for tests).
     var decodedCount: Int { lock.withLock { decoded } }
+    /// How many it took by `stat` alone, without reading their files (for tests).
+    var unreadCount: Int { lock.withLock { unread } }
+
+    /// The file's `FileID` when it had settled before this build began, else nil.
+    func settledID(_ info: stat) -> FileID? {
+        let id = FileID(info)
+        return id.changed < settledBefore ? id : nil
+    }
+
+    /// The kept answer for the entry at `path` when `stat` says its file is the very one the memo
+    /// read (same disk, inode, change time, size and modification time), without reading it:
+    /// nil whenever anything differs, and its bytes decide. Its value, and when it was fetched.
+    func unchanged(key: String, path: String) -> (value: Decoded, fetchedAt: Date)? {
+        var info = stat()
+        guard fstatat(AT_FDCWD, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG
+        else { return nil }
+        let id = FileID(info), size = Int(info.st_size)
+        let fetchedAt = ResponseCache.fetchedAt(info)
+        let modified = fetchedAt.timeIntervalSinceReferenceDate
+        let kept: Kept? = lock.withLock {
+            if known == nil { known = load() }
+            guard let kept = used[key] ?? known?[key], kept.file == id, kept.stamp.size == size,
+                kept.stamp.modified == modified
+            else { return nil }
+            unread += 1
+            return kept
+        }
+        return kept.map { ($0.value, fetchedAt) }
+    }
 
     /// The answer in `response`, from the memo when it holds this very file, else decoded.
-    func answer(_ response: SourceResponse, for request: SourceRequest, key: String) throws -> APIAnswer {
+    /// `file` is what `fstat` said of the file read, when it was one.
+    func answer(_ response: SourceResponse, for request: SourceRequest, key: String, file: stat? = nil) throws
+        -> APIAnswer
+    {
         guard Self.keeps(request), let stamp = Stamp(response) else {
             return try APIAnswer(decoding: response, for: request)
         }
+        let id = file.flatMap(settledID)
         let remembered: Kept? = lock.withLock {
             if known == nil { known = load() }
             // This build's own first (`sitegen fetch` reads the cache again after fetching). One
             // found is not copied into this build's: `save` keeps the two together anyway, and a
             // copy of each of 44,000 answers, under the lock, was a fiftieth of a real morning.
             guard let kept = used[key] ?? known?[key], kept.stamp == stamp else { return nil }
+            if kept.file == nil, let id { unrecorded[key] = id }
             return kept
         }
         if let remembered { return APIAnswer(response: response, value: remembered.value) }
         let answer = try APIAnswer(decoding: response, for: request)
         lock.withLock {
-            used[key] = Kept(stamp: stamp, value: answer.value)
+            used[key] = Kept(stamp: stamp, value: answer.value, file: id)
             decoded += 1
             added += 1
         }
@@ -93,6 +164,7 @@ public final class AnswerMemo: @unchecked Sendable {
     func remember(_ answer: APIAnswer, as written: SourceResponse, for request: SourceRequest, key: String) {
         guard Self.keeps(request), let stamp = Stamp(written) else { return }
         lock.withLock {
+            // No `FileID`: just written, it has not settled (`settledBefore`).
             used[key] = Kept(stamp: stamp, value: answer.value)
             added += 1
         }
@@ -116,14 +188,19 @@ public final class AnswerMemo: @unchecked Sendable {
     /// Written as the cache writes, whole or not at all; never where something else than a file
     /// (a folder, a FIFO) has its name. Written before the build goes on: on another thread it
     /// measured within noise (docs/performance.md), and it needed every command to wait for it.
+    /// The same holds for answers found by their bytes that had no `FileID`: the first morning
+    /// of a cache its build filled writes the memo once more, with them.
     public func save() {
         let kept: [String: Kept]? = lock.withLock {
             // The answers this build read that the file did not hold are at most `added`: when
             // even with all of them one in fifty is not new, the two are not merged to count them
             // (a copy of 44,000 entries every morning, for nothing).
-            guard added > 0, added * 50 > (known?.count ?? 0) else { return nil }
-            let all = (known ?? [:]).merging(used) { _, new in new }
-            return added * 50 > all.count ? all : nil
+            let held = known?.count ?? 0
+            guard added > 0 && added * 50 > held || unrecorded.count * 50 > held else { return nil }
+            var all = (known ?? [:]).merging(used) { _, new in new }
+            guard added * 50 > all.count || unrecorded.count * 50 > all.count else { return nil }
+            for (key, id) in unrecorded where all[key]?.file == nil { all[key]?.file = id }
+            return all
         }
         guard let kept else { return }
         write(kept)
@@ -135,7 +212,7 @@ public final class AnswerMemo: @unchecked Sendable {
     /// not call it: it reads the cache once more after fetching, to say what is still to fetch.
     public func letGo() {
         let held: ([String: Kept]?, [String: Kept]) = lock.withLock {
-            defer { (known, used, added) = (nil, [:], 0) }
+            defer { (known, used, added, unrecorded) = (nil, [:], 0, [:]) }
             return (known, used)
         }
         FreeLater.inBackground(held)

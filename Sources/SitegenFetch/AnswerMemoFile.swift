@@ -19,6 +19,10 @@ extension AnswerMemo {
             body.string(key)
             body.int(entry.stamp.size); body.double(entry.stamp.modified)
             body.int64(Int64(bitPattern: entry.stamp.fingerprint))
+            // The file as `stat` knew it, or three zeros (no file's change time is 0).
+            body.int64(Int64(bitPattern: entry.file?.device ?? 0))
+            body.int64(Int64(bitPattern: entry.file?.inode ?? 0))
+            body.int64(entry.file?.changed ?? 0)
             body.byte(kind.rawValue)
             switch entry.value {
             case .day(let chart, let notes): body.dayChart(chart); warnings(notes, into: &body)
@@ -57,13 +61,16 @@ extension AnswerMemo {
         MemoReader.file(data, header: header, identity: identity, tag: fileName) { r -> [String: Kept]? in
             guard let count = r.count() else { return nil }
             var kept: [String: Kept] = [:]
-            kept.reserveCapacity(r.room(count, each: 34))
+            kept.reserveCapacity(r.room(count, each: 58))
             for _ in 0..<count {
                 guard let key = r.string(), let size = r.int(), let modified = r.double(), let print = r.int64(),
+                    let device = r.int64(), let inode = r.int64(), let changed = r.int64(),
                     let kind = r.byte().flatMap(Kind.init(rawValue:)), let value = Self.value(kind, from: &r)
                 else { return nil }
                 let stamp = Stamp(size: size, modified: modified, fingerprint: UInt64(bitPattern: print))
-                kept[key] = Kept(stamp: stamp, value: value)
+                let file = changed == 0 ? nil : FileID(
+                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), changed: changed)
+                kept[key] = Kept(stamp: stamp, value: value, file: file)
             }
             return kept
         }

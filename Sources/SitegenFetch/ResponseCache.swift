@@ -59,20 +59,28 @@ public struct ResponseCache: Sendable {
     public func read(_ request: SourceRequest) -> SourceResponse? { read(named: name(of: request)) }
 
     /// The same, by the entry's name (`name(of:)`), for a caller that has it already.
-    func read(named name: String) -> SourceResponse? {
+    func read(named name: String) -> SourceResponse? { entry(named: name)?.response }
+
+    /// The entry and what `fstat` said of its file (which the answer memo knows it by).
+    func entry(named name: String) -> (response: SourceResponse, info: stat)? {
         // Nothing kept is larger than a poster may be; a larger file is not ours, and is not read.
         let cap = max(SourceRequest.maxAnswerBytes, SourceRequest.maxPosterBytes)
         guard let (data, info) = RegularFile.read(path(named: name), limit: cap), Int(info.st_size) <= cap
         else { return nil }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return SourceResponse(body: data, fetchedAt: Date(timeIntervalSince1970: modified))
+        return (SourceResponse(body: data, fetchedAt: Self.fetchedAt(info)), info)
     }
 
     /// When the entry's file says it was fetched (its modification time, as `read` gives it), or nil.
     public func fetchedAt(_ request: SourceRequest) -> Date? {
         var info = stat()
         guard lstat(path(for: request), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return Self.fetchedAt(info)
+    }
+
+    /// A file's modification time as the entry's fetch time: made one way, so the answer memo
+    /// compares the very same `Date` whichever way it found the file.
+    static func fetchedAt(_ info: stat) -> Date {
+        Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
     /// Atomic: a reader sees the old file or the new one, never half of one.

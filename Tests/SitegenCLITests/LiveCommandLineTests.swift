@@ -22,7 +22,7 @@ struct LiveCommandLineTests {
         #expect(asked == 3 + 3 * 3 + 2 * (apis.movieRequests) + apis.posterImageRequests)
         // The memo of what it decoded is written on another thread: fetch waits for it before it ends.
         let memo = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent("answer-memo"))
-        #expect(memo.starts(with: Data("sitegen-answer-memo 1\n".utf8)), "fetch waited for its answer memo")
+        #expect(memo.starts(with: Data("sitegen-answer-memo 2\n".utf8)), "fetch waited for its answer memo")
 
         let repo = SiteFixture.repo
         let out = folder.appendingPathComponent("_site")

@@ -49,10 +49,13 @@ import SitegenTestSupport
         + [filmCode, "99999999"].map { .movieInfo(code: $0) }
         + [.posterSearch(query: "a poster"), .posterSearch(query: "nothing")]
 
-    func client(_ cache: URL, upstream: (any FakeAPI)?, identity: String = "test") -> CachingClient {
+    /// `settled` 0: every file written before the client was made counts as settled (a build's
+    /// two seconds would leave a test's files, all just written, to their bytes).
+    func client(_ cache: URL, upstream: (any FakeAPI)?, identity: String = "test", settled: TimeInterval = 2,
+                history: HistoryStore? = nil) -> CachingClient {
         CachingClient(
             cache: ResponseCache(folder: cache), upstream: upstream, monitor: FetchMonitor(), now: Self.fetchedAt,
-            memo: AnswerMemo(folder: cache, identity: identity))
+            history: history, memo: AnswerMemo(folder: cache, identity: identity, settled: settled))
     }
 
     /// Each request's value as the cached file decodes, without any memo.
@@ -143,6 +146,15 @@ import SitegenTestSupport
         #expect(try Data(contentsOf: memoFile) == written)
     }
 
+    /// One figure of a cached chart changed by a digit, the file's size and time as they were.
+    func correctInPlace(_ file: URL, _ original: Data) throws {
+        var edited = original
+        let at = try #require(original.firstRange(of: Data(#""showCnt":""#.utf8))).upperBound
+        edited[at] = edited[at] == UInt8(ascii: "9") ? UInt8(ascii: "1") : edited[at] + 1
+        try edited.write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: Self.fetchedAt], ofItemAtPath: file.path)
+    }
+
     @Test(arguments: ["same size, other bytes", "refetched", "a new file of the same bytes"])
     func anAnswerWhoseFileChangedIsDecodedAgain(_ change: String) async throws {
         let cache = TestFolders.path("answer-memo")
@@ -155,11 +167,7 @@ import SitegenTestSupport
         switch change {
         case "same size, other bytes":
             // A figure corrected in place, its time put back: only the bytes tell.
-            var edited = original
-            let at = try #require(original.firstRange(of: Data(#""showCnt":""#.utf8))).upperBound
-            edited[at] = edited[at] == UInt8(ascii: "9") ? UInt8(ascii: "1") : edited[at] + 1
-            try edited.write(to: file)
-            try FileManager.default.setAttributes([.modificationDate: Self.fetchedAt], ofItemAtPath: file.path)
+            try correctInPlace(file, original)
         case "refetched":
             try FileManager.default.setAttributes(
                 [.modificationDate: Self.fetchedAt.addingTimeInterval(1)], ofItemAtPath: file.path)
@@ -179,6 +187,94 @@ import SitegenTestSupport
         }
     }
 
+    /// Where the cache stays on one disk, a morning knows an unchanged answer by `stat` alone:
+    /// the first morning after the build that fetched them finds each by its bytes and writes the
+    /// memo once more with where each file is; the next reads none of them.
+    @Test func anUnchangedFileIsKnownByStatWithoutBeingRead() async throws {
+        let (cache, memoFile, written) = try await filledCache()
+        let first = client(cache, upstream: nil, settled: 0)
+        let remembered = try await fetchAll(first)
+        #expect(first.memo?.decodedCount == 0)
+        #expect(first.memo?.unreadCount == 0, "fetched by the last build, so not yet known by stat")
+        first.keepDecoded()
+        let rewritten = try Data(contentsOf: memoFile)
+        #expect(rewritten != written, "written once more, with each file's place")
+
+        let second = client(cache, upstream: nil, settled: 0)
+        let unread = try await fetchAll(second)
+        #expect(unread == remembered)
+        #expect(unread == (try await decodedWithoutMemo(cache)))
+        #expect(second.memo?.decodedCount == 0)
+        #expect(second.memo?.unreadCount == Self.requests.count)
+        second.keepDecoded()
+        #expect(try Data(contentsOf: memoFile) == rewritten, "nothing new: not written again")
+    }
+
+    /// `stat` is trusted only as git trusts it: a file edited in place with its time put back, or
+    /// replaced by a copy of itself, has another change time or inode, and is read (and decoded
+    /// when its bytes differ). A file changed too recently to tell is never known by `stat`.
+    @Test(arguments: ["same size, other bytes", "a new file of the same bytes", "changed during the build"])
+    func aFileStatCannotVouchForIsReadAgain(_ change: String) async throws {
+        let (cache, _, _) = try await filledCache()
+        let recording = client(cache, upstream: nil, settled: change == "changed during the build" ? 2 : 0)
+        _ = try await fetchAll(recording)
+        recording.keepDecoded()
+        let request = SourceRequest.dailyChart(Self.first.adding(days: 3))
+        let file = ResponseCache(folder: cache).url(for: request)
+        let original = try Data(contentsOf: file)
+        // Past a tick of the file system's clock since the file was written, which `settled` 0
+        // does not wait for: an edit within it could leave the change time as it was.
+        try await Task.sleep(for: .milliseconds(50))
+        switch change {
+        case "same size, other bytes":
+            try correctInPlace(file, original)
+        case "a new file of the same bytes":
+            try FileManager.default.removeItem(at: file)
+            try original.write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Self.fetchedAt], ofItemAtPath: file.path)
+        default:
+            break  // every file changed within two seconds of the recording build
+        }
+        let morning = client(cache, upstream: nil, settled: 0)
+        let values = try await fetchAll(morning)
+        #expect(values == (try await decodedWithoutMemo(cache)))
+        switch change {
+        case "same size, other bytes":
+            #expect(morning.memo?.unreadCount == Self.requests.count - 1)
+            #expect(morning.memo?.decodedCount == 1, "the corrected figure, not the memo's")
+        case "a new file of the same bytes":
+            #expect(morning.memo?.unreadCount == Self.requests.count - 1)
+            #expect(morning.memo?.decodedCount == 0, "the same bytes: the memo's value")
+        default:
+            #expect(morning.memo?.unreadCount == 0)
+            #expect(morning.memo?.decodedCount == 0)
+        }
+    }
+
+    /// An answer that is to be copied into the history folder is read, so its bytes are there to
+    /// copy: a cache filled before `--history` moves into it whole, memo or not.
+    @Test func anAnswerTheHistoryLacksIsReadForItsBytes() async throws {
+        let (cache, _, _) = try await filledCache()
+        let recording = client(cache, upstream: nil, settled: 0)
+        _ = try await fetchAll(recording)
+        recording.keepDecoded()
+        let folder = TestFolders.path("answer-memo-history")
+        let history = HistoryStore(folder: folder)
+        let moved = Self.requests.filter { !history.contains($0) }
+        #expect(moved.count >= 20, "the days, weeks and films go into a history")
+        let morning = client(cache, upstream: nil, settled: 0, history: history)
+        _ = try await fetchAll(morning)
+        for request in moved {
+            let kept = try #require(history.read(request), "\(request.label) not in the history")
+            #expect(kept.body == (try #require(ResponseCache(folder: cache).read(request))).body)
+        }
+        #expect(morning.memo?.unreadCount == Self.requests.count - moved.count)
+        // Once the history has them, they are known by stat again.
+        let next = client(cache, upstream: nil, settled: 0, history: history)
+        _ = try await fetchAll(next)
+        #expect(next.memo?.unreadCount == Self.requests.count)
+    }
+
     @Test(arguments: ["another binary", "garbage", "cut short", "a folder"])
     func aMemoThatIsNotThisBinarysWholeFileIsIgnored(_ damage: String) async throws {
         let (cache, memoFile, written) = try await filledCache()
@@ -186,7 +282,7 @@ import SitegenTestSupport
         switch damage {
         case "another binary": identity = "a newer sitegen"
         case "garbage":
-            try (Data("sitegen-answer-memo 1\ntest\n".utf8) + Data(repeating: 7, count: 200)).write(to: memoFile)
+            try (Data("sitegen-answer-memo 2\ntest\n".utf8) + Data(repeating: 7, count: 200)).write(to: memoFile)
         case "cut short": try written.prefix(written.count - 100).write(to: memoFile)
         default:
             try FileManager.default.removeItem(at: memoFile)
