@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +37,12 @@ public final class AnswerMemo: @unchecked Sendable {
     /// wrote the memo): written with it when as many as a rewrite needs, so a new site's cache
     /// is read by `stat` from its second morning on, not after its memo's first rewrite.
     private var unrecorded: [String: FileID] = [:]
-    private var unread = 0
+    private let unread = Atomic<Int>(0)
+    /// Whether the loaded memo's `FileID`s are this cache folder's: it was written beside the
+    /// very folder (disk and inode) it is read from now. A cache restored from a tarball (the
+    /// workflow's, every morning) is a new folder of new files: none would match, so none is
+    /// looked up with `stat`, and none counts as unrecorded.
+    private var placed = false
     /// When this build began, less `settled`: a file changed since is not given a `FileID`, as
     /// git's index treats a file as new as itself ("racy"): an edit within the same tick of the
     /// file system's clock as the change time `stat` gave would leave it as it was.
@@ -102,7 +108,7 @@ public final class AnswerMemo: @unchecked Sendable {
     /// How many answers this build decoded rather than took from the memo (for tests).
     var decodedCount: Int { lock.withLock { decoded } }
     /// How many it took by `stat` alone, without reading their files (for tests).
-    var unreadCount: Int { lock.withLock { unread } }
+    var unreadCount: Int { unread.load(ordering: .relaxed) }
 
     /// The file's `FileID` when it had settled before this build began, else nil.
     func settledID(_ info: stat) -> FileID? {
@@ -113,22 +119,23 @@ public final class AnswerMemo: @unchecked Sendable {
     /// The kept answer for the entry at `path` when `stat` says its file is the very one the memo
     /// read (same disk, inode, change time, size and modification time), without reading it:
     /// nil whenever anything differs, and its bytes decide. Its value, and when it was fetched.
+    /// No `stat` for an entry with no place known (or none of this folder's): its file is read.
     func unchanged(key: String, path: String) -> (value: Decoded, fetchedAt: Date)? {
-        var info = stat()
-        guard fstatat(AT_FDCWD, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG
-        else { return nil }
-        let id = FileID(info), size = Int(info.st_size)
-        let fetchedAt = ResponseCache.fetchedAt(info)
-        let modified = fetchedAt.timeIntervalSinceReferenceDate
         let kept: Kept? = lock.withLock {
-            if known == nil { known = load() }
-            guard let kept = used[key] ?? known?[key], kept.file == id, kept.stamp.size == size,
-                kept.stamp.modified == modified
-            else { return nil }
-            unread += 1
-            return kept
+            if known == nil { load() }
+            // This build's own entries are this folder's whatever the memo's file says.
+            if let own = used[key] { return own }
+            return placed ? known?[key] : nil
         }
-        return kept.map { ($0.value, fetchedAt) }
+        guard let kept, let place = kept.file else { return nil }
+        var info = stat()
+        guard fstatat(AT_FDCWD, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            FileID(info) == place, Int(info.st_size) == kept.stamp.size
+        else { return nil }
+        let fetchedAt = ResponseCache.fetchedAt(info)
+        guard fetchedAt.timeIntervalSinceReferenceDate == kept.stamp.modified else { return nil }
+        unread.add(1, ordering: .relaxed)
+        return (kept.value, fetchedAt)
     }
 
     /// The answer in `response`, from the memo when it holds this very file, else decoded.
@@ -141,12 +148,12 @@ public final class AnswerMemo: @unchecked Sendable {
         }
         let id = file.flatMap(settledID)
         let remembered: Kept? = lock.withLock {
-            if known == nil { known = load() }
+            if known == nil { load() }
             // This build's own first (`sitegen fetch` reads the cache again after fetching). One
             // found is not copied into this build's: `save` keeps the two together anyway, and a
             // copy of each of 44,000 answers, under the lock, was a fiftieth of a real morning.
             guard let kept = used[key] ?? known?[key], kept.stamp == stamp else { return nil }
-            if kept.file == nil, let id { unrecorded[key] = id }
+            if kept.file == nil, placed, let id { unrecorded[key] = id }
             return kept
         }
         if let remembered { return APIAnswer(response: response, value: remembered.value) }
@@ -212,7 +219,7 @@ public final class AnswerMemo: @unchecked Sendable {
     /// not call it: it reads the cache once more after fetching, to say what is still to fetch.
     public func letGo() {
         let held: ([String: Kept]?, [String: Kept]) = lock.withLock {
-            defer { (known, used, added, unrecorded) = (nil, [:], 0, [:]) }
+            defer { (known, used, added, unrecorded, placed) = (nil, [:], 0, [:], false) }
             return (known, used)
         }
         FreeLater.inBackground(held)
@@ -222,12 +229,27 @@ public final class AnswerMemo: @unchecked Sendable {
         let folder = file.deletingLastPathComponent()
         var info = stat()
         guard lstat(file.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG,
-            FileManager.default.isWritableFile(atPath: folder.path)
+            FileManager.default.isWritableFile(atPath: folder.path), let place = Self.place(of: folder)
         else { return }
-        try? StoreTemporaries(store: folder).write(Self.encode(kept, identity: identity), to: file)
+        try? StoreTemporaries(store: folder).write(Self.encode(kept, identity: identity, folder: place), to: file)
     }
 
-    private func load() -> [String: Kept] {
-        RegularFile.mapped(file.path).flatMap { Self.decode($0, identity: identity) } ?? [:]
+    /// Under the lock: the memo's entries, and whether their places are this folder's.
+    private func load() {
+        let read = RegularFile.mapped(file.path).flatMap { Self.decode($0, identity: identity) }
+        known = read?.kept ?? [:]
+        placed = read.map { $0.folder == Self.place(of: file.deletingLastPathComponent()) } ?? false
+    }
+
+    /// The cache folder's disk and inode, which a memo's places belong to.
+    static func place(of folder: URL) -> Folder? {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return Folder(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    struct Folder: Equatable {
+        let device: UInt64
+        let inode: UInt64
     }
 }

@@ -9,9 +9,11 @@ import SitegenModel
 extension AnswerMemo {
     private enum Kind: UInt8 { case day = 0, period = 1, movie = 2, poster = 3 }
 
-    static func encode(_ kept: [String: Kept], identity: String) -> Data {
+    static func encode(_ kept: [String: Kept], identity: String, folder: Folder) -> Data {
         var body = MemoWriter(capacity: 16 << 20)
         defer { body.free() }
+        // The folder the entries' places are in: a memo read beside another looks up none by them.
+        body.int64(Int64(bitPattern: folder.device)); body.int64(Int64(bitPattern: folder.inode))
         let entries = kept.compactMap { key, entry in kind(of: entry.value).map { (key, entry, $0) } }
             .sorted { $0.0 < $1.0 }
         body.int(entries.count)
@@ -57,9 +59,10 @@ extension AnswerMemo {
     }
 
     /// nil for anything but a whole file this binary wrote.
-    static func decode(_ data: Data, identity: String) -> [String: Kept]? {
-        MemoReader.file(data, header: header, identity: identity, tag: fileName) { r -> [String: Kept]? in
-            guard let count = r.count() else { return nil }
+    static func decode(_ data: Data, identity: String) -> (kept: [String: Kept], folder: Folder)? {
+        MemoReader.file(data, header: header, identity: identity, tag: fileName) { r -> ([String: Kept], Folder)? in
+            guard let device = r.int64(), let inode = r.int64(), let count = r.count() else { return nil }
+            let folder = Folder(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode))
             var kept: [String: Kept] = [:]
             kept.reserveCapacity(r.room(count, each: 58))
             for _ in 0..<count {
@@ -72,7 +75,7 @@ extension AnswerMemo {
                     device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), changed: changed)
                 kept[key] = Kept(stamp: stamp, value: value, file: file)
             }
-            return kept
+            return (kept, folder)
         }
     }
 

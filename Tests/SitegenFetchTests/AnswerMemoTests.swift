@@ -113,7 +113,7 @@ import SitegenTestSupport
         // Decoded once, by the client that fetched it: the memo keeps that value, never decoding
         // the file again (it once read every fresh answer back to decode it a second time).
         #expect(live.memo?.decodedCount == 0, "a fetched answer decoded again for the memo")
-        #expect(try #require(AnswerMemo.decode(written, identity: "test")).count == Self.requests.count)
+        #expect(try #require(AnswerMemo.decode(written, identity: "test")).kept.count == Self.requests.count)
 
         let morning = client(cache, upstream: nil)
         let remembered = try await fetchAll(morning)
@@ -210,6 +210,41 @@ import SitegenTestSupport
         #expect(try Data(contentsOf: memoFile) == rewritten, "nothing new: not written again")
     }
 
+    /// A cache restored from a tarball, as the workflow's is every morning, is a new folder of new
+    /// files: its memo's places are another folder's, so no file is looked up by them, each is read
+    /// and known by its bytes, and the memo is not written again for places it will never match.
+    /// Whether the memo knew where each file was ("placed") or was written by the build that
+    /// fetched them ("as fetched"), a restored morning leaves it as it was.
+    @Test(arguments: ["placed", "as fetched"])
+    func aRestoredCacheIsKnownByItsBytesAndItsMemoLeftAsItWas(_ memo: String) async throws {
+        let (cache, _, _) = try await filledCache()
+        if memo == "placed" {
+            let recording = client(cache, upstream: nil, settled: 0)
+            _ = try await fetchAll(recording)
+            recording.keepDecoded()
+        }
+        let restored = TestFolders.path("answer-memo-restored")
+        let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)!
+        for case let url as URL in files where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile! {
+            let relative = String(url.path.dropFirst(cache.path.count + 1))
+            let copy = restored.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contentsOf: url).write(to: copy)
+            let modified = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]!
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: copy.path)
+        }
+        let memoFile = restored.appendingPathComponent(AnswerMemo.fileName)
+        let restoredMemo = try Data(contentsOf: memoFile)
+        try await Task.sleep(for: .milliseconds(50))
+        let morning = client(restored, upstream: nil, settled: 0)
+        #expect(try await fetchAll(morning) == (try await decodedWithoutMemo(restored)))
+        #expect(morning.memo?.unreadCount == 0)
+        #expect(morning.memo?.decodedCount == 0, "every answer from the memo, by its bytes")
+        morning.keepDecoded()
+        #expect(try Data(contentsOf: memoFile) == restoredMemo, "not written again")
+    }
+
     /// `stat` is trusted only as git trusts it: a file edited in place with its time put back, or
     /// replaced by a copy of itself, has another change time or inode, and is read (and decoded
     /// when its bytes differ). A file changed too recently to tell is never known by `stat`.
@@ -296,7 +331,7 @@ import SitegenTestSupport
     /// A byte changed anywhere in the memo is found by its checksum, not trusted.
     @Test func aDamagedMemoIsFoundByItsChecksum() async throws {
         let (_, _, written) = try await filledCache()
-        #expect(AnswerMemo.decode(written, identity: "test")?.count == Self.requests.count)
+        #expect(AnswerMemo.decode(written, identity: "test")?.kept.count == Self.requests.count)
         for offset in stride(from: 30, to: written.count, by: max(1, written.count / 40)) {
             var damaged = written
             damaged[offset] ^= 0x04
@@ -310,6 +345,7 @@ import SitegenTestSupport
         for count in [Int.max, 1 << 40, -1, 3] {
             var body = MemoWriter(capacity: 64)
             defer { body.free() }
+            body.int64(1); body.int64(2)  // the folder
             body.int(count)
             body.string("boxoffice_searchDailyBoxOfficeList/x.json")
             let data = MemoWriter.file(header: AnswerMemo.header, identity: "test", body: body, tag: AnswerMemo.fileName)
@@ -333,7 +369,11 @@ import SitegenTestSupport
         let stamp = AnswerMemo.Stamp(size: 1, modified: 2, fingerprint: 3)
         let kept = ["a": AnswerMemo.Kept(stamp: stamp, value: .day(day, [])),
                     "b": AnswerMemo.Kept(stamp: stamp, value: .day(next, []))]
-        let back = try #require(AnswerMemo.decode(AnswerMemo.encode(kept, identity: "t"), identity: "t"))
+        let folder = AnswerMemo.Folder(device: 1, inode: 2)
+        let decoded = try #require(
+            AnswerMemo.decode(AnswerMemo.encode(kept, identity: "t", folder: folder), identity: "t"))
+        #expect(decoded.folder == folder)
+        let back = decoded.kept
         #expect(back.mapValues { Self.describe($0.value) } == kept.mapValues { Self.describe($0.value) })
         guard case .day(let read, _)? = back["b"]?.value else { Issue.record("no day b"); return }
         #expect(read.entries[0].title.utf8.elementsEqual(decomposed.utf8))
