@@ -204,7 +204,12 @@ public final class AnswerMemo: @unchecked Sendable {
             // (a copy of 44,000 entries every morning, for nothing).
             let held = known?.count ?? 0
             guard added > 0 && added * 50 > held || unrecorded.count * 50 > held else { return nil }
-            var all = (known ?? [:]).merging(used) { _, new in new }
+            var base = known ?? [:]
+            // Places another folder's files had (a restored or copied cache) are not carried into
+            // this folder's memo: without them, the mornings after find those answers unrecorded,
+            // and a cache that stays here from now on is known by `stat` again.
+            if !placed { for key in base.keys { base[key]?.file = nil } }
+            var all = base.merging(used) { _, new in new }
             guard added * 50 > all.count || unrecorded.count * 50 > all.count else { return nil }
             for (key, id) in unrecorded where all[key]?.file == nil { all[key]?.file = id }
             return all

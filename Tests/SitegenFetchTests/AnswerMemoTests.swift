@@ -213,6 +213,7 @@ import SitegenTestSupport
     /// A cache restored from a tarball, as the workflow's is every morning, is a new folder of new
     /// files: its memo's places are another folder's, so no file is looked up by them, each is read
     /// and known by its bytes, and the memo is not written again for places it will never match.
+    /// When it is written again for its own answers, it drops them.
     /// Whether the memo knew where each file was ("placed") or was written by the build that
     /// fetched them ("as fetched"), a restored morning leaves it as it was.
     @Test(arguments: ["placed", "as fetched"])
@@ -243,6 +244,22 @@ import SitegenTestSupport
         #expect(morning.memo?.decodedCount == 0, "every answer from the memo, by its bytes")
         morning.keepDecoded()
         #expect(try Data(contentsOf: memoFile) == restoredMemo, "not written again")
+
+        // Written again here (one answer refetched is one in fifty), it keeps no other folder's
+        // places: the next morning finds the rest unrecorded and writes their places, and from
+        // then on every answer is known by stat.
+        let refetched = ResponseCache(folder: restored).url(for: Self.requests[5])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Self.fetchedAt.addingTimeInterval(1)], ofItemAtPath: refetched.path)
+        try await Task.sleep(for: .milliseconds(50))
+        for _ in 0..<2 {
+            let next = client(restored, upstream: nil, settled: 0)
+            _ = try await fetchAll(next)
+            next.keepDecoded()
+        }
+        let staying = client(restored, upstream: nil, settled: 0)
+        #expect(try await fetchAll(staying) == (try await decodedWithoutMemo(restored)))
+        #expect(staying.memo?.unreadCount == Self.requests.count)
     }
 
     /// `stat` is trusted only as git trusts it: a file edited in place with its time put back, or
