@@ -130,6 +130,29 @@ import SitegenTestSupport
         #expect(try Data(contentsOf: memoFile) == written, "nothing new: the memo is not written again")
     }
 
+    /// An answer that came at a time the file system keeps only to the nanosecond: the memo keeps
+    /// the time its file gives, as decoding the file does, not every bit of the time it came.
+    @Test func aFetchedChartKeepsTheTimeItsFileGives() async throws {
+        final class Late: FakeAPI, @unchecked Sendable {
+            let demo = DemoAPI()
+            func respond(_ request: SourceRequest) async throws -> SourceResponse {
+                SourceResponse(body: try demo.response(request).body,
+                               fetchedAt: Date(timeIntervalSince1970: 1_720_000_000.123_456_789_123))
+            }
+        }
+        let cache = TestFolders.path("answer-memo")
+        let live = client(cache, upstream: Late())
+        let requests: [SourceRequest] = [.dailyChart(Self.first), .periodChart(.week, Self.first, scope: .all)]
+        for request in requests { _ = try await live.fetch(request) }
+        live.keepDecoded()
+        let morning = client(cache, upstream: nil), plain = client(cache, upstream: nil, identity: "none")
+        for request in requests {
+            let remembered = Self.describe(try await morning.fetch(request).value)
+            #expect(remembered == Self.describe(try await plain.fetch(request).value))
+        }
+        #expect(morning.memo?.decodedCount == 0, "from the memo")
+    }
+
     @Test func answersAskedAfterTheMemoIsLetGoComeFromItsFileAgain() async throws {
         let (cache, memoFile, written) = try await filledCache()
         let morning = client(cache, upstream: nil)
