@@ -166,14 +166,14 @@ public final class AnswerMemo: @unchecked Sendable {
         return answer
     }
 
-    /// A fetched answer, already decoded, as its cache file `written` holds it now: the next
-    /// build takes its value from the memo without decoding it again, and this one never did twice.
+    /// A fetched answer, already decoded, as its cache file `written` holds it now (its charts with
+    /// the file's time, `value(_:fetchedAt:)`): the next build takes its value from the memo
+    /// without decoding it again, and this one never did twice.
     func remember(_ answer: APIAnswer, as written: SourceResponse, for request: SourceRequest, key: String) {
         guard Self.keeps(request), let stamp = Stamp(written) else { return }
-        let value = Self.value(answer.value, fetchedAt: written.fetchedAt)
         lock.withLock {
             // No `FileID`: just written, it has not settled (`settledBefore`).
-            used[key] = Kept(stamp: stamp, value: value)
+            used[key] = Kept(stamp: stamp, value: answer.value)
             added += 1
         }
     }
@@ -181,7 +181,7 @@ public final class AnswerMemo: @unchecked Sendable {
     /// A chart's fetch time as decoding its file gives it: the file's modification time, which
     /// keeps nanoseconds of the time the answer came, not every bit of it. Kept as it came, a
     /// memo's chart differed from its file's in the last bits, and so did every print of it (the
-    /// offline worker's version changed when the memo was rebuilt).
+    /// offline worker's version changed when the memo was rebuilt, and again after a fetch).
     static func value(_ value: Decoded, fetchedAt: Date?) -> Decoded {
         switch value {
         case .day(var chart, let notes):

@@ -97,14 +97,17 @@ public struct CachingClient: HeldAnswers {
             monitor.kobisCall()
         }
         do {
-            let answer = try await upstream.fetch(request)
+            var answer = try await upstream.fetch(request)
             do {
                 try cache.write(request, answer.response)
-                // Kept for the memo as the next build will read it (the file's own time), its value
-                // the one just decoded: reading the file back to decode it again cost a second decode.
-                if let memo, let written = cache.fetchedAt(request) {
-                    memo.remember(answer, as: SourceResponse(body: answer.response.body, fetchedAt: written),
-                                  for: request, key: cache.name(of: request))
+                // The answer as the next build reads it: its time the file's own, which keeps the
+                // nanoseconds of the time it came, not every bit (this build's pages and keys, the
+                // memo's and the next build's then agree). Kept for the memo with the value just
+                // decoded: reading the file back to decode it again cost a second decode.
+                if answer.response.fetchedAt != nil, let written = cache.fetchedAt(request) {
+                    answer = APIAnswer(response: SourceResponse(body: answer.response.body, fetchedAt: written),
+                                       value: AnswerMemo.value(answer.value, fetchedAt: written))
+                    memo?.remember(answer, as: answer.response, for: request, key: cache.name(of: request))
                 }
             } catch {
                 // A folder that cannot be written fails for every item: one line says it.
