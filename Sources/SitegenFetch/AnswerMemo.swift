@@ -77,15 +77,6 @@ public final class AnswerMemo: @unchecked Sendable {
         let inode: UInt64
         /// Nanoseconds since 1970.
         let changed: Int64
-
-        init(device: UInt64, inode: UInt64, changed: Int64) {
-            self.device = device; self.inode = inode; self.changed = changed
-        }
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev); inode = UInt64(info.st_ino)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        }
     }
 
     struct Kept {
@@ -166,31 +157,15 @@ public final class AnswerMemo: @unchecked Sendable {
         return answer
     }
 
-    /// A fetched answer, already decoded, as its cache file `written` holds it now (its charts with
-    /// the file's time, `value(_:fetchedAt:)`): the next build takes its value from the memo
-    /// without decoding it again, and this one never did twice.
-    func remember(_ answer: APIAnswer, as written: SourceResponse, for request: SourceRequest, key: String) {
-        guard Self.keeps(request), let stamp = Stamp(written) else { return }
+    /// A fetched answer, already decoded, as its cache file holds it now (its time the file's,
+    /// `APIAnswer.asWritten`): the next build takes its value from the memo without decoding it
+    /// again, and this one never did twice.
+    func remember(_ answer: APIAnswer, for request: SourceRequest, key: String) {
+        guard Self.keeps(request), let stamp = Stamp(answer.response) else { return }
         lock.withLock {
             // No `FileID`: just written, it has not settled (`settledBefore`).
             used[key] = Kept(stamp: stamp, value: answer.value)
             added += 1
-        }
-    }
-
-    /// A chart's fetch time as decoding its file gives it: the file's modification time, which
-    /// keeps nanoseconds of the time the answer came, not every bit of it. Kept as it came, a
-    /// memo's chart differed from its file's in the last bits, and so did every print of it (the
-    /// offline worker's version changed when the memo was rebuilt, and again after a fetch).
-    static func value(_ value: Decoded, fetchedAt: Date?) -> Decoded {
-        switch value {
-        case .day(var chart, let notes):
-            chart.fetchedAt = fetchedAt
-            return .day(chart, notes)
-        case .period(var chart, let notes):
-            chart.fetchedAt = fetchedAt
-            return .period(chart, notes)
-        case .regions, .movie, .filmList, .poster, .image: return value
         }
     }
 
@@ -273,5 +248,13 @@ public final class AnswerMemo: @unchecked Sendable {
     struct Folder: Equatable {
         let device: UInt64
         let inode: UInt64
+    }
+}
+
+extension AnswerMemo.FileID {
+    /// The file as `stat` (or `fstat`) found it.
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     }
 }

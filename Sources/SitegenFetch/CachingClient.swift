@@ -105,9 +105,8 @@ public struct CachingClient: HeldAnswers {
                 // memo's and the next build's then agree). Kept for the memo with the value just
                 // decoded: reading the file back to decode it again cost a second decode.
                 if answer.response.fetchedAt != nil, let written = cache.fetchedAt(request) {
-                    answer = APIAnswer(response: SourceResponse(body: answer.response.body, fetchedAt: written),
-                                       value: AnswerMemo.value(answer.value, fetchedAt: written))
-                    memo?.remember(answer, as: answer.response, for: request, key: cache.name(of: request))
+                    answer = answer.asWritten(at: written)
+                    memo?.remember(answer, for: request, key: cache.name(of: request))
                 }
             } catch {
                 // A folder that cannot be written fails for every item: one line says it.
@@ -179,5 +178,26 @@ public struct CachingClient: HeldAnswers {
         // The bytes at a URL are taken as fixed; a new choice (every 30 days) is a new URL.
         case .posterImage: return true
         }
+    }
+}
+
+extension APIAnswer {
+    /// The answer with the time its cache file gives, which keeps the nanoseconds of the time it
+    /// came, not every bit of it: as every later build decodes the file, and the memo keeps it.
+    /// Kept as it came, a chart's time differed from its file's in the last bits, and so did every
+    /// print of it (the offline worker's version changed when the memo was rebuilt, and again
+    /// after a fetch).
+    func asWritten(at written: Date) -> APIAnswer {
+        let value: Decoded
+        switch self.value {
+        case .day(var chart, let notes):
+            chart.fetchedAt = written
+            value = .day(chart, notes)
+        case .period(var chart, let notes):
+            chart.fetchedAt = written
+            value = .period(chart, notes)
+        case .regions, .movie, .filmList, .poster, .image: value = self.value
+        }
+        return APIAnswer(response: SourceResponse(body: response.body, fetchedAt: written), value: value)
     }
 }
